@@ -1,0 +1,152 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# kbug: see README.md. `make`, `make check`, `make report`, `make bench`.
+
+VERSION := 0.1
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(PREFIX)/share/man
+DESTDIR ?=
+
+CC ?= gcc
+CLANG ?= clang
+PKG_CONFIG ?= pkg-config
+PYTHON := /usr/bin/python3
+export KBUG_CACHE ?= /var/cache/kbug
+
+# Linked libraries: the cheap ones every command needs. libcurl, libsystemd
+# and libdw are dlopen()ed where used (collector/util/dl.h); their headers
+# come from the -dev packages but they are not linked.
+LIBS_LINKED := json-c libpci libudev libkmod zlib libpcre2-8
+LIBS_HEADERS := libcurl libsystemd libdw
+
+# Debian packages needed to build and test; fragments in mk/ add theirs.
+DEB_PKGS := gcc make pkg-config libjson-c-dev libpci-dev libudev-dev libkmod-dev \
+	zlib1g-dev libpcre2-dev libcurl4-openssl-dev libsystemd-dev libdw-dev \
+	libcmocka-dev pci.ids usb.ids pciutils usbutils kmod clang libclang-rt-14-dev
+
+BASE_CFLAGS := -std=gnu11 -g -Wall -Wextra -Werror -Wno-unused-parameter \
+	-Wshadow -Wformat=2 -Wstrict-prototypes -Wmissing-prototypes \
+	-fno-strict-aliasing -D_GNU_SOURCE -DKBUG_VERSION='"$(VERSION)"' \
+	-DKBUG_DATADIR='"$(DATADIR)/kbug"' -Icollector -I. -Ibuild/gen
+OPT_CFLAGS ?= -O2
+SAN_CFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=undefined
+
+PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(LIBS_LINKED) $(LIBS_HEADERS) 2>/dev/null)
+PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(LIBS_LINKED) 2>/dev/null)
+LDLIBS_ALL = $(PKG_LIBS) -ldl -lm
+
+# Every .c under collector/ and probes/ is part of the program; kbug.c
+# holds main(). Adding a command, probe, scanner or channel is adding a file.
+SRCS := $(sort $(wildcard collector/*.c collector/*/*.c probes/*.c))
+MAIN_SRC := collector/kbug.c
+LIB_SRCS := $(filter-out $(MAIN_SRC),$(SRCS))
+CMD_SRCS := $(sort $(wildcard collector/cmd-*.c))
+UNIT_SRCS := $(sort $(wildcard tests/unit/test-*.c))
+
+CHECK_SUITES :=		# test programs (TAP) run by `make check`, added by mk/*.mk
+CHECK_SUITES_ONCE :=	# heavy suites run once, not under ASan
+BENCH_TARGETS :=
+FUZZ_TARGETS :=
+
+all: kbug
+
+-include $(sort $(wildcard mk/*.mk))
+
+# ---- build (normal: build/, sanitizers: build-asan/) ----------------------
+
+define BUILD_template
+$(1)/%.o: %.c build/gen/cmd-list.h | $(1)/dirs
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(BASE_CFLAGS) $(2) $$(PKG_CFLAGS) $$(CFLAGS) -MMD -MP -c -o $$@ $$<
+
+$(1)/libkbug.a: $$(LIB_SRCS:%.c=$(1)/%.o)
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^
+
+$(1)/kbug: $(1)/$(MAIN_SRC:.c=.o) $(1)/libkbug.a
+	$$(CC) $(2) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS_ALL)
+
+$(1)/tests/unit/%: $(1)/tests/unit/%.o $(1)/libkbug.a
+	$$(CC) $(2) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS_ALL) -lcmocka
+
+$(1)/dirs:
+	@mkdir -p $(1)
+	@touch $$@
+
+-include $$(shell find $(1) -name '*.d' 2>/dev/null)
+endef
+
+$(eval $(call BUILD_template,build,$(OPT_CFLAGS)))
+$(eval $(call BUILD_template,build-asan,$(SAN_CFLAGS)))
+
+UNIT_TESTS := $(UNIT_SRCS:tests/unit/%.c=build/tests/unit/%)
+UNIT_TESTS_ASAN := $(UNIT_SRCS:tests/unit/%.c=build-asan/tests/unit/%)
+
+build/gen/cmd-list.h: $(CMD_SRCS) Makefile
+	@mkdir -p build/gen
+	@{ for f in $(CMD_SRCS); do n=$${f#collector/cmd-}; n=$${n%.c}; \
+		echo "KBUG_CMD($$n)" | tr - _; done; } > $@.tmp && mv $@.tmp $@
+
+kbug: build/kbug
+	cp $< $@
+
+asan: build-asan/kbug
+
+# ---- set-up ---------------------------------------------------------------
+
+# Install the Debian packages that are missing; instant when all are there.
+deps:
+	@missing=$$(for p in $(sort $(DEB_PKGS)); do \
+		dpkg-query -W -f '$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
+	done); \
+	if [ -n "$$missing" ]; then \
+		echo "installing:" $$missing; \
+		if [ "$$(id -u)" != 0 ]; then echo "make deps: run as root to install:" $$missing >&2; exit 1; fi; \
+		find /var/lib/apt/lists -name '*Packages*' -newermt '-1 day' 2>/dev/null | grep -q . || apt-get update -q; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+
+report: deps kbug
+	./kbug report --dry-run --yes
+
+# ---- tests ----------------------------------------------------------------
+
+check: deps kbug build-asan/kbug $(UNIT_TESTS) $(UNIT_TESTS_ASAN) $(CHECK_PREREQS)
+	@KBUG=$(CURDIR)/build-asan/kbug KBUG_BUILD=$(CURDIR)/build-asan KBUG_SUITE_SET=asan \
+		tests/run.sh $(UNIT_TESTS_ASAN) $(CHECK_SUITES) > build/check-asan.summary; \
+	a=$$?; tail -n 1 build/check-asan.summary; \
+	KBUG=$(CURDIR)/kbug KBUG_BUILD=$(CURDIR)/build KBUG_SUITE_SET=normal \
+		tests/run.sh $(UNIT_TESTS) $(CHECK_SUITES) $(CHECK_SUITES_ONCE); \
+	n=$$?; test $$a = 0 -a $$n = 0
+
+check-asan: deps build-asan/kbug $(UNIT_TESTS_ASAN)
+	KBUG=$(CURDIR)/build-asan/kbug KBUG_BUILD=$(CURDIR)/build-asan KBUG_SUITE_SET=asan \
+		tests/run.sh $(UNIT_TESTS_ASAN) $(CHECK_SUITES)
+
+bench: deps kbug $(BENCH_TARGETS)
+
+fuzz: $(FUZZ_TARGETS)
+
+checkpatch:
+	@tests/checkpatch-sources.sh
+
+# ---- install --------------------------------------------------------------
+
+install: kbug
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/kbug
+	install -m 0755 kbug $(DESTDIR)$(BINDIR)/kbug
+	cp -R templates $(DESTDIR)$(DATADIR)/kbug/
+	[ ! -d data ] || cp -R data $(DESTDIR)$(DATADIR)/kbug/
+	[ ! -f docs/kbug.1 ] || install -D -m 0644 docs/kbug.1 $(DESTDIR)$(MANDIR)/man1/kbug.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/kbug
+	rm -rf $(DESTDIR)$(DATADIR)/kbug
+
+clean:
+	rm -rf build build-asan kbug
+
+.PHONY: all asan deps report check check-asan bench fuzz checkpatch install uninstall clean
+.SECONDARY:

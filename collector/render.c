@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The text rendering of a report: the facts a kernel developer asks for
+ * first, in the order they ask (kernel, taint, distribution, machine,
+ * devices, modules), then the errors. Email and Bugzilla bodies embed it.
+ */
+#include <string.h>
+
+#include "util/json.h"
+#include "util/strbuf.h"
+#include "report.h"
+
+static void render_kv(struct strbuf *out, const char *label, const char *val)
+{
+	if (val && *val)
+		strbuf_addf(out, "%-18s %s\n", label, val);
+}
+
+static void render_kernel(struct json_object *k, struct strbuf *out)
+{
+	struct json_object *t = kj_get(k, "tainted");
+	struct json_object *o = kj_get(k, "origin");
+
+	if (!k)
+		return;
+	strbuf_addstr(out, "Kernel\n");
+	render_kv(out, "  release:", kj_get_str(k, "release"));
+	render_kv(out, "  version:", kj_get_str(k, "version"));
+	render_kv(out, "  machine:", kj_get_str(k, "machine"));
+	render_kv(out, "  compiler:", kj_get_str(k, "compiler"));
+	render_kv(out, "  cmdline:", kj_get_str(k, "cmdline"));
+	if (t) {
+		int64_t v = kj_get_int(t, "value", 0);
+		const char *f = kj_get_str(t, "flags");
+
+		if (v)
+			strbuf_addf(out, "  %-16s %lld (%s)\n", "tainted:", (long long)v,
+				    f ? f : "");
+		else
+			render_kv(out, "  tainted:", "no");
+	}
+	if (o)
+		render_kv(out, "  origin:", kj_get_str(o, "guess"));
+	strbuf_addch(out, '\n');
+}
+
+static void render_obj(struct strbuf *out, const char *title, struct json_object *o)
+{
+	if (!o || !json_object_is_type(o, json_type_object))
+		return;
+	strbuf_addf(out, "%s\n", title);
+	json_object_object_foreach(o, key, val) {
+		char label[64];
+
+		if (!json_object_is_type(val, json_type_string))
+			continue;
+		snprintf(label, sizeof(label), "  %s:", key);
+		render_kv(out, label, json_object_get_string(val));
+	}
+	strbuf_addch(out, '\n');
+}
+
+static void render_pci(struct json_object *arr, struct strbuf *out)
+{
+	size_t i, n;
+
+	if (!arr || !json_object_is_type(arr, json_type_array))
+		return;
+	n = json_object_array_length(arr);
+	strbuf_addf(out, "PCI devices (%zu)\n", n);
+	for (i = 0; i < n; i++) {
+		struct json_object *d = json_object_array_get_idx(arr, i);
+		const char *drv = kj_get_str(d, "driver");
+
+		strbuf_addf(out, "  %s [%s:%s] %s %s%s%s\n", kj_get_str(d, "slot") ?: "?",
+			    kj_get_str(d, "vendor_id") ?: "????",
+			    kj_get_str(d, "device_id") ?: "????",
+			    kj_get_str(d, "vendor_name") ?: "",
+			    kj_get_str(d, "device_name") ?: "",
+			    drv ? ", driver " : "", drv ? drv : "");
+	}
+	strbuf_addch(out, '\n');
+}
+
+static void render_usb(struct json_object *arr, struct strbuf *out)
+{
+	size_t i, n;
+
+	if (!arr || !json_object_is_type(arr, json_type_array))
+		return;
+	n = json_object_array_length(arr);
+	strbuf_addf(out, "USB devices (%zu)\n", n);
+	for (i = 0; i < n; i++) {
+		struct json_object *d = json_object_array_get_idx(arr, i);
+		struct json_object *drv = kj_get(d, "drivers");
+
+		strbuf_addf(out, "  %03lld:%03lld [%s:%s] %s",
+			    (long long)kj_get_int(d, "busnum", 0),
+			    (long long)kj_get_int(d, "devnum", 0),
+			    kj_get_str(d, "vendor_id") ?: "????",
+			    kj_get_str(d, "product_id") ?: "????",
+			    kj_get_str(d, "product") ?: "");
+		if (drv && json_object_is_type(drv, json_type_array) &&
+		    json_object_array_length(drv)) {
+			size_t j;
+
+			strbuf_addstr(out, ", drivers");
+			for (j = 0; j < json_object_array_length(drv); j++)
+				strbuf_addf(out, " %s", json_object_get_string(
+						json_object_array_get_idx(drv, j)));
+		}
+		strbuf_addch(out, '\n');
+	}
+	strbuf_addch(out, '\n');
+}
+
+static void render_modules(struct json_object *arr, struct strbuf *out)
+{
+	size_t i, n, col = 0;
+
+	if (!arr || !json_object_is_type(arr, json_type_array))
+		return;
+	n = json_object_array_length(arr);
+	strbuf_addf(out, "Loaded modules (%zu)\n ", n);
+	for (i = 0; i < n; i++) {
+		const char *name = kj_get_str(json_object_array_get_idx(arr, i), "name");
+		size_t len = name ? strlen(name) : 0;
+
+		if (!len)
+			continue;
+		if (col + len + 1 > 72) {
+			strbuf_addstr(out, "\n ");
+			col = 0;
+		}
+		strbuf_addf(out, " %s", name);
+		col += len + 1;
+	}
+	strbuf_addstr(out, "\n\n");
+}
+
+static void render_errors(struct json_object *arr, struct strbuf *out)
+{
+	size_t i, n;
+
+	if (!arr || !json_object_is_type(arr, json_type_array) ||
+	    !(n = json_object_array_length(arr)))
+		return;
+	strbuf_addstr(out, "What kbug could not collect\n");
+	for (i = 0; i < n; i++) {
+		struct json_object *e = json_object_array_get_idx(arr, i);
+
+		strbuf_addf(out, "  %s: %s\n", kj_get_str(e, "probe") ?: "?",
+			    kj_get_str(e, "message") ?: "");
+	}
+	strbuf_addch(out, '\n');
+}
+
+void kbug_report_render_text(struct kbug_report *r, struct strbuf *out)
+{
+	struct json_object *d = kbug_report_get(r, "distro");
+
+	render_kernel(kbug_report_get(r, "kernel"), out);
+	if (d) {
+		strbuf_addstr(out, "Distribution\n");
+		render_kv(out, "  name:", kj_get_str(d, "pretty_name"));
+		strbuf_addch(out, '\n');
+	}
+	render_obj(out, "Machine (DMI)", kbug_report_get(r, "dmi"));
+	render_pci(kbug_report_get(r, "pci"), out);
+	render_usb(kbug_report_get(r, "usb"), out);
+	render_modules(kbug_report_get(r, "modules"), out);
+	render_errors(kbug_report_get(r, "errors"), out);
+}

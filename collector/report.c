@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util/json.h"
+#include "util/log.h"
+#include "util/strbuf.h"
+#include "report.h"
+
+#define REPORT_MAX_LOAD (256u << 20)
+
+int kbug_report_init(struct kbug_report *r)
+{
+	char stamp[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	memset(r, 0, sizeof(*r));
+	r->redact = true;
+	if (getrandom(r->redact_key, sizeof(r->redact_key), 0) != sizeof(r->redact_key))
+		return -EIO;
+	r->root = json_object_new_object();
+	if (!r->root)
+		return -ENOMEM;
+	kj_set_str(r->root, "schema", KBUG_REPORT_SCHEMA);
+	kj_set_str(r->root, "generator", "kbug " KBUG_VERSION);
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	kj_set_str(r->root, "created", stamp);
+	kj_set(r->root, "errors", json_object_new_array());
+	return 0;
+}
+
+static void attachment_release(struct kbug_attachment *a)
+{
+	free(a->name);
+	free(a->content_type);
+	free(a->description);
+	free(a->data);
+}
+
+void kbug_report_release(struct kbug_report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->att_nr; i++)
+		attachment_release(&r->att[i]);
+	free(r->att);
+	json_object_put(r->root);
+	explicit_bzero(r->redact_key, sizeof(r->redact_key));
+	memset(r, 0, sizeof(*r));
+}
+
+struct json_object *kbug_report_get(struct kbug_report *r, const char *name)
+{
+	return kj_get(r->root, name);
+}
+
+void kbug_report_set(struct kbug_report *r, const char *name, struct json_object *obj)
+{
+	kj_set(r->root, name, obj);
+}
+
+void kbug_report_error(struct kbug_report *r, const char *who, const char *fmt, ...)
+{
+	struct json_object *errs = kj_get(r->root, "errors");
+	struct json_object *e;
+	struct strbuf msg = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&msg, fmt, ap);
+	va_end(ap);
+	if (!errs) {
+		errs = json_object_new_array();
+		kj_set(r->root, "errors", errs);
+	}
+	e = json_object_new_object();
+	kj_set_str(e, "probe", who);
+	kj_set_str(e, "message", msg.buf);
+	kj_append(errs, e);
+	DBG("%s: %s", who, msg.buf);
+	strbuf_release(&msg);
+}
+
+int kbug_report_attach(struct kbug_report *r, const char *name, const char *content_type,
+		       const char *description, const char *data, size_t len)
+{
+	struct kbug_attachment *a = NULL;
+	size_t i;
+
+	for (i = 0; i < r->att_nr; i++) {
+		if (!strcmp(r->att[i].name, name)) {
+			a = &r->att[i];
+			attachment_release(a);
+			break;
+		}
+	}
+	if (!a) {
+		if (r->att_nr == r->att_alloc) {
+			size_t n = r->att_alloc ? r->att_alloc * 2 : 8;
+			struct kbug_attachment *na = realloc(r->att, n * sizeof(*na));
+
+			if (!na)
+				return -ENOMEM;
+			r->att = na;
+			r->att_alloc = n;
+		}
+		a = &r->att[r->att_nr++];
+	}
+	a->name = strdup(name);
+	a->content_type = strdup(content_type ? content_type : "text/plain");
+	a->description = description ? strdup(description) : NULL;
+	a->data = malloc(len + 1);
+	if (!a->name || !a->content_type || !a->data)
+		return -ENOMEM;
+	memcpy(a->data, data, len);
+	a->data[len] = '\0';
+	a->len = len;
+	return 0;
+}
+
+const struct kbug_attachment *kbug_report_attachment(const struct kbug_report *r,
+						     const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->att_nr; i++)
+		if (!strcmp(r->att[i].name, name))
+			return &r->att[i];
+	return NULL;
+}
+
+char *kbug_report_to_json(struct kbug_report *r, bool pretty, bool with_attachments)
+{
+	struct json_object *list = json_object_new_array();
+	int flags = JSON_C_TO_STRING_NOSLASHESCAPE |
+		    (pretty ? JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED : 0);
+	char *out;
+	size_t i;
+
+	for (i = 0; i < r->att_nr; i++) {
+		struct json_object *a = json_object_new_object();
+
+		kj_set_str(a, "name", r->att[i].name);
+		kj_set_str(a, "content_type", r->att[i].content_type);
+		kj_set_str(a, "description", r->att[i].description);
+		kj_set_int(a, "size", (int64_t)r->att[i].len);
+		if (with_attachments)
+			kj_set(a, "text", json_object_new_string_len(r->att[i].data,
+								     (int)r->att[i].len));
+		kj_append(list, a);
+	}
+	kj_set(r->root, "attachments", list);
+	out = strdup(json_object_to_json_string_ext(r->root, flags));
+	json_object_object_del(r->root, "attachments");
+	return out;
+}
+
+int kbug_report_load_string(struct kbug_report *r, const char *json, const char *name)
+{
+	struct json_tokener *tok = json_tokener_new_ex(64);
+	struct json_object *root, *atts;
+	enum json_tokener_error jerr;
+	const char *schema;
+	size_t i, n;
+
+	if (!tok)
+		return -ENOMEM;
+	root = json_tokener_parse_ex(tok, json, (int)strlen(json));
+	jerr = json_tokener_get_error(tok);
+	if (!root || jerr != json_tokener_success) {
+		ERR("'%s' is not a kbug report: %s", name,
+		    root ? "trailing data" : json_tokener_error_desc(jerr));
+		json_object_put(root);
+		json_tokener_free(tok);
+		return -EINVAL;
+	}
+	json_tokener_free(tok);
+	schema = kj_get_str(root, "schema");
+	if (!json_object_is_type(root, json_type_object) || !schema ||
+	    strncmp(schema, "kbug-report/", 12)) {
+		ERR("'%s' is not a kbug report: no \"schema\": \"kbug-report/N\"", name);
+		json_object_put(root);
+		return -EINVAL;
+	}
+	if (strcmp(schema, KBUG_REPORT_SCHEMA))
+		WARN("'%s' has schema '%s'; this kbug writes '%s'", name, schema,
+		     KBUG_REPORT_SCHEMA);
+	json_object_put(r->root);
+	r->root = root;
+	atts = kj_get(root, "attachments");
+	n = atts && json_object_is_type(atts, json_type_array) ?
+		json_object_array_length(atts) : 0;
+	for (i = 0; i < n; i++) {
+		struct json_object *a = json_object_array_get_idx(atts, i);
+		const char *an = kj_get_str(a, "name");
+		struct json_object *t = kj_get(a, "text");
+
+		if (!an || !t || !json_object_is_type(t, json_type_string))
+			continue;
+		kbug_report_attach(r, an, kj_get_str(a, "content_type"),
+				   kj_get_str(a, "description"), json_object_get_string(t),
+				   (size_t)json_object_get_string_len(t));
+	}
+	json_object_object_del(root, "attachments");
+	if (!kj_get(root, "errors"))
+		kj_set(root, "errors", json_object_new_array());
+	return 0;
+}
+
+int kbug_report_load(struct kbug_report *r, const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	long n = strbuf_read_file(&sb, path, REPORT_MAX_LOAD);
+	int ret;
+
+	if (n < 0) {
+		ERR("cannot read '%s': %s", path, n == -EFBIG ? "file too large" : strerror((int)-n));
+		strbuf_release(&sb);
+		return (int)n;
+	}
+	if (memchr(sb.buf, '\0', sb.len)) {
+		ERR("'%s' is not a kbug report: it holds a NUL byte", path);
+		strbuf_release(&sb);
+		return -EINVAL;
+	}
+	ret = kbug_report_load_string(r, sb.buf, path);
+	strbuf_release(&sb);
+	return ret;
+}

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <json-c/json.h>
+
+struct strbuf;
+
+#define KBUG_REPORT_SCHEMA "kbug-report/1"
+
+/*
+ * A text attachment: the full dmesg, the kernel config, a device list.
+ * Attachments travel with the report (report.json keeps them base64-free
+ * as plain strings, since they are text) and become email attachments
+ * or Bugzilla attachments at delivery.
+ */
+struct kbug_attachment {
+	char *name;		/* "dmesg.txt", "config.txt": a file name */
+	char *content_type;	/* "text/plain" */
+	char *description;	/* one line for humans, may be NULL */
+	char *data;		/* NUL-terminated; may hold any text */
+	size_t len;
+};
+
+/*
+ * The one report object. Every stage reads and extends it: probes add
+ * sections (top-level JSON members named after the probe), analyze adds
+ * "analysis", route adds "route", delivery adds "delivery". `root` is
+ * owned here; callers borrow it.
+ */
+struct kbug_report {
+	struct json_object *root;
+	struct kbug_attachment *att;
+	size_t att_nr, att_alloc;
+	unsigned char redact_key[16];	/* per report, random, never stored */
+	bool redact;			/* redaction wanted (default true) */
+};
+
+/* Set up an empty report: schema, created time, kbug version, errors []. */
+int kbug_report_init(struct kbug_report *r);
+void kbug_report_release(struct kbug_report *r);
+
+/* Borrowed pointer to a section, NULL if absent. */
+struct json_object *kbug_report_get(struct kbug_report *r, const char *name);
+/* Set (replace) a section, taking the reference to obj. */
+void kbug_report_set(struct kbug_report *r, const char *name, struct json_object *obj);
+
+/* Append {"probe": who, "message": ...} to "errors". */
+void kbug_report_error(struct kbug_report *r, const char *who, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Add an attachment (data copied). Replaces one with the same name. */
+int kbug_report_attach(struct kbug_report *r, const char *name, const char *content_type,
+		       const char *description, const char *data, size_t len);
+const struct kbug_attachment *kbug_report_attachment(const struct kbug_report *r,
+						     const char *name);
+
+/*
+ * Apply redaction (collector/redact.c) to every string in the tree and
+ * every attachment, and record "redactions": [{"kind", "count"}].
+ * No-op when r->redact is false. Idempotent.
+ */
+int kbug_report_redact(struct kbug_report *r);
+
+/*
+ * Serialize the whole report, attachments included under
+ * "attachments": [{"name","content_type","description","size","text"}].
+ * Returns a malloc'd string. with_attachments=false leaves "text" out.
+ */
+char *kbug_report_to_json(struct kbug_report *r, bool pretty, bool with_attachments);
+/* Load a report saved by kbug_report_to_json (replay); -errno or -EINVAL. */
+int kbug_report_load(struct kbug_report *r, const char *path);
+int kbug_report_load_string(struct kbug_report *r, const char *json, const char *name);
+
+/* Human-readable rendering (used for email bodies and `collect` without --json). */
+void kbug_report_render_text(struct kbug_report *r, struct strbuf *out);

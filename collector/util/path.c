@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/path.h"
+#include "util/strbuf.h"
+
+static char *path_root;
+
+void kbug_path_set_root(const char *root)
+{
+	free(path_root);
+	path_root = NULL;
+	if (root && *root && strcmp(root, "/")) {
+		size_t n = strlen(root);
+
+		while (n > 1 && root[n - 1] == '/')
+			n--;
+		path_root = strndup(root, n);
+	}
+}
+
+const char *kbug_path_root(void)
+{
+	return path_root ? path_root : "";
+}
+
+const char *kbug_path(struct strbuf *out, const char *path)
+{
+	strbuf_reset(out);
+	if (path_root && path[0] == '/')
+		strbuf_addstr(out, path_root);
+	strbuf_addstr(out, path);
+	return out->buf;
+}
+
+FILE *kbug_path_fopen(const char *path, const char *mode)
+{
+	struct strbuf p = STRBUF_INIT;
+	FILE *f = fopen(kbug_path(&p, path), mode);
+
+	strbuf_release(&p);
+	return f;
+}
+
+int kbug_path_open(const char *path, int flags)
+{
+	struct strbuf p = STRBUF_INIT;
+	int fd = open(kbug_path(&p, path), flags | O_CLOEXEC);
+	int saved = errno;
+
+	strbuf_release(&p);
+	errno = saved;
+	return fd;
+}
+
+int kbug_path_exists(const char *path)
+{
+	struct strbuf p = STRBUF_INIT;
+	int ok = access(kbug_path(&p, path), F_OK) == 0;
+
+	strbuf_release(&p);
+	return ok;
+}
+
+long kbug_path_read(struct strbuf *out, const char *path, size_t limit)
+{
+	int fd = kbug_path_open(path, O_RDONLY);
+	long n;
+
+	if (fd < 0)
+		return -errno;
+	n = strbuf_read_fd(out, fd, limit);
+	close(fd);
+	return n;
+}
+
+int kbug_path_read_line(struct strbuf *out, const char *path)
+{
+	long n;
+	char *nl;
+
+	strbuf_reset(out);
+	n = kbug_path_read(out, path, 65536);
+	if (n < 0 && n != -EFBIG)
+		return (int)n;
+	nl = memchr(out->buf, '\n', out->len);
+	if (nl)
+		strbuf_setlen(out, (size_t)(nl - out->buf));
+	strbuf_rtrim(out);
+	return 0;
+}
+
+static int data_try(struct strbuf *out, const char *dir, const char *rel)
+{
+	strbuf_reset(out);
+	strbuf_addf(out, "%s/%s", dir, rel);
+	return access(out->buf, R_OK) == 0;
+}
+
+const char *kbug_data_path(struct strbuf *out, const char *rel)
+{
+	const char *env = getenv("KBUG_DATADIR");
+	char exe[PATH_MAX];
+	ssize_t n;
+
+	if (env && *env && data_try(out, env, rel))
+		return out->buf;
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0) {
+		char *slash;
+		int up;
+
+		exe[n] = '\0';
+		/* ./kbug, build/kbug or build-asan/kbug in the source tree */
+		for (up = 0; up < 2 && (slash = strrchr(exe, '/')); up++) {
+			*slash = '\0';
+			if (data_try(out, exe, rel))
+				return out->buf;
+		}
+	}
+	if (data_try(out, KBUG_DATADIR, rel))
+		return out->buf;
+	strbuf_reset(out);
+	return NULL;
+}

@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <unistd.h>
+
+#include "util/strbuf.h"
+
+char strbuf_slopbuf[1];
+
+static void strbuf_oom(void)
+{
+	static const char msg[] = "kbug: out of memory\n";
+
+	if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0)
+		_exit(1);
+	abort();
+}
+
+void strbuf_init(struct strbuf *sb, size_t hint)
+{
+	sb->alloc = 0;
+	sb->len = 0;
+	sb->buf = strbuf_slopbuf;
+	if (hint)
+		strbuf_grow(sb, hint);
+}
+
+void strbuf_release(struct strbuf *sb)
+{
+	if (sb->alloc)
+		free(sb->buf);
+	strbuf_init(sb, 0);
+}
+
+char *strbuf_detach(struct strbuf *sb, size_t *len)
+{
+	char *res;
+
+	if (!sb->alloc)
+		strbuf_grow(sb, 0);
+	res = sb->buf;
+	if (len)
+		*len = sb->len;
+	strbuf_init(sb, 0);
+	return res;
+}
+
+void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	size_t want;
+	char *nbuf;
+
+	if (extra > SIZE_MAX / 2 - sb->len)
+		strbuf_oom();
+	want = sb->len + extra + 1;
+	if (sb->alloc && want <= sb->alloc)
+		return;
+	if (want < sb->alloc * 3 / 2)
+		want = sb->alloc * 3 / 2;
+	if (want < 64)
+		want = 64;
+	nbuf = realloc(sb->alloc ? sb->buf : NULL, want);
+	if (!nbuf)
+		strbuf_oom();
+	if (!sb->alloc)
+		nbuf[0] = '\0';
+	sb->buf = nbuf;
+	sb->alloc = want;
+}
+
+void strbuf_setlen(struct strbuf *sb, size_t len)
+{
+	if (!sb->alloc)
+		return;
+	if (len > sb->len)
+		len = sb->len;
+	sb->len = len;
+	sb->buf[len] = '\0';
+}
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+	strbuf_grow(sb, len);
+	memcpy(sb->buf + sb->len, data, len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addstr(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addch(struct strbuf *sb, int c)
+{
+	strbuf_grow(sb, 1);
+	sb->buf[sb->len++] = (char)c;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+
+	strbuf_grow(sb, 64);
+	va_copy(cp, ap);
+	n = vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sb->alloc - sb->len) {
+		strbuf_grow(sb, (size_t)n);
+		n = vsnprintf(sb->buf + sb->len, sb->alloc - sb->len, fmt, ap);
+	}
+	sb->len += (size_t)n;
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+void strbuf_rtrim(struct strbuf *sb)
+{
+	while (sb->len && strchr(" \t\r\n\v\f", sb->buf[sb->len - 1]))
+		sb->len--;
+	if (sb->alloc)
+		sb->buf[sb->len] = '\0';
+}
+
+void strbuf_trim(struct strbuf *sb)
+{
+	size_t i = 0;
+
+	strbuf_rtrim(sb);
+	while (i < sb->len && strchr(" \t\r\n\v\f", sb->buf[i]))
+		i++;
+	if (i) {
+		memmove(sb->buf, sb->buf + i, sb->len - i);
+		strbuf_setlen(sb, sb->len - i);
+	}
+}
+
+long strbuf_read_fd(struct strbuf *sb, int fd, size_t limit)
+{
+	size_t got = 0;
+	char probe;
+
+	while (got < limit) {
+		size_t chunk = limit - got < 65536 ? limit - got : 65536;
+		ssize_t n;
+
+		strbuf_grow(sb, chunk);
+		n = read(fd, sb->buf + sb->len, chunk);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (n == 0)
+			return (long)got;
+		sb->len += (size_t)n;
+		sb->buf[sb->len] = '\0';
+		got += (size_t)n;
+	}
+	/* at the limit: is there more? */
+	if (read(fd, &probe, 1) > 0)
+		return -EFBIG;
+	return (long)got;
+}
+
+long strbuf_read_file(struct strbuf *sb, const char *path, size_t limit)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	long n;
+
+	if (fd < 0)
+		return -errno;
+	n = strbuf_read_fd(sb, fd, limit);
+	close(fd);
+	return n;
+}
+
+int strbuf_getline(struct strbuf *sb, FILE *fp)
+{
+	int c;
+
+	strbuf_reset(sb);
+	while ((c = getc(fp)) != EOF) {
+		if (c == '\n')
+			break;
+		strbuf_addch(sb, c);
+	}
+	if (c == EOF && !sb->len)
+		return EOF;
+	if (sb->len && sb->buf[sb->len - 1] == '\r')
+		strbuf_setlen(sb, sb->len - 1);
+	return 0;
+}
