@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <dlfcn.h>
+#include <errno.h>
+
+#include "util/dl.h"
+#include "util/log.h"
+#include "deliver/curl.h"
+
+struct kbug_curl kc;
+
+static const char *const curl_syms[] = {
+	"curl_easy_init", "curl_easy_setopt", "curl_easy_perform", "curl_easy_getinfo",
+	"curl_easy_cleanup", "curl_easy_strerror", "curl_slist_append",
+	"curl_slist_free_all", "curl_easy_escape", "curl_free",
+};
+
+int kbug_curl_load(void)
+{
+	static int state;	/* 0 untried, 1 loaded, -1 failed */
+	CURLcode (*global_init)(long flags);
+	const char *err = NULL;
+	void *h;
+
+	if (state)
+		return state > 0 ? 0 : -ENOSYS;
+	_Static_assert(sizeof(kc) == sizeof(curl_syms) / sizeof(curl_syms[0]) * sizeof(void *),
+		       "struct kbug_curl and curl_syms disagree");
+	h = kbug_dlopen("libcurl.so.4", curl_syms, (void **)&kc,
+			sizeof(curl_syms) / sizeof(curl_syms[0]), &err);
+	if (!h) {
+		ERR("%s", err);
+		state = -1;
+		return -ENOSYS;
+	}
+	*(void **)&global_init = dlsym(h, "curl_global_init");
+	if (global_init && global_init(CURL_GLOBAL_DEFAULT)) {
+		ERR("cannot initialise libcurl");
+		state = -1;
+		return -ENOSYS;
+	}
+	state = 1;
+	return 0;
+}

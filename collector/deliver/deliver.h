@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <stdbool.h>
+#include <json-c/json.h>
+
+struct kbug_report;
+struct kbug_outbox_item;
+
+/*
+ * Channel options from the command line; each overrides the config and
+ * what an outbox item recorded. Secrets are never stored here as values
+ * from argv: only file names or commands that yield them.
+ */
+struct kbug_deliver_opts {
+	const char *to;			/* "auto", "email", "bugzilla" */
+	const char *from;		/* "Name <addr>" */
+	const char *smtp_url;		/* smtp://host:port, smtps://... */
+	bool sendmail;			/* through /usr/sbin/sendmail */
+	const char *bugzilla_url;
+	const char *api_key_file;
+	const char *product, *component;
+	bool yes;			/* no questions, no $EDITOR */
+	bool dry_run;			/* print what would be sent, send nothing */
+	bool new_bug;			/* Bugzilla: file even when a duplicate exists */
+	unsigned int timeout_s;		/* network timeout */
+};
+
+/*
+ * A delivery channel, picked by the route's destination "kind" (or by
+ * --to). prepare() renders what will be sent into the outbox item (the
+ * message, the JSON to POST) before any network I/O; send() delivers it
+ * and records the outcome (message id, bug id) in the item the moment it
+ * is known. Both return 0 or -errno; send() returns -EAGAIN for a
+ * failure worth retrying (network, 4xx, 5xx), after saying why.
+ */
+struct kbug_channel {
+	const char *name;		/* "email", "bugzilla", "issue-tracker", "web" */
+	bool (*accepts)(const char *destination_kind);
+	int (*prepare)(struct kbug_report *r, struct kbug_outbox_item *item,
+		       const struct kbug_deliver_opts *o);
+	int (*send)(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o);
+};
+
+extern const struct kbug_channel channel_email;
+extern const struct kbug_channel channel_bugzilla;
+
+const struct kbug_channel *kbug_channel_find(const char *name);
+const struct kbug_channel *kbug_channel_for(const char *destination_kind);
