@@ -86,8 +86,9 @@ UNIT_TESTS_ASAN := $(UNIT_SRCS:tests/unit/%.c=build-asan/tests/unit/%)
 
 build/gen/cmd-list.h: $(CMD_SRCS) Makefile
 	@mkdir -p build/gen
-	@{ for f in $(CMD_SRCS); do n=$${f#collector/cmd-}; n=$${n%.c}; \
-		echo "KBUG_CMD($$n)" | tr - _; done; } > $@.tmp && mv $@.tmp $@
+	@names=$$(for f in $(CMD_SRCS); do n=$${f#collector/cmd-}; echo $${n%.c} | tr - _; done); \
+	for n in $$names; do echo "extern const struct kbug_cmd kbug_cmd_$$n;"; done > build/gen/cmd-decls.h; \
+	for n in $$names; do echo "KBUG_CMD($$n)"; done > $@.tmp && mv $@.tmp $@
 
 kbug: build/kbug
 	cp $< $@

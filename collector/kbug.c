@@ -17,11 +17,10 @@
 struct kbug_opts kbug_opts;
 const char kbug_version[] = KBUG_VERSION;
 
-#define KBUG_CMD(n) extern const struct kbug_cmd kbug_cmd_##n;
-#include "cmd-list.h"
-#undef KBUG_CMD
+/* generated from collector/cmd-*.c: the declarations, and KBUG_CMD(name) rows */
+#include "cmd-decls.h"
 
-#define KBUG_CMD(n) &kbug_cmd_##n,
+#define KBUG_CMD(n) (&kbug_cmd_##n),
 static const struct kbug_cmd *const commands[] = {
 #include "cmd-list.h"
 	NULL

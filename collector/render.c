@@ -105,9 +105,11 @@ static void render_usb(struct json_object *arr, struct strbuf *out)
 			size_t j;
 
 			strbuf_addstr(out, ", drivers");
-			for (j = 0; j < json_object_array_length(drv); j++)
-				strbuf_addf(out, " %s", json_object_get_string(
-						json_object_array_get_idx(drv, j)));
+			for (j = 0; j < json_object_array_length(drv); j++) {
+				struct json_object *s = json_object_array_get_idx(drv, j);
+
+				strbuf_addf(out, " %s", json_object_get_string(s));
+			}
 		}
 		strbuf_addch(out, '\n');
 	}
@@ -142,8 +144,10 @@ static void render_errors(struct json_object *arr, struct strbuf *out)
 {
 	size_t i, n;
 
-	if (!arr || !json_object_is_type(arr, json_type_array) ||
-	    !(n = json_object_array_length(arr)))
+	if (!arr || !json_object_is_type(arr, json_type_array))
+		return;
+	n = json_object_array_length(arr);
+	if (!n)
 		return;
 	strbuf_addstr(out, "What kbug could not collect\n");
 	for (i = 0; i < n; i++) {

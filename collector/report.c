@@ -169,20 +169,25 @@ int kbug_report_load_string(struct kbug_report *r, const char *json, const char 
 	struct json_object *root, *atts;
 	enum json_tokener_error jerr;
 	const char *schema;
-	size_t i, n;
+	size_t i, n, len, end;
 
 	if (!tok)
 		return -ENOMEM;
-	root = json_tokener_parse_ex(tok, json, (int)strlen(json));
+	len = strlen(json);
+	root = json_tokener_parse_ex(tok, json, (int)len);
 	jerr = json_tokener_get_error(tok);
-	if (!root || jerr != json_tokener_success) {
+	end = json_tokener_get_parse_end(tok);
+	json_tokener_free(tok);
+	while (end < len && strchr(" \t\r\n", json[end]))
+		end++;
+	if (!root || jerr != json_tokener_success || end < len) {
 		ERR("'%s' is not a kbug report: %s", name,
-		    root ? "trailing data" : json_tokener_error_desc(jerr));
+		    jerr == json_tokener_continue ? "the JSON is truncated" :
+		    jerr != json_tokener_success ? json_tokener_error_desc(jerr) :
+		    "data after the JSON object");
 		json_object_put(root);
-		json_tokener_free(tok);
 		return -EINVAL;
 	}
-	json_tokener_free(tok);
 	schema = kj_get_str(root, "schema");
 	if (!json_object_is_type(root, json_type_object) || !schema ||
 	    strncmp(schema, "kbug-report/", 12)) {
@@ -222,7 +227,8 @@ int kbug_report_load(struct kbug_report *r, const char *path)
 	int ret;
 
 	if (n < 0) {
-		ERR("cannot read '%s': %s", path, n == -EFBIG ? "file too large" : strerror((int)-n));
+		ERR("cannot read '%s': %s", path,
+		    n == -EFBIG ? "file too large" : strerror((int)-n));
 		strbuf_release(&sb);
 		return (int)n;
 	}

@@ -8,6 +8,7 @@
 # Each body runs in its own subshell inside a fresh $TRASH directory.
 set -u
 : "${KBUG:=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/kbug}"
+case $KBUG in /*) ;; *) KBUG=$PWD/$KBUG ;; esac
 TESTS_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SRC_DIR=$(dirname "$TESTS_DIR")
 SHARED_DIR=${KBUG_SHARED:-$SRC_DIR/../shared}

@@ -4,6 +4,7 @@
 
 #include "util/dl.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "deliver/curl.h"
 
 struct kbug_curl kc;
@@ -23,10 +24,10 @@ int kbug_curl_load(void)
 
 	if (state)
 		return state > 0 ? 0 : -ENOSYS;
-	_Static_assert(sizeof(kc) == sizeof(curl_syms) / sizeof(curl_syms[0]) * sizeof(void *),
+	_Static_assert(sizeof(kc) == ARRAY_SIZE(curl_syms) * sizeof(void *),
 		       "struct kbug_curl and curl_syms disagree");
 	h = kbug_dlopen("libcurl.so.4", curl_syms, (void **)&kc,
-			sizeof(curl_syms) / sizeof(curl_syms[0]), &err);
+			ARRAY_SIZE(curl_syms), &err);
 	if (!h) {
 		ERR("%s", err);
 		state = -1;

@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The report object, strbuf and the path prefix: the foundation every stage uses. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/json.h"
+#include "util/path.h"
+#include "util/strbuf.h"
+#include "report.h"
+
+static void test_strbuf_grows_and_detaches(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *s;
+	size_t len;
+	int i;
+
+	assert_string_equal(sb.buf, "");
+	for (i = 0; i < 1000; i++)
+		strbuf_addf(&sb, "%d,", i);
+	assert_int_equal(sb.len, strlen(sb.buf));
+	assert_memory_equal(sb.buf, "0,1,2,", 6);
+	strbuf_setlen(&sb, 4);
+	assert_string_equal(sb.buf, "0,1,");
+	s = strbuf_detach(&sb, &len);
+	assert_int_equal(len, 4);
+	assert_string_equal(sb.buf, "");
+	free(s);
+}
+
+static void test_strbuf_trim_and_getline(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	FILE *f = fmemopen("one\r\ntwo\n\nlast", 15, "r");
+
+	strbuf_addstr(&sb, " \t padded \n");
+	strbuf_trim(&sb);
+	assert_string_equal(sb.buf, "padded");
+	assert_int_equal(strbuf_getline(&sb, f), 0);
+	assert_string_equal(sb.buf, "one");
+	assert_int_equal(strbuf_getline(&sb, f), 0);
+	assert_string_equal(sb.buf, "two");
+	assert_int_equal(strbuf_getline(&sb, f), 0);
+	assert_string_equal(sb.buf, "");
+	assert_int_equal(strbuf_getline(&sb, f), 0);
+	assert_string_equal(sb.buf, "last");
+	assert_int_equal(strbuf_getline(&sb, f), EOF);
+	fclose(f);
+	strbuf_release(&sb);
+}
+
+static void test_strbuf_read_limit(void **state)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char path[] = "/tmp/kbug-unit-XXXXXX";
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, "0123456789", 10), 10);
+	close(fd);
+	assert_int_equal(strbuf_read_file(&sb, path, 100), 10);
+	strbuf_reset(&sb);
+	assert_int_equal(strbuf_read_file(&sb, path, 4), -EFBIG);
+	assert_string_equal(sb.buf, "0123");
+	strbuf_reset(&sb);
+	assert_int_equal(strbuf_read_file(&sb, "/nonexistent/x", 4), -ENOENT);
+	unlink(path);
+	strbuf_release(&sb);
+}
+
+static void test_path_prefix(void **state)
+{
+	struct strbuf p = STRBUF_INIT;
+
+	kbug_path_set_root("/srv/root//");
+	assert_string_equal(kbug_path(&p, "/proc/modules"), "/srv/root/proc/modules");
+	kbug_path_set_root("/");
+	assert_string_equal(kbug_path(&p, "/proc/modules"), "/proc/modules");
+	kbug_path_set_root(NULL);
+	assert_string_equal(kbug_path_root(), "");
+	strbuf_release(&p);
+}
+
+static void test_report_sections_errors_attachments(void **state)
+{
+	struct kbug_report r;
+	struct json_object *k = json_object_new_object();
+	char *json;
+
+	assert_int_equal(kbug_report_init(&r), 0);
+	assert_string_equal(kj_get_str(r.root, "schema"), KBUG_REPORT_SCHEMA);
+	kj_set_str(k, "release", "6.12.0");
+	kbug_report_set(&r, "kernel", k);
+	kbug_report_error(&r, "usb", "cannot read '%s': %s", "/sys/bus/usb", "No such file");
+	assert_int_equal(kbug_report_attach(&r, "dmesg.txt", NULL, "log", "a\nb\n", 4), 0);
+	assert_int_equal(kbug_report_attach(&r, "dmesg.txt", NULL, "log", "c\n", 2), 0);
+	assert_int_equal(r.att_nr, 1);
+	assert_string_equal(kbug_report_attachment(&r, "dmesg.txt")->data, "c\n");
+	assert_null(kbug_report_attachment(&r, "nope"));
+	assert_string_equal(kj_get_str(kj_path(r.root, "kernel"), "release"), "6.12.0");
+	json = kbug_report_to_json(&r, false, true);
+	assert_non_null(strstr(json, "\"attachments\":[{\"name\":\"dmesg.txt\""));
+	assert_non_null(strstr(json, "cannot read '/sys/bus/usb': No such file"));
+	/* serializing leaves the tree as it was */
+	assert_null(kbug_report_get(&r, "attachments"));
+	kbug_report_release(&r);
+
+	/* replay: a saved report loads back with its attachments */
+	assert_int_equal(kbug_report_init(&r), 0);
+	assert_int_equal(kbug_report_load_string(&r, json, "saved"), 0);
+	assert_string_equal(kbug_report_attachment(&r, "dmesg.txt")->data, "c\n");
+	assert_string_equal(kj_get_str(kbug_report_get(&r, "kernel"), "release"), "6.12.0");
+	kbug_report_release(&r);
+	free(json);
+}
+
+static void test_report_load_rejects_bad_input(void **state)
+{
+	static const char *const bad[] = {
+		"", "{", "[]", "{\"schema\": 3}", "{\"schema\": \"other/1\"}",
+		"{\"schema\": \"kbug-report/1\"} trailing", "null",
+	};
+	struct kbug_report r;
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		assert_int_equal(kbug_report_init(&r), 0);
+		assert_int_equal(kbug_report_load_string(&r, bad[i], "bad"), -EINVAL);
+		/* the report is still usable */
+		assert_non_null(kbug_report_get(&r, "errors"));
+		kbug_report_release(&r);
+	}
+}
+
+static void test_report_text_rendering(void **state)
+{
+	struct kbug_report r;
+	struct strbuf out = STRBUF_INIT;
+	struct json_object *k = json_object_new_object();
+	struct json_object *t = json_object_new_object();
+
+	assert_int_equal(kbug_report_init(&r), 0);
+	kj_set_str(k, "release", "6.12.118");
+	kj_set_int(t, "value", 512);
+	kj_set_str(t, "flags", "W");
+	kj_set(k, "tainted", t);
+	kbug_report_set(&r, "kernel", k);
+	kbug_report_error(&r, "dmi", "no DMI");
+	kbug_report_render_text(&r, &out);
+	assert_non_null(strstr(out.buf, "release:"));
+	assert_non_null(strstr(out.buf, "6.12.118"));
+	assert_non_null(strstr(out.buf, "512 (W)"));
+	assert_non_null(strstr(out.buf, "dmi: no DMI"));
+	strbuf_release(&out);
+	kbug_report_release(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_strbuf_grows_and_detaches),
+		cmocka_unit_test(test_strbuf_trim_and_getline),
+		cmocka_unit_test(test_strbuf_read_limit),
+		cmocka_unit_test(test_path_prefix),
+		cmocka_unit_test(test_report_sections_errors_attachments),
+		cmocka_unit_test(test_report_load_rejects_bad_input),
+		cmocka_unit_test(test_report_text_rendering),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
