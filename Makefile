@@ -59,7 +59,7 @@ all: kbug
 define BUILD_template
 $(1)/%.o: %.c build/gen/cmd-list.h | $(1)/dirs
 	@mkdir -p $$(dir $$@)
-	$$(CC) $$(BASE_CFLAGS) $(2) $$(PKG_CFLAGS) $$(CFLAGS) -MMD -MP -c -o $$@ $$<
+	$$(or $(3),$$(CC)) $$(BASE_CFLAGS) $(2) $$(PKG_CFLAGS) $$(CFLAGS) -MMD -MP -c -o $$@ $$<
 
 $(1)/libkbug.a: $$(LIB_SRCS:%.c=$(1)/%.o)
 	@rm -f $$@
@@ -80,6 +80,13 @@ endef
 
 $(eval $(call BUILD_template,build,$(OPT_CFLAGS)))
 $(eval $(call BUILD_template,build-asan,$(SAN_CFLAGS)))
+# libFuzzer: tests/fuzz/fuzz-NAME.c defines LLVMFuzzerTestOneInput against libkbug.a
+FUZZ_CFLAGS := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer
+$(eval $(call BUILD_template,build-fuzz,$(FUZZ_CFLAGS),$(CLANG)))
+
+build-fuzz/fuzz-%: tests/fuzz/fuzz-%.c build-fuzz/libkbug.a
+	$(CLANG) $(BASE_CFLAGS) $(PKG_CFLAGS) -O1 -g -fsanitize=fuzzer,address,undefined \
+		-o $@ $< build-fuzz/libkbug.a $(LDLIBS_ALL)
 
 UNIT_TESTS := $(UNIT_SRCS:tests/unit/%.c=build/tests/unit/%)
 UNIT_TESTS_ASAN := $(UNIT_SRCS:tests/unit/%.c=build-asan/tests/unit/%)
@@ -147,7 +154,7 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)/kbug
 
 clean:
-	rm -rf build build-asan kbug
+	rm -rf build build-asan build-fuzz kbug
 
 .PHONY: all asan deps report check check-asan bench fuzz checkpatch install uninstall clean
 .SECONDARY:
