@@ -1,11 +1,12 @@
+# shellcheck shell=sh
 # SPDX-License-Identifier: GPL-2.0
 # Helpers shared by kernel/*.sh and qemu-images/*.sh (sourced, POSIX sh).
 #
 # The pristine Debian tree from kernel/source.sh is never written to. Its
 # contents are committed once into a git repository kept beside it in the
 # cache ($KBUG_CACHE/work/git-VERSION.git, using the tree only as the work
-# tree for `git add`), and every patched tree is a fresh `git worktree` of
-# that commit with the series applied by `git am`.
+# tree for `git add`), and every patched tree is a fresh clone of that
+# commit with the series applied by `git am`.
 
 KBUG_CACHE=${KBUG_CACHE:-/var/cache/kbug}
 kb_here=$(cd "$(dirname "$0")" && pwd)
@@ -67,16 +68,17 @@ kb_pristine_git() {
 	echo "$g"
 }
 
-# kb_fresh_tree DIR: DIR becomes a new worktree of the pristine commit.
+# kb_fresh_tree DIR: DIR becomes a new checkout of the pristine commit
+# (a clone sharing the cached repository's objects).
 kb_fresh_tree() {
 	g=$(kb_pristine_git) || return 1
 	rm -rf "$1"
-	git --git-dir="$g" worktree prune
-	kb_git --git-dir="$g" worktree add -q --detach "$1" pristine >&2
+	kb_git clone -q --shared --no-checkout "$g" "$1" >&2 &&
+		kb_git -C "$1" checkout -q --detach pristine >&2
 }
 
 # kb_apply_series DIR: git am every kernel/patches/0*.patch but the cover
-# letter onto the worktree DIR.
+# letter onto the checkout DIR.
 kb_apply_series() {
 	set -- "$1" "$(kb_series)"
 	# shellcheck disable=SC2086 # the list is of paths without blanks
@@ -84,8 +86,12 @@ kb_apply_series() {
 }
 
 kb_series() {
-	ls "$KB_PATCHES"/[0-9][0-9][0-9][0-9]-*.patch 2>/dev/null |
-		grep -v '/0000-cover-letter.patch$'
+	for p in "$KB_PATCHES"/[0-9][0-9][0-9][0-9]-*.patch; do
+		case $p in
+		*/0000-cover-letter.patch) ;;
+		*) [ -f "$p" ] && echo "$p" ;;
+		esac
+	done
 }
 
 # A short hash of the source version and the files named.
@@ -97,4 +103,59 @@ kb_key() {
 			cat "$f"
 		done
 	} | sha256sum | cut -c1-16
+}
+
+# kb_verify_config CONFIG FRAGMENT...: every option a fragment sets must
+# have ended up so in CONFIG (a dependency missing from the fragment makes
+# Kconfig drop it silently). Prints each one that did not, fails if any.
+kb_verify_config() {
+	cfg=$1
+	shift
+	bad=0
+	for frag in "$@"; do
+		while IFS= read -r line; do
+			case $line in
+			CONFIG_*=*)
+				grep -qxF "$line" "$cfg" && continue ;;
+			"# CONFIG_"*" is not set")
+				opt=${line#\# }
+				opt=${opt%% *}
+				! grep -q "^$opt=" "$cfg" && continue ;;
+			*)
+				continue ;;
+			esac
+			opt=$(echo "$line" | sed -E 's/^(# )?(CONFIG_[A-Za-z0-9_]+).*/\2/')
+			have=$(grep -E "^$opt=|^# $opt is not set" "$cfg" || echo "$opt absent")
+			echo "config: wanted '$line', got '$have'" >&2
+			bad=1
+		done < "$frag"
+	done
+	return "$bad"
+}
+
+# kb_configure SRC OBJ FRAGMENT...: allnoconfig with the fragments preset,
+# then verified.
+kb_configure() {
+	src=$1 obj=$2
+	shift 2
+	mkdir -p "$obj"
+	cat "$@" > "$obj/kbug-fragment.config"
+	make -s -C "$src" O="$obj" KCONFIG_ALLCONFIG="$obj/kbug-fragment.config" \
+		allnoconfig >&2 || return 1
+	kb_verify_config "$obj/.config" "$@"
+}
+
+# kb_extract_marked FILE START END: the bytes between two markers in FILE
+# (as IKCFG_ST/IKCFG_ED or IKMNT_ST/IKMNT_ED), on stdout.
+kb_extract_marked() {
+	/usr/bin/python3 - "$@" <<'PY'
+import sys
+data = open(sys.argv[1], "rb").read()
+st, ed = sys.argv[2].encode(), sys.argv[3].encode()
+a = data.find(st)
+b = data.find(ed, a + len(st))
+if a < 0 or b < 0:
+    sys.exit("markers %s/%s not found in %s" % (sys.argv[2], sys.argv[3], sys.argv[1]))
+sys.stdout.buffer.write(data[a + len(st):b])
+PY
 }
