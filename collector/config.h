@@ -2,6 +2,7 @@
 #pragma once
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct strbuf;
 
@@ -12,9 +13,17 @@ struct strbuf;
  *
  *   [identity]   name = ..., email = ...
  *   [smtp]       url = smtps://..., user = ..., password-command = pass show smtp
+ *                password-file = ..., insecure = false, timeout = 30
+ *   [sendmail]   path = /usr/sbin/sendmail
  *   [bugzilla]   url = ..., api-key-command = ..., api-key-file = ...
- *   [report]     channel = auto
+ *   [report]     channel = auto, outbox = DIR
  *   [distro]     bugs = URL (where this distribution takes reports)
+ *
+ * Syntax: "[section]" lines; "key = value" lines; "#" or ";" starts a
+ * comment line; blank lines are ignored; a value may be wrapped in double
+ * quotes (then \" and \\ are its only escapes). Section and key names are
+ * case-insensitive; a key before any section is an error. Lines are at
+ * most 4096 bytes; a file at most 256 KiB.
  *
  * A file that holds a secret (a key named password, api-key, token) and is
  * readable by group or others is refused with a message.
@@ -22,6 +31,27 @@ struct strbuf;
 int kbug_config_load(void);		/* 0 or -errno (message logged) */
 /* Borrowed value or NULL; section and key are case-insensitive. */
 const char *kbug_config_get(const char *section, const char *key);
+/* A boolean (true/yes/on/1, false/no/off/0); def when absent or unparsable. */
+bool kbug_config_get_bool(const char *section, const char *key, bool def);
+
+/*
+ * Parse one file's text into the configuration (later keys override).
+ * `name` is used in messages. Returns 0, or -EINVAL after a message
+ * naming the file and line. Used by kbug_config_load and the fuzzer.
+ */
+int kbug_config_parse(const char *text, size_t len, const char *name);
+/* Forget everything loaded (tests). */
+void kbug_config_reset(void);
+
+/*
+ * Split a command line into argv the way a shell splits words, without
+ * any expansion: blanks separate words, '...' quotes literally, "..."
+ * quotes with \" \\ \$ \` escapes, a backslash outside quotes escapes the
+ * next character. Returns the number of words (argv NULL-terminated,
+ * free with kbug_argv_free), or -EINVAL for an unterminated quote.
+ */
+int kbug_split_argv(const char *s, char ***argv);
+void kbug_argv_free(char **argv);
 
 /*
  * Fetch a secret without it ever reaching argv, logs or files we write:
@@ -35,3 +65,11 @@ const char *kbug_config_get(const char *section, const char *key);
 int kbug_secret_get(struct strbuf *out, const char *file, const char *command,
 		    const char *env);
 void kbug_secret_wipe(struct strbuf *sb);
+
+/*
+ * The secret `base` of a config section: the inline value `base`
+ * ("password = ..."; the file was checked at load), then `base-file`,
+ * then `base-command`, then the environment variable `env`.
+ */
+int kbug_config_secret(struct strbuf *out, const char *section, const char *base,
+		       const char *env);
