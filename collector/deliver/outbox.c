@@ -1,0 +1,559 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The outbox (see outbox.h): a directory per report, every file written
+ * through a temporary file, fsync and rename, the directory fsync'ed
+ * after, so that a crash or a full disk leaves either the old file or
+ * the new one, never half of one.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "deliver/outbox.h"
+#include "util/json.h"
+#include "util/log.h"
+#include "util/strbuf.h"
+
+#define OUTBOX_MAX_FILE (64L * 1024 * 1024)
+#define OUTBOX_MAX_ITEMS 100000
+
+struct kbug_outbox_item {
+	char *outbox;
+	char *id;
+	char *path;		/* OUTBOX/.new-ID, OUTBOX/ID or OUTBOX/sent/ID */
+	struct json_object *state;
+	int lock_fd;
+	bool committed;
+};
+
+static int fsync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fsync(fd) && errno != EINVAL)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+static int mkdir_p(const char *path, mode_t mode)
+{
+	struct strbuf p = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	strbuf_addstr(&p, path);
+	for (i = 1; i <= p.len && !ret; i++) {
+		if (i < p.len && p.buf[i] != '/')
+			continue;
+		p.buf[i] = '\0';
+		if (mkdir(p.buf, mode) && errno != EEXIST)
+			ret = -errno;
+		if (i < p.len)
+			p.buf[i] = '/';
+	}
+	strbuf_release(&p);
+	return ret;
+}
+
+int kbug_outbox_dir(struct strbuf *out, const char *override)
+{
+	const char *cfg = kbug_config_get("report", "outbox");
+	const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+	struct stat st;
+	int ret;
+
+	strbuf_reset(out);
+	if (override && *override)
+		strbuf_addstr(out, override);
+	else if (cfg && *cfg)
+		strbuf_addstr(out, cfg);
+	else if (xdg && *xdg == '/')
+		strbuf_addf(out, "%s/kbug/outbox", xdg);
+	else if (home && *home)
+		strbuf_addf(out, "%s/.local/share/kbug/outbox", home);
+	else
+		return -ENOENT;
+	while (out->len > 1 && out->buf[out->len - 1] == '/')
+		strbuf_setlen(out, out->len - 1);
+	ret = mkdir_p(out->buf, 0700);
+	if (ret) {
+		ERR("cannot create the outbox '%s': %s", out->buf, strerror(-ret));
+		return ret;
+	}
+	if (stat(out->buf, &st) || !S_ISDIR(st.st_mode)) {
+		ERR("the outbox '%s' is not a directory", out->buf);
+		return -ENOTDIR;
+	}
+	return 0;
+}
+
+static bool outbox_id_ok(const char *id)
+{
+	size_t n = strlen(id);
+
+	if (!n || n > 128 || id[0] == '.')
+		return false;
+	for (; *id; id++)
+		if (!((*id >= 'a' && *id <= 'z') || (*id >= 'A' && *id <= 'Z') ||
+		      (*id >= '0' && *id <= '9') || *id == '-' || *id == '_' || *id == '.'))
+			return false;
+	return true;
+}
+
+static void outbox_now(char *buf, size_t n)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, n, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static struct kbug_outbox_item *item_alloc(const char *outbox, const char *id)
+{
+	struct kbug_outbox_item *it = calloc(1, sizeof(*it));
+
+	if (!it)
+		abort();
+	it->outbox = strdup(outbox);
+	it->id = strdup(id);
+	if (!it->outbox || !it->id)
+		abort();
+	it->lock_fd = -1;
+	return it;
+}
+
+static void item_set_path(struct kbug_outbox_item *it, const char *fmt_prefix)
+{
+	struct strbuf p = STRBUF_INIT;
+
+	strbuf_addf(&p, "%s/%s%s", it->outbox, fmt_prefix, it->id);
+	free(it->path);
+	it->path = strbuf_detach(&p, NULL);
+}
+
+int kbug_outbox_item_new(const char *outbox, const char *channel,
+			 struct kbug_outbox_item **out)
+{
+	struct kbug_outbox_item *it;
+	unsigned char rnd[4] = { 0 };
+	char stamp[32], id[64];
+	time_t t = time(NULL);
+	struct tm tm;
+	int tries;
+
+	*out = NULL;
+	gmtime_r(&t, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+	for (tries = 0; tries < 16; tries++) {
+		if (getrandom(rnd, sizeof(rnd), 0) != sizeof(rnd)) {
+			rnd[0] ^= (unsigned char)getpid();
+			rnd[1] ^= (unsigned char)tries;
+		}
+		snprintf(id, sizeof(id), "%s-%02x%02x%02x%02x", stamp, rnd[0], rnd[1], rnd[2],
+			 rnd[3]);
+		it = item_alloc(outbox, id);
+		item_set_path(it, ".new-");
+		if (!mkdir(it->path, 0700))
+			break;
+		if (errno != EEXIST) {
+			int e = errno;
+
+			ERR("cannot create '%s': %s", it->path, strerror(e));
+			kbug_outbox_item_free(it);
+			return -e;
+		}
+		kbug_outbox_item_free(it);
+		it = NULL;
+	}
+	if (!it)
+		return -EEXIST;
+	outbox_now(stamp, sizeof(stamp));
+	it->state = json_object_new_object();
+	kj_set_str(it->state, "id", id);
+	kj_set_str(it->state, "channel", channel);
+	kj_set_str(it->state, "state", "new");
+	kj_set_str(it->state, "created", stamp);
+	kj_set(it->state, "attempts", json_object_new_array());
+	*out = it;
+	return 0;
+}
+
+static int write_all(int fd, const char *p, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (!n)
+			return -EIO;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static int write_atomic(const char *dir, const char *name, const void *data, size_t len)
+{
+	struct strbuf tmp = STRBUF_INIT, dst = STRBUF_INIT;
+	const char *inject = getenv("KBUG_TEST_OUTBOX_FAIL");
+	int fd, ret;
+
+	strbuf_addf(&tmp, "%s/.%s.tmp", dir, name);
+	strbuf_addf(&dst, "%s/%s", dir, name);
+	/* a test hook to prove the error path; real tests use a small tmpfs */
+	if (inject && !strcmp(inject, name)) {
+		ret = -ENOSPC;
+		goto out;
+	}
+	fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0) {
+		ret = -errno;
+		goto out;
+	}
+	ret = write_all(fd, data, len);
+	if (!ret && fsync(fd))
+		ret = -errno;
+	if (close(fd) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp.buf, dst.buf))
+		ret = -errno;
+	if (ret)
+		unlink(tmp.buf);
+	else
+		ret = fsync_dir(dir);
+out:
+	if (ret)
+		ERR("cannot write '%s': %s", dst.buf, strerror(-ret));
+	strbuf_release(&tmp);
+	strbuf_release(&dst);
+	return ret;
+}
+
+static bool name_ok(const char *name)
+{
+	return *name && name[0] != '.' && !strchr(name, '/') && strlen(name) < 200;
+}
+
+int kbug_outbox_write(struct kbug_outbox_item *it, const char *name, const void *data,
+		      size_t len)
+{
+	if (!name_ok(name))
+		return -EINVAL;
+	return write_atomic(it->path, name, data, len);
+}
+
+const char *kbug_outbox_file(struct kbug_outbox_item *it, struct strbuf *out,
+			     const char *name)
+{
+	strbuf_reset(out);
+	strbuf_addf(out, "%s/%s", it->path, name);
+	return out->buf;
+}
+
+int kbug_outbox_read(struct kbug_outbox_item *it, const char *name, struct strbuf *out)
+{
+	struct strbuf p = STRBUF_INIT;
+	long n;
+
+	if (!name_ok(name))
+		return -EINVAL;
+	n = strbuf_read_file(out, kbug_outbox_file(it, &p, name), OUTBOX_MAX_FILE);
+	strbuf_release(&p);
+	return n < 0 ? (int)n : 0;
+}
+
+struct json_object *kbug_outbox_state(struct kbug_outbox_item *it)
+{
+	return it->state;
+}
+
+const char *kbug_outbox_get_state(struct kbug_outbox_item *it)
+{
+	return kj_get_str(it->state, "state") ?: "queued";
+}
+
+int kbug_outbox_save_state(struct kbug_outbox_item *it)
+{
+	const char *s = json_object_to_json_string_ext(it->state, JSON_C_TO_STRING_PRETTY |
+						       JSON_C_TO_STRING_NOSLASHESCAPE);
+	struct strbuf sb = STRBUF_INIT;
+	int ret;
+
+	strbuf_addstr(&sb, s);
+	strbuf_addch(&sb, '\n');
+	ret = write_atomic(it->path, "state.json", sb.buf, sb.len);
+	strbuf_release(&sb);
+	return ret;
+}
+
+int kbug_outbox_set_state(struct kbug_outbox_item *it, const char *state,
+			  const char *reason)
+{
+	struct json_object *a = kj_get(it->state, "attempts"), *e;
+	char now[32];
+
+	outbox_now(now, sizeof(now));
+	kj_set_str(it->state, "state", state);
+	json_object_object_del(it->state, "reason");
+	kj_set_str(it->state, "reason", reason);
+	kj_set_str(it->state, "updated", now);
+	if (!a || !json_object_is_type(a, json_type_array)) {
+		a = json_object_new_array();
+		kj_set(it->state, "attempts", a);
+	}
+	if (json_object_array_length(a) < 1000) {
+		e = json_object_new_object();
+		kj_set_str(e, "time", now);
+		kj_set_str(e, "state", state);
+		kj_set_str(e, "reason", reason);
+		kj_append(a, e);
+	}
+	return kbug_outbox_save_state(it);
+}
+
+int kbug_outbox_record(struct kbug_outbox_item *it, const char *key, const char *value)
+{
+	kj_set_str(it->state, key, value);
+	return kbug_outbox_save_state(it);
+}
+
+static int lock_dir(struct kbug_outbox_item *it)
+{
+	int fd = open(it->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	if (flock(fd, LOCK_EX | LOCK_NB)) {
+		int e = errno;
+
+		close(fd);
+		return e == EWOULDBLOCK ? -EBUSY : -e;
+	}
+	it->lock_fd = fd;
+	return 0;
+}
+
+int kbug_outbox_commit(struct kbug_outbox_item *it)
+{
+	struct strbuf dst = STRBUF_INIT;
+	int ret;
+
+	ret = kbug_outbox_set_state(it, "queued", NULL);
+	if (ret)
+		return ret;
+	strbuf_addf(&dst, "%s/%s", it->outbox, it->id);
+	if (rename(it->path, dst.buf)) {
+		ret = -errno;
+		ERR("cannot move '%s' to '%s': %s", it->path, dst.buf, strerror(errno));
+		strbuf_release(&dst);
+		return ret;
+	}
+	strbuf_release(&dst);
+	item_set_path(it, "");
+	it->committed = true;
+	ret = fsync_dir(it->outbox);
+	if (!ret)
+		ret = lock_dir(it);
+	return ret;
+}
+
+static void remove_tree(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	struct strbuf p = STRBUF_INIT;
+
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		strbuf_reset(&p);
+		strbuf_addf(&p, "%s/%s", path, e->d_name);
+		unlink(p.buf);
+	}
+	closedir(d);
+	rmdir(path);
+	strbuf_release(&p);
+}
+
+void kbug_outbox_discard(struct kbug_outbox_item *it)
+{
+	if (it && !it->committed && it->path)
+		remove_tree(it->path);
+}
+
+int kbug_outbox_open(const char *outbox, const char *id, bool sent,
+		     struct kbug_outbox_item **out)
+{
+	struct kbug_outbox_item *it;
+	struct strbuf sb = STRBUF_INIT;
+	struct json_object *st;
+	int ret;
+
+	*out = NULL;
+	if (!outbox_id_ok(id))
+		return -ENOENT;
+	it = item_alloc(outbox, id);
+	item_set_path(it, sent ? "sent/" : "");
+	it->committed = true;
+	ret = lock_dir(it);
+	if (ret) {
+		kbug_outbox_item_free(it);
+		return ret;
+	}
+	ret = kbug_outbox_read(it, "state.json", &sb);
+	if (ret) {
+		ERR("cannot read '%s/state.json': %s", it->path, strerror(-ret));
+		goto fail;
+	}
+	st = json_tokener_parse(sb.buf);
+	if (!st || !json_object_is_type(st, json_type_object)) {
+		json_object_put(st);
+		ERR("'%s/state.json' is not a JSON object", it->path);
+		ret = -EINVAL;
+		goto fail;
+	}
+	it->state = st;
+	strbuf_release(&sb);
+	*out = it;
+	return 0;
+fail:
+	strbuf_release(&sb);
+	kbug_outbox_item_free(it);
+	return ret;
+}
+
+void kbug_outbox_item_free(struct kbug_outbox_item *it)
+{
+	if (!it)
+		return;
+	if (it->lock_fd >= 0)
+		close(it->lock_fd);
+	json_object_put(it->state);
+	free(it->outbox);
+	free(it->id);
+	free(it->path);
+	free(it);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int kbug_outbox_list(const char *outbox, bool sent, char ***ids)
+{
+	struct strbuf p = STRBUF_INIT;
+	char **v = NULL;
+	size_t nr = 0, alloc = 0;
+	struct dirent *e;
+	DIR *d;
+
+	strbuf_addf(&p, "%s%s", outbox, sent ? "/sent" : "");
+	d = opendir(p.buf);
+	*ids = NULL;
+	if (!d) {
+		int e2 = errno;
+
+		strbuf_release(&p);
+		if (e2 != ENOENT)
+			return -e2;
+		*ids = calloc(1, sizeof(char *));
+		return 0;
+	}
+	while ((e = readdir(d)) && nr < OUTBOX_MAX_ITEMS) {
+		struct stat st;
+
+		if (!outbox_id_ok(e->d_name) || !strcmp(e->d_name, "sent"))
+			continue;
+		strbuf_reset(&p);
+		strbuf_addf(&p, "%s%s/%s/state.json", outbox, sent ? "/sent" : "", e->d_name);
+		if (stat(p.buf, &st))
+			continue;
+		if (nr + 2 > alloc) {
+			alloc = alloc ? alloc * 2 : 16;
+			v = realloc(v, alloc * sizeof(*v));
+			if (!v)
+				abort();
+		}
+		v[nr] = strdup(e->d_name);
+		if (!v[nr])
+			abort();
+		v[++nr] = NULL;
+	}
+	closedir(d);
+	strbuf_release(&p);
+	if (!v) {
+		v = calloc(1, sizeof(*v));
+		if (!v)
+			abort();
+	}
+	qsort(v, nr, sizeof(*v), cmp_str);
+	*ids = v;
+	return (int)nr;
+}
+
+const char *kbug_outbox_item_id(const struct kbug_outbox_item *it)
+{
+	return it->id;
+}
+
+const char *kbug_outbox_item_path(const struct kbug_outbox_item *it)
+{
+	return it->path;
+}
+
+const char *kbug_outbox_item_channel(const struct kbug_outbox_item *it)
+{
+	return kj_get_str(it->state, "channel");
+}
+
+int kbug_outbox_mark_sent(struct kbug_outbox_item *it)
+{
+	struct strbuf sent = STRBUF_INIT, dst = STRBUF_INIT;
+	int ret;
+
+	ret = kbug_outbox_set_state(it, "sent", NULL);
+	if (ret)
+		return ret;
+	strbuf_addf(&sent, "%s/sent", it->outbox);
+	if (mkdir(sent.buf, 0700) && errno != EEXIST) {
+		ret = -errno;
+		goto out;
+	}
+	strbuf_addf(&dst, "%s/%s", sent.buf, it->id);
+	if (rename(it->path, dst.buf)) {
+		ret = -errno;
+		goto out;
+	}
+	item_set_path(it, "sent/");
+	ret = fsync_dir(it->outbox);
+	if (!ret)
+		ret = fsync_dir(sent.buf);
+out:
+	if (ret)
+		ERR("delivered, but cannot move '%s' to '%s/': %s (its state.json says sent)",
+		    it->path, sent.buf, strerror(-ret));
+	strbuf_release(&sent);
+	strbuf_release(&dst);
+	return ret;
+}
