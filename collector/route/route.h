@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <stdbool.h>
+#include <json-c/json.h>
+
+struct kbug_report;
+struct strbuf;
+
+/*
+ * The route stage: a MAINTAINERS engine that answers what the kernel's
+ * scripts/get_maintainer.pl --no-git --no-git-fallback answers, and
+ * classifies the B: entry of the best section into a destination.
+ * JSON shapes: docs/pipeline.md, "route".
+ */
+struct kbug_maint;			/* a parsed MAINTAINERS */
+
+/* Where kbug_maint_open() looks for MAINTAINERS, and how. */
+struct kbug_maint_opts {
+	const char *file;		/* --maintainers FILE: only this one */
+	const char *release;		/* running release; NULL: uname -r */
+	const char *cache_dir;		/* NULL: $XDG_CACHE_HOME/kbug (~/.cache/kbug) */
+	bool no_sysfs;			/* skip /sys/kernel/maintainers.gz */
+	bool no_tree;			/* skip /lib/modules/R/build, /usr/src/linux-* */
+	bool no_cache;			/* skip the cached copy */
+	bool no_embedded;		/* never fall back to the built-in copy */
+	bool strict;			/* malformed input is an error, not a warning */
+};
+
+/*
+ * Find, read and parse MAINTAINERS: opts->file, else
+ * /sys/kernel/maintainers.gz (through util/path.h), the running
+ * release's tree, a cached copy, and the copy embedded at build time.
+ * opts may be NULL (all defaults). Returns 0 or -errno.
+ */
+int kbug_maint_open(const struct kbug_maint_opts *o, struct kbug_maint **out);
+/* Parse a MAINTAINERS text held in memory (copied); name is for messages. */
+int kbug_maint_parse(const char *text, size_t len, const char *name,
+		     struct kbug_maint **out);
+/*
+ * {"kind": "file"|"sysfs"|"tree"|"cache"|"embedded", "path", "version",
+ *  "running", "older_than_running", "sections", "warnings"}; new reference.
+ */
+struct json_object *kbug_maint_source(const struct kbug_maint *m);
+/* Number of sections parsed; number of warnings given while parsing. */
+unsigned int kbug_maint_nr_sections(const struct kbug_maint *m);
+unsigned int kbug_maint_nr_warnings(const struct kbug_maint *m);
+
+/* Route one path relative to the kernel tree ("drivers/net/e1000/e1000_main.c"). */
+int kbug_route_path(struct kbug_maint *m, const char *path, struct json_object **out);
+/* Route through a module's source directory (probes/lookup.h). */
+int kbug_route_module(struct kbug_maint *m, const char *module, struct json_object **out);
+/* Route a device: "0000:00:02.0" (PCI) or "usb:1-1", through its driver's module. */
+int kbug_route_device(struct kbug_maint *m, const char *device, struct json_object **out);
+/*
+ * Route a report: `path` if given, else the newest analysis report's
+ * guilty file or module; sets the report's "route" section.
+ */
+int kbug_route_report(struct kbug_report *r, struct kbug_maint *m, const char *path);
+void kbug_maint_free(struct kbug_maint *m);
+
+/*
+ * Append to out exactly what `scripts/get_maintainer.pl --no-git
+ * --no-git-fallback [--bug] -f PATH` prints for one path (run from the
+ * tree's top directory). Returns 0 or -errno.
+ */
+int kbug_route_format_gm(struct kbug_maint *m, const char *path, bool bug,
+			 struct strbuf *out);
+
+/* The destination a B: value means, as in the "destination" object. */
+struct json_object *kbug_route_classify_bug(const char *b_entry, const char *section);
