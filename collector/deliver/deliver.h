@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #pragma once
 
+#include <errno.h>
 #include <stdbool.h>
 #include <json-c/json.h>
 
@@ -24,7 +25,23 @@ struct kbug_deliver_opts {
 	bool dry_run;			/* print what would be sent, send nothing */
 	bool new_bug;			/* Bugzilla: file even when a duplicate exists */
 	unsigned int timeout_s;		/* network timeout */
+	/* added by the email channel; zero values keep the defaults */
+	bool smtp_insecure;		/* allow plain smtp:// to a non-loopback host */
+	bool force;			/* outbox retry: resend an item whose result is unknown */
+	const char *sendmail_path;	/* default /usr/sbin/sendmail ([sendmail] path) */
 };
+
+/*
+ * What the user asked to send, set by `kbug report` as the report's
+ * "draft" section before prepare() (channels read it, never write it):
+ *   {"title": "WARNING in lkdtm_WARNING", "summary": "--summary or null",
+ *    "description": "what happened, in the user's words",
+ *    "regression": {"last_good": "6.11"} | null,
+ *    "notes": ["the kernel is tainted (P: nvidia) ...", ...],
+ *    "report_index": N}
+ * The body text comes from templates/CHANNEL.txt through
+ * kbug_draft_render() (deliver/template.h).
+ */
 
 /*
  * A delivery channel, picked by the route's destination "kind" (or by
@@ -44,6 +61,11 @@ struct kbug_channel {
 
 extern const struct kbug_channel channel_email;
 extern const struct kbug_channel channel_bugzilla;
+extern const struct kbug_channel channel_issue_tracker;	/* GitHub/GitLab: a prefilled URL */
+extern const struct kbug_channel channel_web;		/* a web page: the saved draft */
 
 const struct kbug_channel *kbug_channel_find(const char *name);
 const struct kbug_channel *kbug_channel_for(const char *destination_kind);
+
+/* The channel's send() result that means "sent, but the outcome is unknown". */
+#define KBUG_DELIVER_UNKNOWN (-EINPROGRESS)

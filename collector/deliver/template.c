@@ -1,0 +1,609 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Report texts from templates/ (syntax in template.h) and the variables
+ * a report offers them: the facts kernel developers ask for first.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <string.h>
+
+#include "config.h"
+#include "deliver/template.h"
+#include "report.h"
+#include "kbug.h"
+#include "util/json.h"
+#include "util/log.h"
+#include "util/path.h"
+#include "util/strbuf.h"
+
+#define TEMPLATE_MAX (256 * 1024)
+#define TEMPLATE_DEPTH 16
+#define TEMPLATE_NAME_MAX 64
+
+struct tpl {
+	const char *s;
+	size_t len;
+	struct json_object *vars;
+	const char *name;
+};
+
+struct tag {
+	size_t start, end;	/* "{{" .. after "}}" */
+	char sigil;		/* 0, '#', '^', '/', '!' */
+	char name[TEMPLATE_NAME_MAX];
+};
+
+/* Parse a tag at t->s[p] ("{{" there); false when it is not a tag. */
+static bool tag_parse(const struct tpl *t, size_t p, size_t end, struct tag *tg)
+{
+	size_t i = p + 2, n = 0;
+	const char *close;
+
+	tg->start = p;
+	tg->sigil = 0;
+	if (i < end && strchr("#^/!", t->s[i]))
+		tg->sigil = t->s[i++];
+	close = memmem(t->s + i, end - i, "}}", 2);
+	if (!close)
+		return false;
+	tg->end = (size_t)(close - t->s) + 2;
+	if (tg->sigil == '!')
+		return true;
+	while (i < end && t->s + i < close && t->s[i] == ' ')
+		i++;
+	while (t->s + i < close && t->s[i] != ' ') {
+		char c = t->s[i++];
+
+		if (!(isalnum((unsigned char)c) || c == '_' || c == '-' || c == '.') ||
+		    n + 1 >= sizeof(tg->name))
+			return false;
+		tg->name[n++] = c;
+	}
+	while (t->s + i < close && t->s[i] == ' ')
+		i++;
+	if (t->s + i != close || !n)
+		return false;
+	tg->name[n] = '\0';
+	return true;
+}
+
+/* A section/comment tag alone on its line: [*ls, *next) is the whole line. */
+static bool tag_standalone(const struct tpl *t, const struct tag *tg, size_t *ls,
+			   size_t *next)
+{
+	size_t a = tg->start, b = tg->end;
+
+	if (!tg->sigil)
+		return false;
+	while (a > 0 && (t->s[a - 1] == ' ' || t->s[a - 1] == '\t'))
+		a--;
+	if (a > 0 && t->s[a - 1] != '\n')
+		return false;
+	while (b < t->len && (t->s[b] == ' ' || t->s[b] == '\t' || t->s[b] == '\r'))
+		b++;
+	if (b < t->len && t->s[b] != '\n')
+		return false;
+	*ls = a;
+	*next = b < t->len ? b + 1 : b;
+	return true;
+}
+
+static const char *tpl_var(const struct tpl *t, const char *name)
+{
+	struct json_object *v = kj_get(t->vars, name);
+
+	if (!v)
+		return NULL;
+	if (json_object_is_type(v, json_type_string))
+		return json_object_get_string(v);
+	return NULL;
+}
+
+static int find_close(const struct tpl *t, size_t from, size_t end, const char *name,
+		      struct tag *close)
+{
+	int depth = 0;
+	size_t i = from;
+
+	while (i < end) {
+		const char *p = memmem(t->s + i, end - i, "{{", 2);
+		struct tag tg;
+
+		if (!p)
+			break;
+		if (!tag_parse(t, (size_t)(p - t->s), end, &tg)) {
+			i = (size_t)(p - t->s) + 2;
+			continue;
+		}
+		if ((tg.sigil == '#' || tg.sigil == '^') && !strcmp(tg.name, name))
+			depth++;
+		if (tg.sigil == '/' && !strcmp(tg.name, name)) {
+			if (!depth) {
+				*close = tg;
+				return 0;
+			}
+			depth--;
+		}
+		i = tg.end;
+	}
+	return -EINVAL;
+}
+
+static int render_range(const struct tpl *t, size_t from, size_t end, struct strbuf *out,
+			int depth)
+{
+	size_t i = from, text = from;
+
+	if (depth > TEMPLATE_DEPTH) {
+		ERR("template '%s': sections nest deeper than %d", t->name, TEMPLATE_DEPTH);
+		return -EINVAL;
+	}
+	while (i < end) {
+		const char *p = memmem(t->s + i, end - i, "{{", 2);
+		size_t ls, next, body, body_end, after;
+		struct tag tg, cl;
+		const char *v;
+		bool on;
+		int ret;
+
+		if (!p)
+			break;
+		if (!tag_parse(t, (size_t)(p - t->s), end, &tg)) {
+			i = (size_t)(p - t->s) + 2;
+			continue;
+		}
+		if (!tg.sigil) {
+			strbuf_add(out, t->s + text, tg.start - text);
+			v = tpl_var(t, tg.name);
+			if (v)
+				strbuf_addstr(out, v);
+			i = text = tg.end;
+			continue;
+		}
+		if (tag_standalone(t, &tg, &ls, &next) && ls >= text) {
+			strbuf_add(out, t->s + text, ls - text);
+		} else {
+			strbuf_add(out, t->s + text, tg.start - text);
+			next = tg.end;
+		}
+		if (tg.sigil == '!') {
+			i = text = next;
+			continue;
+		}
+		if (tg.sigil == '/') {
+			ERR("template '%s': '{{/%s}}' closes no section", t->name, tg.name);
+			return -EINVAL;
+		}
+		body = next;
+		if (find_close(t, body, end, tg.name, &cl)) {
+			ERR("template '%s': '{{%c%s}}' is never closed", t->name, tg.sigil,
+			    tg.name);
+			return -EINVAL;
+		}
+		if (tag_standalone(t, &cl, &ls, &after) && ls >= body) {
+			body_end = ls;
+		} else {
+			body_end = cl.start;
+			after = cl.end;
+		}
+		v = tpl_var(t, tg.name);
+		on = v && *v;
+		if (tg.sigil == '^')
+			on = !on;
+		if (on) {
+			ret = render_range(t, body, body_end, out, depth + 1);
+			if (ret)
+				return ret;
+		}
+		i = text = after;
+	}
+	strbuf_add(out, t->s + text, end - text);
+	return 0;
+}
+
+int kbug_template_render(const char *tmpl, struct json_object *vars, struct strbuf *out,
+			 const char *name)
+{
+	struct tpl t = { .s = tmpl, .len = strlen(tmpl), .vars = vars, .name = name };
+
+	if (t.len > TEMPLATE_MAX) {
+		ERR("template '%s' is larger than %d bytes", name, TEMPLATE_MAX);
+		return -EINVAL;
+	}
+	return render_range(&t, 0, t.len, out, 0);
+}
+
+/* ---- the variables ------------------------------------------------------ */
+
+int kbug_attachment_is_inline(const char *data, size_t len)
+{
+	size_t lines = 0, i;
+
+	if (len > KBUG_INLINE_MAX)
+		return 0;
+	for (i = 0; i < len; i++)
+		if (data[i] == '\n' && ++lines > KBUG_INLINE_LINES)
+			return 0;
+	return 1;
+}
+
+const char *kbug_draft_title(struct kbug_report *r)
+{
+	struct json_object *d = kbug_report_get(r, "draft");
+	const char *s = kj_get_str(d, "summary");
+
+	if (s && *s)
+		return s;
+	s = kj_get_str(d, "title");
+	return s && *s ? s : "kernel problem report";
+}
+
+static struct json_object *draft_analysis_report(struct kbug_report *r)
+{
+	struct json_object *reps = kj_path(r->root, "analysis.reports");
+	struct json_object *d = kbug_report_get(r, "draft");
+	size_t n;
+	int64_t idx;
+
+	if (!reps || !json_object_is_type(reps, json_type_array))
+		return NULL;
+	n = json_object_array_length(reps);
+	if (!n)
+		return NULL;
+	idx = kj_get_int(d, "report_index", (int64_t)n - 1);
+	if (idx < 0 || (size_t)idx >= n)
+		return NULL;
+	return json_object_array_get_idx(reps, (size_t)idx);
+}
+
+static void add_strings(struct strbuf *sb, struct json_object *arr, const char *prefix,
+			const char *sep)
+{
+	size_t i, n;
+
+	if (!arr || !json_object_is_type(arr, json_type_array))
+		return;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		struct json_object *e = json_object_array_get_idx(arr, i);
+		const char *s = json_object_is_type(e, json_type_string) ?
+				json_object_get_string(e) : kj_get_str(e, "name");
+
+		if (s && *s)
+			strbuf_addf(sb, "%s%s%s", i ? sep : "", prefix, s);
+	}
+}
+
+static bool in_list(struct json_object *arr, const char *s)
+{
+	size_t i, n;
+
+	if (!s || !arr || !json_object_is_type(arr, json_type_array))
+		return false;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		struct json_object *e = json_object_array_get_idx(arr, i);
+		const char *v = json_object_is_type(e, json_type_string) ?
+				json_object_get_string(e) : kj_get_str(e, "name");
+
+		if (v && !strcmp(v, s))
+			return true;
+	}
+	return false;
+}
+
+static void vars_kernel(struct kbug_report *r, struct json_object *v)
+{
+	struct json_object *k = kbug_report_get(r, "kernel");
+	struct json_object *t = kj_get(k, "tainted");
+	struct json_object *o = kj_get(k, "origin");
+	struct strbuf sb = STRBUF_INIT;
+	int64_t tv = kj_get_int(t, "value", 0);
+
+	kj_set_str(v, "kernel_release", kj_get_str(k, "release"));
+	kj_set_str(v, "kernel_version", kj_get_str(k, "version"));
+	kj_set_str(v, "kernel_machine", kj_get_str(k, "machine"));
+	if (o) {
+		const char *g = kj_get_str(o, "guess"), *e = kj_get_str(o, "evidence");
+
+		if (g)
+			strbuf_addstr(&sb, g);
+		if (e)
+			strbuf_addf(&sb, "%s(%s)", sb.len ? " " : "", e);
+		if (sb.len)
+			kj_set_str(v, "kernel_origin", sb.buf);
+		strbuf_reset(&sb);
+	}
+	if (t) {
+		if (tv)
+			strbuf_addf(&sb, "%lld (%s)", (long long)tv, kj_get_str(t, "flags") ?: "");
+		else
+			strbuf_addstr(&sb, "no (0)");
+		kj_set_str(v, "tainted", sb.buf);
+		strbuf_reset(&sb);
+		add_strings(&sb, kj_get(t, "modules"), "", ", ");
+		if (sb.len)
+			kj_set_str(v, "taint_modules", sb.buf);
+	}
+	strbuf_release(&sb);
+}
+
+static void vars_hardware(struct kbug_report *r, struct json_object *rep,
+			  struct json_object *v)
+{
+	struct json_object *d = kbug_report_get(r, "dmi");
+	static const char *const keys[] = { "sys_vendor", "product_name", "product_version",
+					    "board_vendor", "board_name" };
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+		const char *s = kj_get_str(d, keys[i]);
+
+		if (s && *s && !strstr(sb.buf, s))
+			strbuf_addf(&sb, "%s%s", sb.len ? " " : "", s);
+	}
+	if (kj_get_str(d, "bios_version"))
+		strbuf_addf(&sb, "%sBIOS %s %s", sb.len ? ", " : "", kj_get_str(d, "bios_version"),
+			    kj_get_str(d, "bios_date") ?: "");
+	strbuf_rtrim(&sb);
+	if (!sb.len && kj_get_str(rep, "hardware"))
+		strbuf_addstr(&sb, kj_get_str(rep, "hardware"));
+	if (sb.len)
+		kj_set_str(v, "hardware", sb.buf);
+	strbuf_release(&sb);
+}
+
+/* PCI and USB devices whose driver is one of `mods`, or all when few. */
+static void vars_devices(struct kbug_report *r, struct json_object *mods,
+			 const char *device, struct json_object *v)
+{
+	struct json_object *pci = kbug_report_get(r, "pci"), *usb = kbug_report_get(r, "usb");
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, n;
+
+	n = pci && json_object_is_type(pci, json_type_array) ? json_object_array_length(pci) : 0;
+	for (i = 0; i < n; i++) {
+		struct json_object *d = json_object_array_get_idx(pci, i);
+		const char *drv = kj_get_str(d, "driver"), *mod = kj_get_str(d, "module");
+		const char *slot = kj_get_str(d, "slot");
+
+		if (!in_list(mods, drv) && !in_list(mods, mod) &&
+		    !(device && slot && strstr(slot, device)))
+			continue;
+		strbuf_addf(&sb, "%s [%s:%s] %s %s%s%s\n", slot ?: "?",
+			    kj_get_str(d, "vendor_id") ?: "????",
+			    kj_get_str(d, "device_id") ?: "????", kj_get_str(d, "vendor_name") ?: "",
+			    kj_get_str(d, "device_name") ?: "", drv ? ", driver " : "", drv ?: "");
+	}
+	n = usb && json_object_is_type(usb, json_type_array) ? json_object_array_length(usb) : 0;
+	for (i = 0; i < n; i++) {
+		struct json_object *d = json_object_array_get_idx(usb, i);
+		struct json_object *drvs = kj_get(d, "drivers");
+		size_t j, m;
+		bool hit = false;
+
+		m = drvs && json_object_is_type(drvs, json_type_array) ?
+		    json_object_array_length(drvs) : 0;
+		for (j = 0; j < m; j++)
+			hit |= in_list(mods, json_object_get_string(json_object_array_get_idx(drvs,
+											      j)));
+		if (!hit)
+			continue;
+		strbuf_addf(&sb, "usb %03lld:%03lld [%s:%s] %s\n",
+			    (long long)kj_get_int(d, "busnum", 0), (long long)kj_get_int(d, "devnum", 0),
+			    kj_get_str(d, "vendor_id") ?: "????", kj_get_str(d, "product_id") ?: "????",
+			    kj_get_str(d, "product") ?: "");
+	}
+	if (sb.len)
+		kj_set_str(v, "devices", sb.buf);
+	strbuf_release(&sb);
+}
+
+static void vars_attachments(struct kbug_report *r, struct json_object *v)
+{
+	struct strbuf att = STRBUF_INIT, inl = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < r->att_nr; i++) {
+		const struct kbug_attachment *a = &r->att[i];
+
+		if (kbug_attachment_is_inline(a->data, a->len)) {
+			strbuf_addf(&inl, "--- %s%s%s ---\n%s", a->name, a->description ? ": " : "",
+				    a->description ?: "", a->data);
+			if (a->len && a->data[a->len - 1] != '\n')
+				strbuf_addch(&inl, '\n');
+			strbuf_addch(&inl, '\n');
+		} else {
+			strbuf_addf(&att, "  %s (%zu bytes)%s%s\n", a->name, a->len,
+				    a->description ? ": " : "", a->description ?: "");
+		}
+	}
+	if (att.len)
+		kj_set_str(v, "attachments", att.buf);
+	if (inl.len)
+		kj_set_str(v, "inline_logs", inl.buf);
+	strbuf_release(&att);
+	strbuf_release(&inl);
+}
+
+static void vars_regression(struct json_object *d, const char *release, struct json_object *v)
+{
+	const char *lg = kj_get_str(kj_get(d, "regression"), "last_good");
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+	bool plain = release && *release;
+
+	if (!lg)
+		return;
+	kj_set_str(v, "regression", "yes");
+	kj_set_str(v, "last_good", lg);
+	/* a tag regzbot knows only for a plain release ("6.12.3", "6.13-rc2") */
+	for (p = release; plain && *p; p++)
+		if (!(isdigit((unsigned char)*p) || *p == '.' || !strncmp(p, "-rc", 3)))
+			plain = false;
+		else if (*p == '-')
+			p += 2;
+	strbuf_addf(&sb, "#regzbot introduced: %s%s..", isdigit((unsigned char)*lg) ? "v" : "",
+		    lg);
+	if (plain)
+		strbuf_addf(&sb, "v%s", release);
+	kj_set_str(v, "regzbot", sb.buf);
+	strbuf_release(&sb);
+}
+
+struct json_object *kbug_draft_vars(struct kbug_report *r)
+{
+	struct json_object *v = json_object_new_object();
+	struct json_object *d = kbug_report_get(r, "draft");
+	struct json_object *rep = draft_analysis_report(r);
+	struct json_object *route = kbug_report_get(r, "route");
+	struct json_object *sec0 = json_object_array_get_idx(kj_get(route, "sections"), 0);
+	struct json_object *mods;
+	struct strbuf sb = STRBUF_INIT;
+	const char *s, *rel;
+
+	kj_set_str(v, "title", kbug_draft_title(r));
+	s = kj_get_str(d, "description");
+	kj_set_str(v, "description", s && *s ? s : NULL);
+	vars_kernel(r, v);
+	rel = kj_get_str(v, "kernel_release") ?: kj_get_str(rep, "release");
+	if (!kj_get_str(v, "kernel_release"))
+		kj_set_str(v, "kernel_release", rel);
+	s = kj_get_str(kbug_report_get(r, "distro"), "pretty_name");
+	kj_set_str(v, "distro", s);
+	kj_set_str(v, "distro_bugs", kbug_config_get("distro", "bugs"));
+	vars_hardware(r, rep, v);
+	if (rep) {
+		const char *gf = kj_get_str(rep, "guilty_file");
+		const char *fn = kj_get_str(rep, "guilty_function");
+
+		kj_set_str(v, "report_kind", kj_get_str(rep, "kind"));
+		s = kj_get_str(rep, "text");
+		if (s && *s) {
+			strbuf_addstr(&sb, s);
+			if (sb.buf[sb.len - 1] != '\n')
+				strbuf_addch(&sb, '\n');
+			kj_set_str(v, "report_lines", sb.buf);
+			strbuf_reset(&sb);
+		}
+		if (gf || fn) {
+			strbuf_addf(&sb, "%s%s%s%s", fn ?: "", fn && gf ? " in " : "", gf ?: "",
+				    kj_get_str(rep, "guilty_module") ? "" : "");
+			if (kj_get_str(rep, "guilty_module"))
+				strbuf_addf(&sb, " (module %s)", kj_get_str(rep, "guilty_module"));
+			kj_set_str(v, "guilty", sb.buf);
+			strbuf_reset(&sb);
+		}
+	}
+	mods = kj_get(rep, "modules");
+	if (mods)
+		add_strings(&sb, mods, "", " ");
+	else
+		add_strings(&sb, kbug_report_get(r, "modules"), "", " ");
+	if (sb.len)
+		kj_set_str(v, "modules", sb.buf);
+	strbuf_reset(&sb);
+	{
+		struct json_object *want = json_object_new_array();
+		const char *gm = kj_get_str(rep, "guilty_module");
+
+		if (mods && json_object_is_type(mods, json_type_array)) {
+			size_t i;
+
+			for (i = 0; i < json_object_array_length(mods); i++)
+				kj_append(want, json_object_get(json_object_array_get_idx(mods, i)));
+		}
+		if (gm)
+			kj_append_str(want, gm);
+		if (kj_get_str(d, "module"))
+			kj_append_str(want, kj_get_str(d, "module"));
+		if (kj_get_str(d, "driver"))
+			kj_append_str(want, kj_get_str(d, "driver"));
+		vars_devices(r, want, kj_get_str(d, "device"), v);
+		json_object_put(want);
+	}
+	vars_regression(d, rel, v);
+	add_strings(&sb, kj_get(d, "notes"), "- ", "\n");
+	if (sb.len) {
+		strbuf_addch(&sb, '\n');
+		kj_set_str(v, "notes", sb.buf);
+	}
+	strbuf_reset(&sb);
+	vars_attachments(r, v);
+	kj_set_str(v, "section", kj_get_str(sec0, "name"));
+	kj_set_str(v, "route_why", kj_get_str(kj_get(route, "suspect"), "why"));
+	kj_set_str(v, "suspect", kj_get_str(kj_get(route, "suspect"), "path") ?:
+		   kj_get_str(route, "path"));
+	kbug_report_render_text(r, &sb);
+	if (sb.len)
+		kj_set_str(v, "facts", sb.buf);
+	strbuf_release(&sb);
+	kj_set_str(v, "kbug_version", kbug_version);
+	return v;
+}
+
+static void section_slug(const char *name, struct strbuf *out)
+{
+	bool dash = false;
+
+	for (; *name; name++) {
+		unsigned char c = (unsigned char)tolower((unsigned char)*name);
+
+		if (isalnum(c) && c < 0x80) {
+			if (dash && out->len)
+				strbuf_addch(out, '-');
+			strbuf_addch(out, (char)c);
+			dash = false;
+		} else {
+			dash = true;
+		}
+	}
+}
+
+static int render_file(const char *rel, struct json_object *vars, struct strbuf *out,
+		       bool must)
+{
+	struct strbuf p = STRBUF_INIT, t = STRBUF_INIT;
+	long n;
+	int ret;
+
+	if (!kbug_data_path(&p, rel)) {
+		strbuf_release(&p);
+		if (must)
+			ERR("cannot find the template '%s' (set KBUG_DATADIR)", rel);
+		return must ? -ENOENT : 0;
+	}
+	n = strbuf_read_file(&t, p.buf, TEMPLATE_MAX);
+	if (n < 0) {
+		ERR("cannot read the template '%s': %s", p.buf,
+		    n == -EFBIG ? "too large" : strerror((int)-n));
+		ret = (int)n;
+	} else {
+		ret = kbug_template_render(t.buf, vars, out, p.buf);
+	}
+	strbuf_release(&p);
+	strbuf_release(&t);
+	return ret;
+}
+
+int kbug_draft_render(struct kbug_report *r, const char *channel, struct strbuf *out)
+{
+	struct json_object *vars = kbug_draft_vars(r);
+	struct strbuf rel = STRBUF_INIT;
+	const char *sec = kj_get_str(vars, "section");
+	int ret;
+
+	strbuf_addf(&rel, "templates/%s.txt", channel);
+	ret = render_file(rel.buf, vars, out, true);
+	if (!ret && sec) {
+		strbuf_reset(&rel);
+		strbuf_addstr(&rel, "templates/sections/");
+		section_slug(sec, &rel);
+		strbuf_addstr(&rel, ".txt");
+		ret = render_file(rel.buf, vars, out, false);
+	}
+	strbuf_release(&rel);
+	json_object_put(vars);
+	return ret;
+}
