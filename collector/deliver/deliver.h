@@ -29,6 +29,8 @@ struct kbug_deliver_opts {
 	bool smtp_insecure;		/* allow plain smtp:// to a non-loopback host */
 	bool force;			/* outbox retry: resend an item whose result is unknown */
 	const char *sendmail_path;	/* default /usr/sbin/sendmail ([sendmail] path) */
+	/* added by the Bugzilla channel */
+	bool bz_insecure_http;		/* --insecure-http: allow http:// to a non-loopback Bugzilla */
 };
 
 /*
