@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The email channel: a plain-text report To the maintainers and
+ * reviewers, Cc the lists, in get_maintainer's order; prepared into the
+ * outbox as message.eml, then sent over SMTP (libcurl) or sendmail.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "config.h"
+#include "deliver/deliver.h"
+#include "deliver/mime.h"
+#include "deliver/outbox.h"
+#include "deliver/smtp.h"
+#include "deliver/template.h"
+#include "report.h"
+#include "util/json.h"
+#include "util/log.h"
+#include "util/strbuf.h"
+
+#define REGRESSIONS_LIST "regressions@lists.linux.dev"
+#define EMAIL_MAX_RCPT 200
+
+struct rcpt_list {
+	char *formatted[EMAIL_MAX_RCPT + 1];
+	char *bare[EMAIL_MAX_RCPT + 1];
+	size_t nr;
+};
+
+static bool rcpt_has(const struct rcpt_list *a, const char *addr)
+{
+	size_t i;
+
+	for (i = 0; i < a->nr; i++)
+		if (!strcasecmp(a->bare[i], addr))
+			return true;
+	return false;
+}
+
+/* Add "Name <addr>" (or name and address apart) unless present in a or b. */
+static void rcpt_add(struct rcpt_list *a, const struct rcpt_list *b, const char *name,
+		     const char *addr)
+{
+	struct strbuf n = STRBUF_INIT, ad = STRBUF_INIT, f = STRBUF_INIT;
+
+	if (!addr || !*addr || a->nr >= EMAIL_MAX_RCPT)
+		return;
+	if (kbug_mime_parse_address(addr, &n, &ad)) {
+		WARN("skipping the recipient '%s': not an email address", addr);
+		goto out;
+	}
+	if (rcpt_has(a, ad.buf) || (b && rcpt_has(b, ad.buf)))
+		goto out;
+	kbug_mime_format_address(&f, name && *name ? name : n.buf, ad.buf);
+	a->formatted[a->nr] = strbuf_detach(&f, NULL);
+	a->bare[a->nr++] = strbuf_detach(&ad, NULL);
+	a->formatted[a->nr] = a->bare[a->nr] = NULL;
+out:
+	strbuf_release(&n);
+	strbuf_release(&ad);
+	strbuf_release(&f);
+}
+
+static void rcpt_add_people(struct rcpt_list *a, const struct rcpt_list *b,
+			    struct json_object *arr)
+{
+	size_t i, n;
+
+	if (!arr || !json_object_is_type(arr, json_type_array))
+		return;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		struct json_object *p = json_object_array_get_idx(arr, i);
+
+		rcpt_add(a, b, kj_get_str(p, "name"), kj_get_str(p, "address"));
+	}
+}
+
+static void rcpt_release(struct rcpt_list *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->nr; i++) {
+		free(a->formatted[i]);
+		free(a->bare[i]);
+	}
+	a->nr = 0;
+}
+
+static bool email_accepts(const char *kind)
+{
+	return kind && (!strcmp(kind, "email") || !strcmp(kind, "mailto"));
+}
+
+/* The sender: --from, else [identity] name and email. */
+static int email_sender(const struct kbug_deliver_opts *o, struct strbuf *name,
+			struct strbuf *addr)
+{
+	const char *from = o->from;
+
+	if (from && *from)
+		return kbug_mime_parse_address(from, name, addr) ? -EINVAL : 0;
+	from = kbug_config_get("identity", "email");
+	if (!from || !*from)
+		return -ENOENT;
+	if (kbug_mime_parse_address(from, name, addr))
+		return -EINVAL;
+	if (!name->len && kbug_config_get("identity", "name")) {
+		strbuf_addstr(name, kbug_config_get("identity", "name"));
+	}
+	return 0;
+}
+
+static int email_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
+			 const struct kbug_deliver_opts *o)
+{
+	struct json_object *route = kbug_report_get(r, "route");
+	struct json_object *dest = kj_get(route, "destination");
+	struct json_object *draft = kbug_report_get(r, "draft");
+	struct json_object *st = kbug_outbox_state(item), *env, *rc, *opt;
+	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT, from = STRBUF_INIT;
+	struct strbuf subject = STRBUF_INIT, body = STRBUF_INIT, msg = STRBUF_INIT;
+	struct strbuf mid = STRBUF_INIT, date = STRBUF_INIT;
+	struct rcpt_list to = { 0 }, cc = { 0 };
+	const struct kbug_attachment **att;
+	bool regression = kj_get(draft, "regression") &&
+			  !json_object_is_type(kj_get(draft, "regression"), json_type_null);
+	size_t i, na = 0;
+	int ret;
+
+	ret = email_sender(o, &name, &addr);
+	if (ret) {
+		ERR(ret == -ENOENT ?
+		    "no sender address: give --from \"Name <you@example.org>\" or set [identity] email in the config" :
+		    "the sender '%s' is not an email address", o->from ? o->from :
+		    kbug_config_get("identity", "email") ?: "");
+		goto out;
+	}
+	kbug_mime_format_address(&from, name.buf, addr.buf);
+
+	if (dest && !strcmp(kj_get_str(dest, "kind") ?: "", "mailto")) {
+		rcpt_add(&to, NULL, NULL, kj_get_str(dest, "address"));
+	} else {
+		rcpt_add_people(&to, NULL, kj_get(route, "maintainers"));
+		rcpt_add_people(&to, NULL, kj_get(route, "reviewers"));
+	}
+	rcpt_add_people(&cc, &to, kj_get(route, "lists"));
+	if (regression)
+		rcpt_add(&cc, &to, NULL, REGRESSIONS_LIST);
+	if (!to.nr && cc.nr) {
+		to = cc;
+		memset(&cc, 0, sizeof(cc));
+	}
+	if (!to.nr) {
+		ERR("no recipients: the route names no maintainer, reviewer or list (see 'kbug route')");
+		ret = -EINVAL;
+		goto out;
+	}
+
+	if (regression)
+		strbuf_addstr(&subject, "[REGRESSION] ");
+	strbuf_addstr(&subject, kbug_draft_title(r));
+	ret = kbug_draft_render(r, "email", &body);
+	if (ret)
+		goto out;
+	kbug_mime_message_id(&mid, addr.buf);
+	kbug_mime_date(&date);
+
+	att = calloc(r->att_nr + 1, sizeof(*att));
+	if (!att)
+		abort();
+	for (i = 0; i < r->att_nr; i++)
+		if (!kbug_attachment_is_inline(r->att[i].data, r->att[i].len))
+			att[na++] = &r->att[i];
+	{
+		struct kbug_mail m = {
+			.from = from.buf, .to = (const char *const *)to.formatted,
+			.cc = (const char *const *)cc.formatted, .subject = subject.buf,
+			.message_id = mid.buf, .date = date.buf, .body = body.buf, .att = att,
+		};
+
+		kbug_mime_build(&m, &msg);
+	}
+	free(att);
+	ret = kbug_outbox_write(item, "message.eml", msg.buf, msg.len);
+	if (ret)
+		goto out;
+
+	env = json_object_new_object();
+	kj_set_str(env, "from", addr.buf);
+	rc = json_object_new_array();
+	for (i = 0; i < to.nr; i++)
+		kj_append_str(rc, to.bare[i]);
+	for (i = 0; i < cc.nr; i++)
+		kj_append_str(rc, cc.bare[i]);
+	kj_set(env, "rcpt", rc);
+	json_object_object_del(st, "envelope");
+	kj_set(st, "envelope", env);
+	json_object_object_del(st, "message_id");
+	kj_set_str(st, "message_id", mid.buf);
+	json_object_object_del(st, "subject");
+	kj_set_str(st, "subject", subject.buf);
+	/* how to send it again: never a secret, only where and how */
+	opt = json_object_new_object();
+	kj_set_str(opt, "smtp_url", o->smtp_url ? o->smtp_url : kbug_config_get("smtp", "url"));
+	kj_set_bool(opt, "sendmail", o->sendmail);
+	kj_set_bool(opt, "smtp_insecure", o->smtp_insecure);
+	json_object_object_del(st, "options");
+	kj_set(st, "options", opt);
+	ret = kbug_outbox_save_state(item);
+out:
+	rcpt_release(&to);
+	rcpt_release(&cc);
+	strbuf_release(&name);
+	strbuf_release(&addr);
+	strbuf_release(&from);
+	strbuf_release(&subject);
+	strbuf_release(&body);
+	strbuf_release(&msg);
+	strbuf_release(&mid);
+	strbuf_release(&date);
+	return ret;
+}
+
+static int email_send_smtp(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o,
+			   const char *url, const char *msg, size_t len, struct strbuf *why)
+{
+	struct json_object *st = kbug_outbox_state(item);
+	struct json_object *rc = kj_path(st, "envelope.rcpt");
+	struct json_object *opt = kj_get(st, "options");
+	const char *rcpt[EMAIL_MAX_RCPT + 1];
+	struct strbuf pass = STRBUF_INIT, host = STRBUF_INIT;
+	const char *user = kbug_config_get("smtp", "user");
+	bool insecure = o->smtp_insecure || kj_get_bool(opt, "smtp_insecure", false) ||
+			kbug_config_get_bool("smtp", "insecure", false);
+	bool loopback = false, tls = false;
+	struct kbug_smtp s = { 0 };
+	size_t i, n;
+	int ret;
+
+	if (kbug_smtp_url_host(url, &host, &loopback, &tls)) {
+		strbuf_addf(why, "'%s' is not an smtp:// or smtps:// URL (credentials do not belong in it: use [smtp] user and password-command)",
+			    url);
+		strbuf_release(&host);
+		return -EINVAL;
+	}
+	n = rc && json_object_is_type(rc, json_type_array) ? json_object_array_length(rc) : 0;
+	if (!n || n > EMAIL_MAX_RCPT) {
+		strbuf_addstr(why, "the item's state.json has no usable envelope recipients");
+		strbuf_release(&host);
+		return -EINVAL;
+	}
+	for (i = 0; i < n; i++)
+		rcpt[i] = json_object_get_string(json_object_array_get_idx(rc, i));
+	rcpt[n] = NULL;
+	if (user && *user) {
+		if (!tls && !loopback && insecure) {
+			strbuf_addf(why, "will not send the SMTP password for '%s' in the clear to %s: use smtps:// or a server with STARTTLS",
+				    user, host.buf);
+			strbuf_release(&host);
+			return -EPERM;
+		}
+		ret = kbug_config_secret(&pass, "smtp", "password", "KBUG_SMTP_PASSWORD");
+		if (ret) {
+			strbuf_addf(why, ret == -ENOENT ?
+				    "[smtp] user is '%s' but no password is configured (password-command, password-file, or KBUG_SMTP_PASSWORD)" :
+				    "cannot get the SMTP password for '%s'", user);
+			strbuf_release(&host);
+			return ret == -ENOENT ? -EINVAL : ret;
+		}
+	}
+	s.url = url;
+	s.from = kj_path(st, "envelope.from") ? json_object_get_string(kj_path(st,
+						"envelope.from")) : NULL;
+	s.rcpt = rcpt;
+	s.user = user;
+	s.password = pass.buf;
+	s.insecure = insecure;
+	s.timeout_s = o->timeout_s ? o->timeout_s :
+		      (unsigned int)atoi(kbug_config_get("smtp", "timeout") ?: "60");
+	if (!s.from) {
+		strbuf_addstr(why, "the item's state.json has no envelope sender");
+		kbug_secret_wipe(&pass);
+		strbuf_release(&host);
+		return -EINVAL;
+	}
+	ret = kbug_smtp_send(&s, msg, len, why);
+	kbug_secret_wipe(&pass);
+	strbuf_release(&host);
+	return ret;
+}
+
+static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o)
+{
+	struct json_object *st = kbug_outbox_state(item);
+	struct json_object *opt = kj_get(st, "options");
+	const char *state = kbug_outbox_get_state(item);
+	const char *mid = kj_get_str(st, "message_id");
+	struct strbuf msg = STRBUF_INIT, why = STRBUF_INIT, via = STRBUF_INIT;
+	const char *url = o->smtp_url;
+	bool sendmail = o->sendmail;
+	int ret, r2;
+
+	if (!strcmp(state, "sent")) {
+		INFO("'%s' was delivered already (%s): not sending it again",
+		     kbug_outbox_item_id(item), mid ?: "");
+		return 0;
+	}
+	if ((!strcmp(state, "unknown") || !strcmp(state, "sending")) && !o->force) {
+		ERR("the last attempt to send '%s' lost the connection after the message was handed over: the server may have accepted it. Look for Message-ID %s in the list archive (https://lore.kernel.org/all/?q=m:%s) or your inbox; to send it again anyway: kbug outbox --retry %s --force",
+		    kbug_outbox_item_id(item), mid ?: "(none)", mid ?: "", kbug_outbox_item_id(item));
+		return KBUG_DELIVER_UNKNOWN;
+	}
+	ret = kbug_outbox_read(item, "message.eml", &msg);
+	if (ret) {
+		ERR("cannot read the message of '%s': %s", kbug_outbox_item_id(item),
+		    strerror(-ret));
+		goto out;
+	}
+	if (!url && !sendmail) {
+		sendmail = kj_get_bool(opt, "sendmail", false);
+		url = kj_get_str(opt, "smtp_url");
+	}
+	if (!url && !sendmail)
+		url = kbug_config_get("smtp", "url");
+	if (!url && !sendmail) {
+		ERR("no way to send mail: give --smtp-url smtps://HOST, set [smtp] url in the config, or use --sendmail");
+		kbug_outbox_set_state(item, "failed", "no SMTP server configured");
+		ret = -EAGAIN;
+		goto out;
+	}
+	ret = kbug_outbox_set_state(item, "sending", NULL);
+	if (ret)
+		goto out;
+	if (sendmail) {
+		const char *path = o->sendmail_path ?: kbug_config_get("sendmail", "path") ?:
+				   "/usr/sbin/sendmail";
+
+		strbuf_addf(&via, "%s", path);
+		ret = kbug_sendmail_send(path, msg.buf, msg.len, &why);
+	} else {
+		strbuf_addstr(&via, url);
+		ret = email_send_smtp(item, o, url, msg.buf, msg.len, &why);
+	}
+	if (!ret) {
+		INFO("sent '%s' through %s as %s", kbug_outbox_item_id(item), via.buf, mid ?: "");
+		kj_set_str(st, "sent_via", via.buf);
+		ret = kbug_outbox_mark_sent(item);
+		if (ret)
+			ret = 0;	/* delivered; state.json says so */
+	} else if (ret == KBUG_DELIVER_UNKNOWN) {
+		ERR("%s", why.buf);
+		r2 = kbug_outbox_set_state(item, "unknown", why.buf);
+		if (r2)
+			ret = r2;
+	} else {
+		ERR("not sent: %s", why.len ? why.buf : strerror(-ret));
+		r2 = kbug_outbox_set_state(item, "failed", why.len ? why.buf : strerror(-ret));
+		if (ret != -ENOSYS && ret != -EINVAL && ret != -EPERM)
+			ret = -EAGAIN;
+		if (r2)
+			ret = r2;
+	}
+out:
+	if (msg.alloc)
+		explicit_bzero(msg.buf, msg.len);
+	strbuf_release(&msg);
+	strbuf_release(&why);
+	strbuf_release(&via);
+	return ret;
+}
+
+const struct kbug_channel channel_email = {
+	.name = "email",
+	.accepts = email_accepts,
+	.prepare = email_prepare,
+	.send = email_send,
+};
