@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kbug bugzilla: talk to a Bugzilla server directly. `whoami` checks the
+ * server and the API key, `products` lists components and versions,
+ * `search` finds bugs by title, `file` files a saved report through the
+ * outbox (what `kbug report --to bugzilla` does after collecting).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "kbug.h"
+#include "report.h"
+#include "deliver/bugzilla.h"
+#include "deliver/deliver.h"
+#include "deliver/outbox.h"
+#include "util/json.h"
+#include "util/log.h"
+#include "util/strbuf.h"
+
+static const char bugzilla_usage[] =
+	"usage: kbug bugzilla whoami   [--bugzilla-url URL] [--api-key-file FILE]\n"
+	"       kbug bugzilla products [--bugzilla-url URL] PRODUCT...\n"
+	"       kbug bugzilla search   [--bugzilla-url URL] [--product P] --summary TEXT\n"
+	"       kbug bugzilla file     --report FILE [--bugzilla-url URL] [--api-key-file FILE]\n"
+	"                              [--product P --component C] [--outbox DIR]\n"
+	"                              [--yes] [--new] [--dry-run]\n"
+	"\n"
+	"  --bugzilla-url URL   the server (default: [bugzilla] url in the config);\n"
+	"                       https://, or http:// to loopback only\n"
+	"  --api-key-file FILE  the API key, in a file not readable by group or others\n"
+	"                       (else [bugzilla] api-key-file / api-key-command, else\n"
+	"                       $KBUG_BUGZILLA_API_KEY); sent only in a request header\n"
+	"  --insecure-http      allow plain http:// to a host that is not loopback\n"
+	"  --timeout SECONDS    per request (default 60)\n"
+	"  --report FILE        a saved report (kbug collect --json, report.json)\n"
+	"  --product P, --component C\n"
+	"                       where to file, over the MAINTAINERS B: entry and the map\n"
+	"  --outbox DIR         the outbox (default: ~/.local/share/kbug/outbox)\n"
+	"  --yes                no questions: comment on a duplicate found by title\n"
+	"  --new                file a new bug even when a duplicate exists\n"
+	"  --dry-run            check everything, print the JSON it would POST, file nothing\n"
+	"\n"
+	"whoami prints the server's version and who the key belongs to; file prints\n"
+	"'filed: URL/show_bug.cgi?id=N' last, or exits 3 with the report kept in the\n"
+	"outbox for 'kbug outbox --retry'.\n";
+
+struct bz_args {
+	struct kbug_deliver_opts d;
+	const char *report, *outbox, *summary;
+	char **rest;
+	int nrest;
+};
+
+static int parse_args(int argc, char **argv, struct bz_args *a)
+{
+	int i;
+
+	for (i = 2; i < argc; i++) {
+		const char *o = argv[i];
+		const char **val = NULL;
+
+		if (!strcmp(o, "--bugzilla-url"))
+			val = &a->d.bugzilla_url;
+		else if (!strcmp(o, "--api-key-file"))
+			val = &a->d.api_key_file;
+		else if (!strcmp(o, "--product"))
+			val = &a->d.product;
+		else if (!strcmp(o, "--component"))
+			val = &a->d.component;
+		else if (!strcmp(o, "--report"))
+			val = &a->report;
+		else if (!strcmp(o, "--outbox"))
+			val = &a->outbox;
+		else if (!strcmp(o, "--summary"))
+			val = &a->summary;
+		if (val) {
+			if (i + 1 >= argc)
+				return kbug_usage_error("bugzilla", "option '%s' needs a value", o);
+			*val = argv[++i];
+			continue;
+		}
+		if (!strcmp(o, "--timeout")) {
+			char *end;
+			unsigned long t;
+
+			if (i + 1 >= argc)
+				return kbug_usage_error("bugzilla", "option '%s' needs a value", o);
+			t = strtoul(argv[++i], &end, 10);
+			if (*end || !t || t > 3600)
+				return kbug_usage_error("bugzilla",
+							"--timeout wants 1 to 3600 seconds, not '%s'",
+							argv[i]);
+			a->d.timeout_s = (unsigned int)t;
+		} else if (!strcmp(o, "--insecure-http")) {
+			a->d.bz_insecure_http = true;
+		} else if (!strcmp(o, "--yes") || !strcmp(o, "-y")) {
+			a->d.yes = true;
+		} else if (!strcmp(o, "--new")) {
+			a->d.new_bug = true;
+		} else if (!strcmp(o, "--dry-run")) {
+			a->d.dry_run = true;
+		} else if (!strncmp(o, "--api-key", 9) && strcmp(o, "--api-key-file")) {
+			return kbug_usage_error("bugzilla",
+						"'%s': an API key is never taken on the command line (it would show in ps); use --api-key-file",
+						o);
+		} else if (o[0] == '-' && o[1]) {
+			return kbug_usage_error("bugzilla", "unknown option '%s'", o);
+		} else {
+			a->rest[a->nrest++] = argv[i];
+		}
+	}
+	if (!a->d.bugzilla_url)
+		a->d.bugzilla_url = kbug_config_get("bugzilla", "url");
+	return 0;
+}
+
+static int connect_or_fail(struct bz_args *a, bool need_key, struct kbug_bz **bz)
+{
+	if (!a->d.bugzilla_url) {
+		ERR("no Bugzilla URL: give --bugzilla-url or set [bugzilla] url in the config");
+		return KBUG_EXIT_ERROR;
+	}
+	return kbug_bugzilla_connect(a->d.bugzilla_url, &a->d, need_key, bz) ?
+	       KBUG_EXIT_ERROR : 0;
+}
+
+static int do_whoami(struct bz_args *a)
+{
+	struct strbuf ver = STRBUF_INIT, login = STRBUF_INIT, name = STRBUF_INIT;
+	struct kbug_bz *bz;
+	long id;
+	int ret = connect_or_fail(a, true, &bz);
+
+	if (ret)
+		return ret;
+	if (kbug_bz_version(bz, &ver) ||
+	    kbug_bz_whoami(bz, kbug_config_get("identity", "email"), &login, &id, &name)) {
+		ERR("%s", kbug_bz_error(bz));
+		ret = KBUG_EXIT_ERROR;
+	} else if (kbug_opts.json) {
+		struct json_object *o = json_object_new_object();
+
+		kj_set_str(o, "url", kbug_bz_base(bz));
+		kj_set_str(o, "version", ver.buf);
+		kj_set_str(o, "login", login.len ? login.buf : NULL);
+		kj_set_str(o, "real_name", name.len ? name.buf : NULL);
+		if (id)
+			kj_set_int(o, "id", id);
+		kj_set_bool(o, "api_key_valid", true);
+		fprintf(kbug_output(), "%s\n", json_object_to_json_string_ext(o,
+			JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+		json_object_put(o);
+	} else {
+		fprintf(kbug_output(), "%s: Bugzilla %s\n", kbug_bz_base(bz), ver.buf);
+		if (login.len)
+			fprintf(kbug_output(), "API key valid: logged in as %s%s%s%s (id %ld)\n",
+				login.buf, name.len ? " (" : "", name.buf, name.len ? ")" : "", id);
+		else
+			fprintf(kbug_output(),
+				"API key valid (this Bugzilla has no /rest/whoami to tell whose)\n");
+	}
+	kbug_bz_free(bz);
+	strbuf_release(&ver);
+	strbuf_release(&login);
+	strbuf_release(&name);
+	return ret;
+}
+
+static int do_products(struct bz_args *a)
+{
+	struct kbug_bz *bz;
+	int i, ret = connect_or_fail(a, false, &bz);
+
+	if (ret)
+		return ret;
+	if (!a->nrest) {
+		kbug_bz_free(bz);
+		return kbug_usage_error("bugzilla", "products: name at least one product");
+	}
+	for (i = 0; i < a->nrest && !ret; i++) {
+		struct json_object *p, *arr;
+		size_t j, n;
+
+		if (kbug_bz_product(bz, a->rest[i], &p)) {
+			ERR("%s", kbug_bz_error(bz));
+			ret = KBUG_EXIT_ERROR;
+			break;
+		}
+		fprintf(kbug_output(), "%s%s\n  components:", kj_get_str(p, "name"),
+			kj_get_bool(p, "is_active", true) ? "" : " (closed for new bugs)");
+		arr = kj_get(p, "components");
+		n = arr ? json_object_array_length(arr) : 0;
+		for (j = 0; j < n; j++) {
+			struct json_object *c = json_object_array_get_idx(arr, j);
+
+			if (kj_get_bool(c, "is_active", true))
+				fprintf(kbug_output(), " \"%s\"", kj_get_str(c, "name") ?: "");
+		}
+		fputs("\n  versions:", kbug_output());
+		arr = kj_get(p, "versions");
+		n = arr ? json_object_array_length(arr) : 0;
+		for (j = 0; j < n; j++)
+			fprintf(kbug_output(), " \"%s\"",
+				kj_get_str(json_object_array_get_idx(arr, j), "name") ?: "");
+		fputc('\n', kbug_output());
+		json_object_put(p);
+	}
+	kbug_bz_free(bz);
+	return ret;
+}
+
+static int do_search(struct bz_args *a)
+{
+	struct json_object *bugs;
+	struct strbuf u = STRBUF_INIT;
+	struct kbug_bz *bz;
+	size_t i, n;
+	int ret;
+
+	if (!a->summary)
+		return kbug_usage_error("bugzilla", "search needs --summary TEXT");
+	ret = connect_or_fail(a, false, &bz);
+	if (ret)
+		return ret;
+	if (kbug_bz_search(bz, a->d.product, a->summary, NULL, &bugs)) {
+		ERR("%s", kbug_bz_error(bz));
+		kbug_bz_free(bz);
+		return KBUG_EXIT_ERROR;
+	}
+	n = json_object_array_length(bugs);
+	for (i = 0; i < n; i++) {
+		struct json_object *b = json_object_array_get_idx(bugs, i);
+
+		fprintf(kbug_output(), "%s [%s] %s / %s: %s\n",
+			kbug_bz_bug_url(bz, kj_get_int(b, "id", 0), &u),
+			kj_get_str(b, "status") ?: "?", kj_get_str(b, "product") ?: "?",
+			kj_get_str(b, "component") ?: "?", kj_get_str(b, "summary") ?: "");
+	}
+	json_object_put(bugs);
+	strbuf_release(&u);
+	kbug_bz_free(bz);
+	return 0;
+}
+
+static int do_file(struct bz_args *a)
+{
+	struct kbug_report r;
+	struct kbug_outbox_item *it = NULL;
+	struct strbuf dir = STRBUF_INIT;
+	const char *url;
+	char *json;
+	int ret, exit_code = KBUG_EXIT_ERROR;
+
+	if (!a->report)
+		return kbug_usage_error("bugzilla", "file needs --report FILE");
+	if (kbug_report_init(&r))
+		return KBUG_EXIT_ERROR;
+	if (kbug_report_load(&r, a->report))
+		goto out;
+	if (kbug_outbox_dir(&dir, a->outbox))
+		goto out;
+	if (kbug_outbox_item_new(dir.buf, "bugzilla", &it))
+		goto out;
+	json = kbug_report_to_json(&r, true, true);
+	ret = json ? kbug_outbox_write(it, "report.json", json, strlen(json)) : -ENOMEM;
+	free(json);
+	if (!ret)
+		ret = channel_bugzilla.prepare(&r, it, &a->d);
+	if (ret) {
+		kbug_outbox_discard(it);
+		goto out;
+	}
+	if (a->d.dry_run) {
+		ret = channel_bugzilla.send(it, &a->d);
+		kbug_outbox_discard(it);
+		exit_code = ret ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
+		goto out;
+	}
+	if (kbug_outbox_commit(it))
+		goto out;
+	ret = channel_bugzilla.send(it, &a->d);
+	url = kj_get_str(kbug_outbox_state(it), "url");
+	if (!ret && url) {
+		fprintf(kbug_output(), "filed: %s\n", url);
+		exit_code = KBUG_EXIT_OK;
+	} else {
+		fprintf(stderr, "kbug: the report stays in the outbox as %s: 'kbug outbox --retry %s' sends it later\n",
+			kbug_outbox_item_id(it), kbug_outbox_item_id(it));
+		exit_code = KBUG_EXIT_QUEUED;
+	}
+out:
+	kbug_outbox_item_free(it);
+	kbug_report_release(&r);
+	strbuf_release(&dir);
+	return exit_code;
+}
+
+static int cmd_bugzilla(int argc, char **argv)
+{
+	struct bz_args a = { .nrest = 0 };
+	int ret;
+
+	if (argc < 2)
+		return kbug_usage_error("bugzilla", "which: whoami, products, search or file?");
+	a.rest = calloc((size_t)argc, sizeof(*a.rest));
+	if (!a.rest)
+		return KBUG_EXIT_ERROR;
+	if (kbug_config_load()) {
+		free(a.rest);
+		return KBUG_EXIT_ERROR;
+	}
+	ret = parse_args(argc, argv, &a);
+	if (ret) {
+		free(a.rest);
+		return ret;
+	}
+	if (!strcmp(argv[1], "whoami"))
+		ret = do_whoami(&a);
+	else if (!strcmp(argv[1], "products"))
+		ret = do_products(&a);
+	else if (!strcmp(argv[1], "search"))
+		ret = do_search(&a);
+	else if (!strcmp(argv[1], "file"))
+		ret = do_file(&a);
+	else
+		ret = kbug_usage_error("bugzilla", "'%s' is not a bugzilla subcommand", argv[1]);
+	free(a.rest);
+	if (kbug_output_close() && !ret)
+		ret = KBUG_EXIT_ERROR;
+	return ret;
+}
+
+const struct kbug_cmd kbug_cmd_bugzilla = {
+	.name = "bugzilla",
+	.run = cmd_bugzilla,
+	.summary = "check a Bugzilla server and key, list products, file a saved report",
+	.usage = bugzilla_usage,
+};
