@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The blamer: which source file to send the report to.
+ *
+ * 1. A driver failure names its file in the catalogue (sig-driver.c).
+ * 2. A symbolized log: the first "path/file.c:N" of the report that is
+ *    not reporting machinery, headers, lib/ or core code every trace
+ *    passes through (syzkaller's guilty-file rule); for RCU stalls the
+ *    search starts at the timer interrupt, where the stalled code is.
+ * 3. Otherwise the guilty frame's [module], through the modules
+ *    section's source_dir. The function's own file is known only with a
+ *    kernel tree at hand ($KBUG_KERNEL_SRC or opts->kernel_src): the
+ *    directory's .c file that defines the function. Without a tree the
+ *    rule is: a module named like its directory is a multi-file driver,
+ *    so the directory is blamed ("drivers/net/ethernet/intel/e1000/",
+ *    which MAINTAINERS F: patterns match); any other module is taken to
+ *    be the single file source_dir/NAME.c (drivers/net/dummy.c).
+ * 4. A WARNING's or kernel BUG's own "at FILE:LINE", even in lib/.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/internal.h"
+#include "util/json.h"
+
+static const char *const blame_blacklist[] = {
+	"^lib/", "^virt/lib/", "^mm/kasan/", "^mm/kmsan/", "^mm/kfence/", "^kernel/kcsan/",
+	"^kernel/kcov.c", "^mm/slab.c", "^mm/slub.c", "^mm/slob.c", "^mm/slab_common.c",
+	"^mm/memory.c", "^mm/percpu", "^mm/vmalloc.c", "^mm/page_alloc.c", "^mm/util.c",
+	"^mm/usercopy.c", "^mm/debug", "^kernel/rcu/", "^arch/*/kernel/traps.c",
+	"^arch/*/mm/fault.c", "^arch/*/mm/physaddr.c", "^arch/*/kernel/dumpstack",
+	"^arch/*/kernel/unwind", "^arch/*/entry/", "^arch/*/lib/", "^kernel/locking/",
+	"^kernel/panic.c", "^kernel/printk/", "^kernel/softirq.c", "^kernel/kthread.c",
+	"^kernel/sched/", "^kernel/time/timer.c", "^kernel/workqueue.c", "^kernel/entry/",
+	"^kernel/stacktrace.c", "^kernel/irq/", "^net/core/dev.c", "^net/core/sock.c",
+	"^net/core/skbuff.c", "^fs/proc/generic.c", "^trusty/", "^include/", "^kernel/bpf/core.c",
+	NULL,
+};
+
+/* "arch/STAR/..." matches one path component. */
+static bool blame_glob(const char *path, const char *pat)
+{
+	while (*pat) {
+		if (*pat == '*') {
+			while (*path && *path != '/')
+				path++;
+			pat++;
+			continue;
+		}
+		if (*path != *pat)
+			return false;
+		path++, pat++;
+	}
+	return true;
+}
+
+bool kb_file_blacklisted(const char *path)
+{
+	size_t i, n = strlen(path);
+
+	if (n > 2 && path[n - 2] == '.' && path[n - 1] == 'h')
+		return true;
+	for (i = 0; blame_blacklist[i]; i++)
+		if (blame_glob(path, blame_blacklist[i] + 1))
+			return true;
+	return false;
+}
+
+static bool blame_text_file(struct kb_rep *r)
+{
+	size_t i = r->hdr;
+	char path[256];
+
+	if (!strncmp(r->title.buf, "INFO: rcu detected stall", 24)) {
+		int j = kb_rep_find(r, r->hdr, " apic_timer_interrupt+0x");
+
+		if (j >= 0)
+			for (i = j; i < r->cut; i++) {
+				const char *p = kb_rep_line(r, i);
+
+				while ((p = kb_find_file(p, path, sizeof(path), NULL)))
+					if (!kb_file_blacklisted(path))
+						goto found;
+			}
+		i = r->hdr;
+	}
+	for (; i < r->cut; i++) {
+		const char *p = kb_rep_line(r, i);
+
+		while ((p = kb_find_file(p, path, sizeof(path), NULL)))
+			if (!kb_file_blacklisted(path))
+				goto found;
+	}
+	return false;
+found:
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
+	r->blame_reason = "first source file in the trace outside the reporting machinery";
+	return true;
+}
+
+static struct json_object *blame_module_entry(struct json_object *modules, const char *name)
+{
+	struct json_object *arr = modules;
+	size_t i, n;
+
+	if (modules && json_object_is_type(modules, json_type_object)) {
+		arr = kj_get(modules, "modules");
+		if (!arr)
+			arr = kj_get(modules, "loaded");
+	}
+	if (!arr || !json_object_is_type(arr, json_type_array))
+		return NULL;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		struct json_object *m = json_object_array_get_idx(arr, i);
+		const char *mn = kj_get_str(m, "name");
+		size_t k;
+
+		if (!mn)
+			continue;
+		for (k = 0; mn[k] && name[k]; k++)
+			if (mn[k] != name[k] && !(strchr("-_", mn[k]) && strchr("-_", name[k])))
+				break;
+		if (!mn[k] && !name[k])
+			return m;
+	}
+	return NULL;
+}
+
+/* With a kernel tree: the .c file of dir that defines func at a line's start. */
+static bool blame_find_def(const char *tree, const char *dir, const char *func, char *out,
+			   size_t size)
+{
+	char path[1024], line[512];
+	struct dirent *de;
+	DIR *d;
+	size_t fl = strlen(func);
+	bool found = false;
+	int files = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", tree, dir);
+	d = opendir(path);
+	if (!d)
+		return false;
+	while (!found && files < 400 && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		FILE *f;
+
+		if (n < 3 || strcmp(de->d_name + n - 2, ".c"))
+			continue;
+		files++;
+		snprintf(path, sizeof(path), "%s/%s/%s", tree, dir, de->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		while (fgets(line, sizeof(line), f)) {
+			const char *p = strstr(line, func);
+
+			if (!p || (p > line && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
+			    p[fl] != '(' || line[0] == ' ' || line[0] == '\t' || strchr(line, ';'))
+				continue;
+			snprintf(out, size, "%s/%s", dir, de->d_name);
+			found = true;
+			break;
+		}
+		fclose(f);
+	}
+	closedir(d);
+	return found;
+}
+
+static void blame_module(struct kb_rep *r, const struct kb_frame *f, struct json_object *mods,
+			 const char *tree)
+{
+	struct json_object *m = blame_module_entry(mods, f->module);
+	const char *dir = m ? kj_get_str(m, "source_dir") : NULL;
+	char d[128], name[64];
+	const char *last;
+	size_t n, i;
+
+	if (!dir || !*dir)
+		return;
+	n = strlen(dir);
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	snprintf(d, sizeof(d), "%.*s", (int)n, dir);
+	if (tree && blame_find_def(tree, d, f->func, r->guilty_file, sizeof(r->guilty_file))) {
+		r->blame_reason = "the module's source file that defines the function";
+		return;
+	}
+	snprintf(name, sizeof(name), "%s", f->module);
+	for (i = 0; name[i]; i++)
+		if (name[i] == '-')
+			name[i] = '_';
+	last = strrchr(d, '/');
+	last = last ? last + 1 : d;
+	if (!strcmp(last, name) || !strcmp(last, f->module)) {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s/", d);
+		r->blame_reason = "the directory of the module named in the frame";
+	} else {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s/%s.c", d, name);
+		r->blame_reason = "the source file of the single-file module named in the frame";
+	}
+}
+
+static void blame_header_file(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr);
+	const char *at = strstr(l, " at ");
+	char path[256];
+
+	if (at && kb_find_file(at, path, sizeof(path), NULL)) {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
+		r->blame_reason = "the file named in the report's first line";
+	}
+}
+
+void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
+{
+	const struct kb_frame *f = r->guilty >= 0 ? &r->frames[r->guilty] : NULL;
+	size_t i;
+
+	if (f) {
+		snprintf(r->guilty_func, sizeof(r->guilty_func), "%s", f->func);
+		r->guilty_func[strcspn(r->guilty_func, ".")] = '\0';
+		if (f->module[0])
+			snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", f->module);
+	}
+	if (r->sig->module && !r->guilty_module[0])
+		snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", r->sig->module);
+	if (r->guilty_file[0])
+		return;
+	if (r->sig->file && r->sig->file[strlen(r->sig->file) - 1] != '/') {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", r->sig->file);
+		r->blame_reason = "the driver that prints this failure";
+		return;
+	}
+	if (blame_text_file(r))
+		return;
+	if (f && !f->module[0] && r->guilty_func[0]) {
+		for (i = 0; i < r->frames_nr; i++)
+			if (r->frames[i].file[0] && !strcmp(r->frames[i].func, f->func))
+				break;
+	}
+	if (f && f->module[0]) {
+		blame_module(r, f, modules, tree);
+		if (r->guilty_file[0])
+			return;
+	}
+	if (!f) {
+		for (i = 0; i < r->frames_nr; i++)
+			if (r->frames[i].module[0] && r->frames[i].reliable &&
+			    !kb_frame_skipped(r->frames[i].func, NULL)) {
+				blame_module(r, &r->frames[i], modules, tree);
+				if (r->guilty_file[0])
+					return;
+				break;
+			}
+	}
+	blame_header_file(r);
+}
+
+static bool blame_is_stack_key(const char *l)
+{
+	return strstr(l, "Call Trace") || strstr(l, "Call trace:") ||
+		strstr(l, "Allocated by task") || strstr(l, "Freed by task") ||
+		(strstr(l, " backtrace:") && !strstr(l, "stack backtrace:"));
+}
+
+void kb_check_corrupted(struct kb_rep *r)
+{
+	const char *t = r->title.buf;
+	const char *b = strchr(t, '[');
+	bool has_stack = false;
+	size_t i, j;
+
+	if (b && isdigit((unsigned char)b[strspn(b + 1, " ") + 1]) && strchr(b, ']') &&
+	    memchr(b, '.', strchr(b, ']') - b))
+		r->corrupted = true;
+	if (r->sig->flags & (KB_SIG_NOSTACK | KB_SIG_DRIVER))
+		return;
+	for (i = r->hdr; i < r->cut; i++) {
+		const char *l = kb_rep_line(r, i);
+		bool ok = false;
+
+		if (!blame_is_stack_key(l))
+			continue;
+		has_stack = true;
+		if (i + 3 >= r->cut) {
+			r->corrupted = true;
+			return;
+		}
+		for (j = i + 1; j < r->cut && j < i + 16; j++) {
+			const char *x = kb_rep_line(r, j);
+			struct kb_frame f;
+
+			if (blame_is_stack_key(x))
+				break;
+			if (strstr(x, "(stack is not available)") || kb_frame_parse(x, &f)) {
+				ok = true;
+				break;
+			}
+		}
+		if (!ok) {
+			r->corrupted = true;
+			return;
+		}
+	}
+	if (!has_stack)
+		r->corrupted = true;
+}

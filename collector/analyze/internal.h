@@ -1,0 +1,180 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <json-c/json.h>
+
+#include "util/strbuf.h"
+
+/*
+ * Internals of the analyze stage, shared by its files only:
+ *   input.c      log lines: prefixes (timestamps, syslog, /dev/kmsg) off
+ *   signatures.c the table of report headers, one row per family file
+ *   sig-*.c      one family of reports each: how to title it
+ *   frames.c     call-trace frames and the table of frames never to blame
+ *   blame.c      the guilty frame, file and module
+ *   scan.c       the streaming scanner: reports delimited, JSON built
+ *   dwarf.c      optional file:line resolution through libdw
+ */
+
+#define KB_LINE_MAX 1024	/* longer lines are cut there */
+#define KB_REP_LINES 1200	/* lines kept per report; the rest only counted */
+#define KB_CTX_MAX 12
+
+/* One log line with its prefixes taken off. */
+struct kb_line {
+	const char *text;	/* the kernel's message, not NUL-terminated */
+	size_t len;
+	unsigned long no;	/* 1-based line number in the log */
+	char ctx[KB_CTX_MAX];	/* caller id "T123"/"C1", "console" (stamp only), "" */
+	bool skip;		/* not kernel output (another daemon's syslog line) */
+};
+
+/* Splits and cleans the input; state carried across lines. */
+struct kb_input {
+	bool kmsg;		/* /dev/kmsg records seen: " KEY=val" lines are dictionary */
+};
+
+void kb_input_clean(struct kb_input *in, const char *raw, size_t len, struct kb_line *out);
+
+struct kb_frame {
+	char func[128];
+	char module[64];
+	char file[192];
+	unsigned long off, size;
+	int line;		/* 0: unknown */
+	bool inl;		/* "[inline]" */
+	bool reliable;		/* not a "? func" guess */
+	bool has_off;
+	bool ip;		/* from a RIP:/IP:/pc : line */
+	unsigned int idx;	/* report line it came from */
+};
+
+/* A report being read: its lines (bounded) and, once closed, its analysis. */
+struct kb_rep {
+	const struct kb_sig *sig;
+	size_t hdr;		/* index of the header line */
+	struct strbuf arena;	/* the lines' text, NUL after each */
+	size_t *off;		/* line i: arena.buf + off[i] */
+	unsigned long *no;
+	size_t nr, alloc;
+	size_t cut;		/* lines from here are not used for the title */
+	unsigned long first_line, last_line, seen;
+	char ctx[KB_CTX_MAX];
+	bool cpu_traceback;	/* "Sending NMI from CPU": other CPUs' lines belong */
+	bool truncated;		/* more lines than kept */
+	bool ended;		/* terminator seen */
+	bool skip_rest;		/* a panic or lockdep report followed: not for the title */
+	size_t cut_at;
+	unsigned int quiet;	/* lines since the last one that looked like a report's */
+
+	/* results */
+	struct strbuf title;
+	const char *kind;
+	bool corrupted;
+	struct kb_frame *frames;
+	size_t frames_nr, frames_alloc;
+	int guilty;		/* index in frames, -1: none */
+	char guilty_func[128];
+	char guilty_file[256];
+	char guilty_module[64];
+	const char *blame_reason;
+};
+
+static inline const char *kb_rep_line(const struct kb_rep *r, size_t i)
+{
+	return r->arena.buf + r->off[i];
+}
+
+/*
+ * A row of a family's table: a line whose message starts with `prefix`
+ * (and holds `contains`, when set) starts a report of this kind. Its
+ * title is `title` + " in " + the function picked by `parts` (skipping
+ * `skip` besides the common table), or just `title` when parts is 0;
+ * `custom` replaces all that for the odd formats.
+ */
+enum {
+	KB_SIG_INNER = 1 << 0,	/* does not start a new report inside one (panic, invalid opcode) */
+	KB_SIG_DRIVER = 1 << 1,	/* a driver failure: spans its driver's next lines */
+	KB_SIG_NOSTACK = 1 << 2,	/* no call trace expected */
+	KB_SIG_CORRUPT = 1 << 3,	/* seeing this header means the real one was lost */
+	KB_SIG_IGNORE = 1 << 4,	/* looks like a header but is none */
+};
+
+struct kb_sig {
+	const char *prefix;
+	const char *contains;
+	const char *kind;
+	const char *title;
+	unsigned int parts;
+	const char *const *skip;
+	unsigned int flags;
+	void (*custom)(struct kb_rep *r);
+	const char *file;	/* driver rows: the source file to blame */
+	const char *module;	/* driver rows: the module */
+};
+
+/* The families' tables, each ended by a row with a NULL prefix. */
+extern const struct kb_sig kb_sigs_bug[], kb_sigs_warning[], kb_sigs_info[],
+	kb_sigs_fault[], kb_sigs_sanitizer[], kb_sigs_driver[];
+
+/* Which row starts a report at this line, NULL for none (the hot path). */
+const struct kb_sig *kb_sig_match(const char *msg, size_t len);
+/* Shared by the BUG: and WARNING: forms of the same lockdep reports. */
+void kb_unlock_balance(struct kb_rep *r);
+void kb_held_freed(struct kb_rep *r);
+void kb_lock_user(struct kb_rep *r);
+void kb_locks_held(struct kb_rep *r);
+void kb_suspicious_rcu(struct kb_rep *r);
+/* Build r->title (and r->guilty) from the report's lines. */
+void kb_sig_title(struct kb_rep *r);
+
+/* ---- frames.c ---- */
+/* Parse a call-trace line; false when it is no frame. */
+bool kb_frame_parse(const char *s, struct kb_frame *f);
+/* Parse "RIP: 0010:func+0x1/0x2", "IP: [<..>] func", "pc : func", "PC is at func". */
+bool kb_frame_parse_ip(const char *s, struct kb_frame *f);
+void kb_rep_parse_frames(struct kb_rep *r);
+/* Is the function part of the reporting machinery (never to be blamed)? */
+bool kb_frame_skipped(const char *func, const char *const *extra);
+/* First "dir/file.c:123" in s: copies the path, returns the position after it. */
+const char *kb_find_file(const char *s, char *path, size_t size, int *line);
+bool kb_file_blacklisted(const char *path);
+
+/* ---- title helpers (frames.c) ---- */
+enum {
+	KB_PART_IP = 1 << 0,		/* the RIP/IP/pc line's function first */
+	KB_PART_TRACE = 1 << 1,	/* then the frames after "Call Trace:" */
+	KB_PART_AFTER_HDR = 1 << 2,	/* frames right after the header line */
+	KB_PART_BACKTRACE = 1 << 3,	/* after " backtrace:" (kmemleak) */
+	KB_PART_STALL = 1 << 4,	/* stall/lockup rule: the frame above an anchor */
+	KB_PART_HUNG = 1 << 5,	/* hung-task rule */
+	KB_PART_FROM_IRQ = 1 << 6,	/* start from the timer interrupt (rcu stalls) */
+};
+
+/* Line index of the first line containing s at or after `from`, -1 if none. */
+int kb_rep_find(const struct kb_rep *r, size_t from, const char *s);
+/* The frame that names the report, or NULL; sets r->guilty. */
+const struct kb_frame *kb_rep_pick(struct kb_rep *r, unsigned int parts, const char *const *skip);
+/* title = prefix + " in " + picked function (or "corrupted", marking the report). */
+void kb_title_in(struct kb_rep *r, const char *prefix, unsigned int parts,
+		 const char *const *skip);
+void kb_title_func(struct kb_rep *r, const char *prefix, const char *func);
+bool kb_func_after(const struct kb_rep *r, size_t from, size_t within, const char *marker,
+		   char *buf, size_t size);
+/* Copy the word after `after` in line i (up to a char in stop) into buf. */
+bool kb_word_after(const char *line, const char *after, const char *stop, char *buf, size_t size);
+bool kb_starts(const char *s, const char *prefix);
+
+/* ---- blame.c ---- */
+void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree);
+void kb_check_corrupted(struct kb_rep *r);
+
+/* ---- dwarf.c ---- */
+struct kbug_analyze_opts;
+struct kb_dwarf;
+struct kb_dwarf *kb_dwarf_open(const struct kbug_analyze_opts *o, const char *release);
+/* Fill in file/line of frames that lack them; 0 or -errno. */
+int kb_dwarf_resolve(struct kb_dwarf *d, struct kb_rep *r);
+void kb_dwarf_close(struct kb_dwarf *d);

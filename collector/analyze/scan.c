@@ -1,0 +1,579 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The streaming scanner. Lines come from big read buffers split with
+ * memchr; each is cleaned of its prefixes and offered to the header
+ * table. Outside a report nothing else happens and nothing is kept but
+ * the last separator line, so memory does not grow with the log. Inside
+ * one, lines of the report's own context (caller id) are kept up to a
+ * bound, until a terminator ("---[ end trace", the sanitizers' "===="
+ * rule), the next report, a long run of lines that look like no part of
+ * a report, or the end of the log.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/analyze.h"
+#include "analyze/internal.h"
+#include "report.h"
+#include "util/json.h"
+#include "util/log.h"
+#include "util/strbuf.h"
+
+#define SCAN_BUF (1 << 20)
+#define SCAN_QUIET 100		/* non-report lines that end a report with no terminator */
+#define SCAN_PREV 256
+
+struct scan {
+	const struct kbug_analyze_opts *o;
+	struct json_object *modules;
+	const char *tree;
+	struct kb_input in;
+	struct json_object *reports;
+	unsigned int count, max;
+	struct kb_rep rep;
+	bool open;
+	char prev[SCAN_PREV];		/* the last separator line, if it was the last line */
+	unsigned long prev_no, lineno;
+	struct kb_dwarf *dw;
+	bool dw_tried;
+	char release[64];		/* from "Linux version X" */
+};
+
+void kbug_analyze_opts_init(struct kbug_analyze_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->with_text = true;
+	o->debuginfo = true;
+}
+
+static bool scan_separator(const char *s, size_t len)
+{
+	if (len >= 20 && s[0] == '=' && s[10] == '=' && s[19] == '=')
+		return true;
+	return len >= 30 && s[0] == '-' && memmem(s, len, "[ cut here ]", 12);
+}
+
+static void scan_keep(struct kb_rep *r, const char *s, size_t len, unsigned long no)
+{
+	size_t i;
+
+	r->last_line = no;
+	r->seen++;
+	if (r->nr >= KB_REP_LINES) {
+		r->truncated = true;
+		return;
+	}
+	if (r->nr == r->alloc) {
+		r->alloc = r->alloc ? 2 * r->alloc : 64;
+		r->off = realloc(r->off, r->alloc * sizeof(*r->off));
+		r->no = realloc(r->no, r->alloc * sizeof(*r->no));
+		if (!r->off || !r->no)
+			abort();
+	}
+	r->off[r->nr] = r->arena.len;
+	r->no[r->nr] = no;
+	strbuf_add(&r->arena, s, len);
+	for (i = r->off[r->nr]; i < r->arena.len; i++)
+		if ((unsigned char)r->arena.buf[i] < 0x20 && r->arena.buf[i] != '\t')
+			r->arena.buf[i] = '?';
+	strbuf_addch(&r->arena, '\0');
+	r->nr++;
+	r->cut = r->nr;
+}
+
+static void scan_rep_reset(struct kb_rep *r)
+{
+	r->sig = NULL;
+	r->hdr = 0;
+	strbuf_reset(&r->arena);
+	r->nr = r->cut = 0;
+	r->first_line = r->last_line = r->seen = 0;
+	r->ctx[0] = '\0';
+	r->cpu_traceback = r->truncated = r->ended = false;
+	r->quiet = 0;
+	r->skip_rest = false;
+	strbuf_reset(&r->title);
+	r->kind = NULL;
+	r->corrupted = false;
+	r->frames_nr = 0;
+	r->guilty = -1;
+	r->guilty_func[0] = r->guilty_file[0] = r->guilty_module[0] = '\0';
+	r->blame_reason = NULL;
+}
+
+static void scan_rep_release(struct kb_rep *r)
+{
+	strbuf_release(&r->arena);
+	strbuf_release(&r->title);
+	free(r->off);
+	free(r->no);
+	free(r->frames);
+}
+
+/* "Modules linked in: a b(O) c [last unloaded: d]" */
+static struct json_object *scan_modules(const struct kb_rep *r)
+{
+	struct json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < r->cut; i++) {
+		const char *p = strstr(kb_rep_line(r, i), "Modules linked in:");
+
+		if (!p)
+			continue;
+		p += strlen("Modules linked in:");
+		while (*p) {
+			char name[64];
+			size_t n;
+
+			while (*p == ' ')
+				p++;
+			if (!*p || *p == '[')
+				break;
+			n = strcspn(p, " (");
+			if (n && n < sizeof(name)) {
+				memcpy(name, p, n);
+				name[n] = '\0';
+				kj_append_str(a, name);
+			}
+			p += n;
+			if (*p == '(')
+				p += strcspn(p, " ");
+		}
+		break;
+	}
+	return a;
+}
+
+/* "... Not tainted 6.12.118 #2" / "Tainted: G        W  O      6.12.0 #1" */
+static void scan_taint(const struct kb_rep *r, struct json_object *o)
+{
+	size_t i;
+
+	for (i = 0; i < r->cut; i++) {
+		const char *l = kb_rep_line(r, i);
+		const char *p = strstr(l, "Not tainted ");
+		char taint[32] = "", rel[64];
+		size_t n = 0;
+
+		if (p) {
+			p += strlen("Not tainted ");
+		} else if ((p = strstr(l, " Tainted: ")) && strstr(l, "PID: ")) {
+			p += strlen(" Tainted: ");
+			while (*p && (*p == ' ' || (*p >= 'A' && *p <= 'Z'))) {
+				if (p[0] != ' ' && p[1] == ' ' && n + 1 < sizeof(taint) &&
+				    !(n == 0 && p[0] == 'G'))
+					taint[n++] = *p;
+				else if (p[0] != ' ' && p[1] != ' ')
+					break;
+				p++;
+			}
+			taint[n] = '\0';
+		} else {
+			continue;
+		}
+		kj_set_str(o, "taint", taint);
+		while (*p == ' ')
+			p++;
+		n = strcspn(p, " ");
+		if (n && n < sizeof(rel)) {
+			memcpy(rel, p, n);
+			rel[n] = '\0';
+			kj_set_str(o, "release", rel);
+		}
+		return;
+	}
+}
+
+static void scan_hardware(const struct kb_rep *r, struct json_object *o)
+{
+	int i = kb_rep_find(r, 0, "Hardware name: ");
+
+	if (i >= 0)
+		kj_set_str(o, "hardware", strstr(kb_rep_line(r, i), "Hardware name: ") + 15);
+}
+
+static struct json_object *scan_frames(const struct kb_rep *r)
+{
+	struct json_object *a = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < r->frames_nr; i++) {
+		const struct kb_frame *f = &r->frames[i];
+		struct json_object *o = json_object_new_object();
+
+		kj_set_str(o, "function", f->func);
+		if (f->has_off) {
+			kj_set_int(o, "offset", (int64_t)f->off);
+			kj_set_int(o, "size", (int64_t)f->size);
+		}
+		kj_set(o, "module", f->module[0] ? json_object_new_string(f->module) : NULL);
+		kj_set(o, "file", f->file[0] ? json_object_new_string(f->file) : NULL);
+		kj_set(o, "line", f->line ? json_object_new_int(f->line) : NULL);
+		kj_set_bool(o, "inline", f->inl);
+		kj_set_bool(o, "reliable", f->reliable);
+		if (f->ip)
+			kj_set_bool(o, "ip", true);
+		kj_append(a, o);
+	}
+	return a;
+}
+
+static struct json_object *scan_json(struct scan *sc)
+{
+	struct kb_rep *r = &sc->rep;
+	struct json_object *o = json_object_new_object();
+	struct strbuf text = STRBUF_INIT;
+	size_t i;
+
+	kj_set_str(o, "title", r->title.buf);
+	kj_set_str(o, "kind", r->sig->kind);
+	kj_set(o, "guilty_file", r->guilty_file[0] ? json_object_new_string(r->guilty_file) : NULL);
+	kj_set(o, "guilty_function",
+	       r->guilty_func[0] ? json_object_new_string(r->guilty_func) : NULL);
+	kj_set(o, "guilty_module",
+	       r->guilty_module[0] ? json_object_new_string(r->guilty_module) : NULL);
+	kj_set(o, "blame_reason", r->blame_reason ? json_object_new_string(r->blame_reason) : NULL);
+	kj_set_bool(o, "corrupted", r->corrupted);
+	kj_set_int(o, "first_line", (int64_t)r->first_line);
+	kj_set_int(o, "last_line", (int64_t)r->last_line);
+	kj_set(o, "frames", scan_frames(r));
+	kj_set(o, "modules", scan_modules(r));
+	scan_taint(r, o);
+	if (!kj_get(o, "release") && sc->release[0])
+		kj_set_str(o, "release", sc->release);
+	scan_hardware(r, o);
+	if (sc->o->with_text) {
+		for (i = 0; i < r->nr; i++) {
+			strbuf_addstr(&text, kb_rep_line(r, i));
+			strbuf_addch(&text, '\n');
+		}
+		if (r->truncated)
+			strbuf_addf(&text, "[... %lu more lines]\n", r->seen - r->nr);
+		kj_set_str(o, "text", text.buf);
+	}
+	strbuf_release(&text);
+	return o;
+}
+
+static void scan_close(struct scan *sc)
+{
+	struct kb_rep *r = &sc->rep;
+
+	if (!sc->open)
+		return;
+	sc->open = false;
+	if (r->skip_rest && r->cut_at)
+		r->cut = r->cut_at;
+	kb_sig_title(r);
+	if (sc->o->debuginfo && !(r->sig->flags & KB_SIG_DRIVER)) {
+		if (!sc->dw_tried) {
+			sc->dw_tried = true;
+			sc->dw = kb_dwarf_open(sc->o, sc->release[0] ? sc->release : NULL);
+		}
+		if (sc->dw)
+			kb_dwarf_resolve(sc->dw, r);
+	}
+	kb_blame(r, sc->modules, sc->tree);
+	kb_check_corrupted(r);
+	if (sc->count < sc->max)
+		kj_append(sc->reports, scan_json(sc));
+	sc->count++;
+	scan_rep_reset(r);
+}
+
+static void scan_open(struct scan *sc, const struct kb_sig *sig, const struct kb_line *l)
+{
+	struct kb_rep *r = &sc->rep;
+
+	scan_rep_reset(r);
+	sc->open = true;
+	r->sig = sig;
+	r->kind = sig->kind;
+	snprintf(r->ctx, sizeof(r->ctx), "%s", l->ctx);
+	r->first_line = l->no;
+	if (sc->prev[0] && sc->prev_no + 1 == l->no && !(sig->flags & KB_SIG_DRIVER)) {
+		scan_keep(r, sc->prev, strlen(sc->prev), sc->prev_no);
+		r->first_line = sc->prev_no;
+	}
+	r->hdr = r->nr;
+	scan_keep(r, l->text, l->len, l->no);
+}
+
+/* Does a line look like part of a report (frames, registers, lock lists, dumps)? */
+static bool scan_reportish(const char *s, size_t len)
+{
+	if (!len)
+		return false;
+	if (s[0] == ' ' || s[0] == '\t' || s[0] == '<' || s[0] == '[' || s[0] == '#')
+		return true;
+	if (len > 4 && ((s[0] == 'R' || s[0] == 'E') && s[3] == ':'))
+		return true;
+	return len > 5 && (memmem(s, len < 24 ? len : 24, ": ", 2) ||
+			   memmem(s, len, "+0x", 3));
+}
+
+static bool scan_same_driver(const struct kb_rep *r, const struct kb_line *l)
+{
+	const char *h = kb_rep_line(r, r->hdr);
+	size_t n = strcspn(h, " :");
+
+	return l->len > n && !memcmp(l->text, h, n) && (l->text[n] == ' ' || l->text[n] == ':');
+}
+
+static void scan_in_report(struct scan *sc, const struct kb_line *l)
+{
+	struct kb_rep *r = &sc->rep;
+	const char *s = l->text;
+	size_t len = l->len;
+
+	if (r->sig->flags & KB_SIG_DRIVER) {
+		if (!scan_same_driver(r, l) || r->seen > 200) {
+			scan_close(sc);
+			return;
+		}
+		scan_keep(r, s, len, l->no);
+		return;
+	}
+	if (r->ctx[0] && strcmp(r->ctx, "console") && strcmp(l->ctx, r->ctx) &&
+	    !(r->cpu_traceback && l->ctx[0] == 'C'))
+		return;
+	scan_keep(r, s, len, l->no);
+	if (memmem(s, len, "Sending NMI from CPU", 20))
+		r->cpu_traceback = true;
+	if (!r->skip_rest && r->nr > 22 &&
+	    (memmem(s, len, "Kernel panic - not syncing", 26) ||
+	     memmem(s, len, "WARNING: possible circular locking dependency detected", 54))) {
+		r->skip_rest = true;
+		r->cut_at = r->nr - 1;
+	}
+	if (memmem(s, len, "---[ end ", 9)) {
+		scan_close(sc);
+		return;
+	}
+	if (len >= 20 && s[0] == '=' && s[19] == '=' && r->nr > r->hdr + 3) {
+		scan_close(sc);
+		return;
+	}
+	if (scan_reportish(s, len))
+		r->quiet = 0;
+	else if (++r->quiet > SCAN_QUIET)
+		scan_close(sc);
+}
+
+static void scan_line(struct scan *sc, const char *raw, size_t len)
+{
+	struct kb_line l;
+	const struct kb_sig *sig;
+
+	l.no = ++sc->lineno;
+	kb_input_clean(&sc->in, raw, len, &l);
+	if (l.skip)
+		return;
+	sig = kb_sig_match(l.text, l.len);
+	if (sc->open && sig) {
+		const struct kb_rep *r = &sc->rep;
+
+		if ((sig->flags & KB_SIG_INNER) && !(r->sig->flags & KB_SIG_DRIVER))
+			sig = NULL;
+		else if ((sig->flags & KB_SIG_DRIVER) && !(r->sig->flags & KB_SIG_DRIVER))
+			sig = NULL;
+		else
+			scan_close(sc);
+	}
+	if (sig) {
+		scan_open(sc, sig, &l);
+	} else if (sc->open) {
+		scan_in_report(sc, &l);
+		if (sc->open)
+			return;
+	}
+	if (!sc->open && scan_separator(l.text, l.len)) {
+		size_t n = l.len < SCAN_PREV - 1 ? l.len : SCAN_PREV - 1;
+
+		memcpy(sc->prev, l.text, n);
+		sc->prev[n] = '\0';
+		sc->prev_no = l.no;
+	} else if (!sc->open && l.len > 14 && l.text[0] == 'L' &&
+		   !memcmp(l.text, "Linux version ", 14)) {
+		size_t n = strcspn(l.text + 14, " ");
+
+		if (n < sizeof(sc->release) && n < l.len - 14) {
+			memcpy(sc->release, l.text + 14, n);
+			sc->release[n] = '\0';
+		}
+	}
+}
+
+static void scan_init(struct scan *sc, const struct kbug_analyze_opts *o,
+		      struct kbug_analyze_opts *defaults)
+{
+	memset(sc, 0, sizeof(*sc));
+	if (!o) {
+		kbug_analyze_opts_init(defaults);
+		o = defaults;
+	}
+	sc->o = o;
+	sc->modules = o->modules;
+	sc->tree = o->kernel_src ? o->kernel_src : getenv("KBUG_KERNEL_SRC");
+	if (sc->tree && !*sc->tree)
+		sc->tree = NULL;
+	sc->max = o->max_reports ? o->max_reports : 1000;
+	sc->reports = json_object_new_array();
+	strbuf_init(&sc->rep.arena, 0);
+	strbuf_init(&sc->rep.title, 0);
+	scan_rep_reset(&sc->rep);
+}
+
+static int scan_finish(struct scan *sc, struct json_object **out)
+{
+	struct json_object *o = json_object_new_object();
+	int n;
+
+	scan_close(sc);
+	scan_rep_release(&sc->rep);
+	if (sc->dw)
+		kb_dwarf_close(sc->dw);
+	kj_set(o, "reports", sc->reports);
+	if (sc->count > sc->max)
+		kj_set_int(o, "reports_dropped", sc->count - sc->max);
+	n = (int)(sc->count < sc->max ? sc->count : sc->max);
+	*out = o;
+	return n;
+}
+
+int kbug_analyze_buffer(const char *buf, size_t len, const char *name,
+			const struct kbug_analyze_opts *o, struct json_object **out)
+{
+	struct kbug_analyze_opts defaults;
+	struct scan sc;
+	const char *p = buf, *end = buf + len, *nl;
+
+	scan_init(&sc, o, &defaults);
+	while (p < end) {
+		nl = memchr(p, '\n', end - p);
+		if (!nl)
+			nl = end;
+		scan_line(&sc, p, nl - p);
+		p = nl + 1;
+	}
+	DBG("analyzed %zu bytes of '%s'", len, name ? name : "log");
+	return scan_finish(&sc, out);
+}
+
+int kbug_analyze_stream(FILE *in, const char *name, const struct kbug_analyze_opts *o,
+			struct json_object **out)
+{
+	struct kbug_analyze_opts defaults;
+	struct scan sc;
+	char *buf = malloc(SCAN_BUF);
+	size_t have = 0;
+	bool skipping = false;
+	int err = 0;
+
+	if (!buf)
+		return -ENOMEM;
+	scan_init(&sc, o, &defaults);
+	for (;;) {
+		size_t n = fread(buf + have, 1, SCAN_BUF - have, in);
+		char *p = buf, *end, *nl;
+
+		if (!n) {
+			if (ferror(in))
+				err = errno ? -errno : -EIO;
+			else if (have && !skipping)
+				scan_line(&sc, buf, have);
+			break;
+		}
+		end = buf + have + n;
+		while ((nl = memchr(p, '\n', end - p))) {
+			if (!skipping)
+				scan_line(&sc, p, nl - p);
+			skipping = false;
+			p = nl + 1;
+		}
+		have = end - p;
+		if (have == SCAN_BUF) {
+			if (!skipping)
+				scan_line(&sc, buf, KB_LINE_MAX);
+			skipping = true;
+			have = 0;
+			continue;
+		}
+		memmove(buf, p, have);
+	}
+	free(buf);
+	if (err) {
+		struct json_object *tmp;
+
+		scan_finish(&sc, &tmp);
+		json_object_put(tmp);
+		ERR("cannot read '%s': %s", name ? name : "log", strerror(-err));
+		return err;
+	}
+	return scan_finish(&sc, out);
+}
+
+/* The report's kernel log as one text: attachment, section text, or records. */
+static int scan_report_log(struct kbug_report *r, struct strbuf *sb)
+{
+	const struct kbug_attachment *a = kbug_report_attachment(r, "dmesg.txt");
+	struct json_object *d = kbug_report_get(r, "dmesg"), *recs;
+	size_t i, n;
+
+	if (a && a->data) {
+		strbuf_add(sb, a->data, a->len);
+		return 0;
+	}
+	if (!d)
+		return -ENOENT;
+	if (kj_get_str(d, "text")) {
+		strbuf_addstr(sb, kj_get_str(d, "text"));
+		return 0;
+	}
+	recs = kj_get(d, "records");
+	if (!recs || !json_object_is_type(recs, json_type_array))
+		return -ENOENT;
+	n = json_object_array_length(recs);
+	for (i = 0; i < n; i++) {
+		struct json_object *e = json_object_array_get_idx(recs, i);
+		const char *m = json_object_is_type(e, json_type_string) ? json_object_get_string(e) :
+			kj_get_str(e, "message") ? kj_get_str(e, "message") :
+			kj_get_str(e, "text") ? kj_get_str(e, "text") : kj_get_str(e, "msg");
+
+		if (!m)
+			continue;
+		strbuf_addstr(sb, m);
+		strbuf_addch(sb, '\n');
+	}
+	return 0;
+}
+
+int kbug_analyze_report(struct kbug_report *r, const struct kbug_analyze_opts *o)
+{
+	struct kbug_analyze_opts opts;
+	struct strbuf log = STRBUF_INIT;
+	struct json_object *res = NULL;
+	int n;
+
+	if (o)
+		opts = *o;
+	else
+		kbug_analyze_opts_init(&opts);
+	if (!opts.modules)
+		opts.modules = kbug_report_get(r, "modules");
+	n = scan_report_log(r, &log);
+	if (n < 0) {
+		strbuf_release(&log);
+		return n;
+	}
+	n = kbug_analyze_buffer(log.buf, log.len, "dmesg", &opts, &res);
+	strbuf_release(&log);
+	if (n < 0)
+		return n;
+	kj_set_str(res, "source", "dmesg");
+	kbug_report_set(r, "analysis", res);
+	return n;
+}

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * "WARNING: CPU: N PID: N at FILE:LINE FUNC" (WARN_ON and friends, named
+ * after the subsystem whose check fired) and lockdep's reports, which
+ * print "WARNING: possible circular locking dependency detected" and
+ * the like and are titled after the lock being taken.
+ */
+#include <string.h>
+
+#include "analyze/internal.h"
+
+static const char *const warn_odebug[] = { "debug_", "rcu", "hrtimer_", "timer_", "work_",
+	"percpu_", "kmem_", "slab_", "kfree", "vunmap", "vfree", "__free_", "debug_check",
+	"kobject_", NULL };
+static const char *const warn_usercopy[] = { "usercopy", "__check", NULL };
+static const char *const warn_kobject[] = { "kobject_", NULL };
+static const char *const warn_proc[] = { "proc_", NULL };
+static const char *const warn_refcount[] = { "refcount", "kobject_", NULL };
+static const char *const warn_locking[] = { "lock_sock", "release_sock", NULL };
+static const char *const warn_kmalloc[] = { "kmalloc", "kcalloc", "kzalloc", "krealloc",
+	"vmalloc", "slab", "kmem", "__kvmalloc", "kvmalloc", NULL };
+static const char *const warn_urb[] = { "usb_submit_urb", "usb_start_wait_urb", "usb_bulk_msg",
+	"usb_interrupt_msg", "usb_control_msg", NULL };
+static const char *const warn_rcu[] = { "rcu", "kmem", "slab", "kmalloc", "vmalloc",
+	"kcalloc", "kzalloc", NULL };
+
+#define WARN_STACK (KB_PART_IP | KB_PART_TRACE)
+
+static void warn_plain(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr);
+	const char *const *skip = NULL;
+	const char *prefix = "WARNING";
+
+	if (strstr(l, "lib/debugobjects.c") &&
+	    (strstr(l, "debug_print") || strstr(l, "debug_check")))
+		prefix = "WARNING: ODEBUG bug", skip = warn_odebug;
+	else if (strstr(l, "mm/usercopy.c") && strstr(l, "usercopy_warn"))
+		prefix = "WARNING: bad usercopy", skip = warn_usercopy;
+	else if (strstr(l, "lib/kobject.c") && strstr(l, "kobject_"))
+		prefix = "WARNING: kobject bug", skip = warn_kobject;
+	else if (strstr(l, "fs/proc/generic.c") && strstr(l, "proc_register"))
+		prefix = "WARNING: proc registration bug", skip = warn_proc;
+	else if (strstr(l, "lib/refcount.c") && strstr(l, "refcount_"))
+		prefix = "WARNING: refcount bug", skip = warn_refcount;
+	else if (strstr(l, "kernel/locking/lockdep.c") && strstr(l, "lock_"))
+		prefix = "WARNING: locking bug", skip = warn_locking;
+	else if (strstr(l, " at mm/") && (strstr(l, "malloc") || strstr(l, "kmalloc")))
+		prefix = "WARNING: kmalloc bug", skip = warn_kmalloc;
+	else if (strstr(l, " usb_submit_urb")) {
+		kb_title_in(r, "WARNING", WARN_STACK, warn_urb);
+		strbuf_addstr(&r->title, "/usb_submit_urb");
+		return;
+	}
+	kb_title_in(r, prefix, WARN_STACK, skip);
+}
+
+/* lockdep: the function after "at:" on the line after `marker`. */
+static void warn_lockdep(struct kb_rep *r, const char *marker, const char *prefix)
+{
+	char f[128] = "";
+	int i = kb_rep_find(r, r->hdr, marker);
+
+	if (i >= 0)
+		kb_func_after(r, i, 12, "at: ", f, sizeof(f));
+	kb_title_func(r, prefix, f);
+}
+
+static void warn_circular(struct kb_rep *r)
+{
+	warn_lockdep(r, "is trying to acquire lock", "possible deadlock");
+}
+
+static void warn_inversion(struct kb_rep *r)
+{
+	warn_lockdep(r, "just changed the state of lock", "possible deadlock");
+}
+
+static void warn_softirq(struct kb_rep *r)
+{
+	warn_lockdep(r, "is trying to acquire", "possible deadlock");
+}
+
+static void warn_inconsistent(struct kb_rep *r)
+{
+	warn_lockdep(r, "takes", "inconsistent lock state");
+}
+
+void kb_suspicious_rcu(struct kb_rep *r)
+{
+	const char *p = kb_starts(kb_rep_line(r, r->hdr), "INFO") ?
+		"INFO: suspicious RCU usage" : "WARNING: suspicious RCU usage";
+
+	if (kb_rep_find(r, r->hdr, "Call Trace") < 0 && kb_rep_find(r, r->hdr, "Call trace") < 0) {
+		strbuf_reset(&r->title);
+		strbuf_addstr(&r->title, p);
+		return;
+	}
+	kb_title_in(r, p, KB_PART_TRACE, warn_rcu);
+}
+
+static void warn_stack_regs(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr);
+	char what[32];
+
+	strbuf_reset(&r->title);
+	if (strstr(l, "frame pointer"))
+		strbuf_addstr(&r->title, "WARNING: kernel stack frame pointer has bad value");
+	else if (kb_word_after(l, "has bad '", "'", what, sizeof(what)))
+		strbuf_addf(&r->title, "WARNING: kernel stack regs has bad '%s' value", what);
+	else
+		strbuf_addstr(&r->title, "WARNING: kernel stack regs has bad value");
+}
+
+static void warn_other(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr);
+	size_t n = strcspn(l, "!\n");
+
+	if (n > 100)
+		n = 100;
+	strbuf_reset(&r->title);
+	strbuf_add(&r->title, l, n);
+	strbuf_rtrim(&r->title);
+	if (r->title.len <= 8) {
+		strbuf_addstr(&r->title, " corrupted");
+		r->corrupted = true;
+	}
+}
+
+const struct kb_sig kb_sigs_warning[] = {
+	{ .prefix = "WARNING: CPU: ", .kind = "WARNING", .custom = warn_plain },
+	{ .prefix = "WARNING: at ", .kind = "WARNING", .custom = warn_plain },
+	{ .prefix = "WARNING: possible circular locking dependency detected", .kind = "lockdep",
+	  .custom = warn_circular },
+	{ .prefix = "WARNING: possible irq lock inversion dependency detected", .kind = "lockdep",
+	  .custom = warn_inversion },
+	{ .prefix = "WARNING: SOFTIRQ-safe -> SOFTIRQ-unsafe lock order detected",
+	  .kind = "lockdep", .custom = warn_softirq },
+	{ .prefix = "WARNING: HARDIRQ-safe -> HARDIRQ-unsafe lock order detected",
+	  .kind = "lockdep", .custom = warn_softirq },
+	{ .prefix = "WARNING: possible recursive locking detected", .kind = "lockdep",
+	  .custom = warn_circular },
+	{ .prefix = "WARNING: inconsistent lock state", .kind = "lockdep",
+	  .custom = warn_inconsistent },
+	{ .prefix = "WARNING: suspicious RCU usage", .kind = "lockdep",
+	  .custom = kb_suspicious_rcu },
+	{ .prefix = "WARNING: kernel stack ", .kind = "WARNING", .flags = KB_SIG_NOSTACK,
+	  .custom = warn_stack_regs },
+	{ .prefix = "WARNING: bad unlock balance detected!", .kind = "lockdep",
+	  .custom = kb_unlock_balance },
+	{ .prefix = "WARNING: held lock freed!", .kind = "lockdep", .custom = kb_held_freed },
+	{ .prefix = "WARNING: lock held when returning to user space", .kind = "lockdep",
+	  .flags = KB_SIG_NOSTACK, .custom = kb_lock_user },
+	{ .prefix = "WARNING: ", .contains = "still has locks held!", .kind = "lockdep",
+	  .custom = kb_locks_held },
+	{ .prefix = "WARNING: /etc/ssh/moduli", .flags = KB_SIG_IGNORE },
+	{ .prefix = "WARNING: workqueue cpumask", .flags = KB_SIG_IGNORE },
+	{ .prefix = "WARNING: ", .kind = "WARNING", .custom = warn_other },
+	{ .prefix = "WARNING:", .kind = "WARNING", .flags = KB_SIG_CORRUPT, .custom = warn_other },
+	{ .prefix = NULL },
+};

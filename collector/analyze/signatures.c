@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The table of report headers: every family's rows, most specific
+ * first. The scanner calls kb_sig_match() on every line of the log, so
+ * it must be cheap on lines that start no report: one look at the first
+ * byte of the message rules out nearly all of them.
+ */
+#include <pthread.h>
+#include <string.h>
+
+#include "analyze/internal.h"
+#include "util/macro.h"
+
+static const struct kb_sig *const sig_families[] = {
+	kb_sigs_sanitizer, kb_sigs_bug, kb_sigs_warning, kb_sigs_info, kb_sigs_fault,
+	kb_sigs_driver, NULL,
+};
+
+#define SIG_MAX_PER_BYTE 128
+
+static struct {
+	const struct kb_sig *rows[SIG_MAX_PER_BYTE];
+	size_t len[SIG_MAX_PER_BYTE];
+	unsigned int nr;
+} sig_index[256];
+static pthread_once_t sig_once = PTHREAD_ONCE_INIT;
+
+static void sig_build(void)
+{
+	size_t f;
+	const struct kb_sig *s;
+
+	for (f = 0; sig_families[f]; f++)
+		for (s = sig_families[f]; s->prefix; s++) {
+			unsigned char c = (unsigned char)s->prefix[0];
+
+			if (sig_index[c].nr < SIG_MAX_PER_BYTE) {
+				sig_index[c].len[sig_index[c].nr] = strlen(s->prefix);
+				sig_index[c].rows[sig_index[c].nr++] = s;
+			}
+		}
+}
+
+static const struct kb_sig *sig_try(const char *msg, size_t len)
+{
+	unsigned char c = (unsigned char)msg[0];
+	unsigned int i;
+
+	for (i = 0; i < sig_index[c].nr; i++) {
+		const struct kb_sig *s = sig_index[c].rows[i];
+		size_t n = sig_index[c].len[i];
+
+		if (n > len || memcmp(msg, s->prefix, n))
+			continue;
+		if (s->contains && !memmem(msg, len, s->contains, strlen(s->contains)))
+			continue;
+		return s->flags & KB_SIG_IGNORE ? NULL : s;
+	}
+	return NULL;
+}
+
+const struct kb_sig *kb_sig_match(const char *msg, size_t len)
+{
+	size_t i = 0;
+
+	pthread_once(&sig_once, sig_build);
+	while (i < len && i < 8 && (msg[i] == ' ' || msg[i] == '\t'))
+		i++;
+	if (i >= len || !sig_index[(unsigned char)msg[i]].nr)
+		return NULL;
+	return sig_try(msg + i, len - i);
+}
