@@ -69,5 +69,19 @@ extern const struct kbug_channel channel_web;		/* a web page: the saved draft */
 const struct kbug_channel *kbug_channel_find(const char *name);
 const struct kbug_channel *kbug_channel_for(const char *destination_kind);
 
+/*
+ * Send an outbox item through the channel named in its state.json, with
+ * o overriding what the item recorded. 0 delivered (the item is in
+ * sent/), -EAGAIN not delivered (retry later), KBUG_DELIVER_UNKNOWN
+ * outcome unknown, other -errno: not delivered, reason logged.
+ */
+int kbug_deliver_item(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o);
+
+/*
+ * After the user edited an email item's message.eml: re-read From, To,
+ * Cc, Subject and Message-ID into its envelope. 0 or -EINVAL (logged).
+ */
+int kbug_email_refresh(struct kbug_outbox_item *item);
+
 /* The channel's send() result that means "sent, but the outcome is unknown". */
 #define KBUG_DELIVER_UNKNOWN (-EINPROGRESS)

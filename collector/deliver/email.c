@@ -372,6 +372,90 @@ out:
 	return ret;
 }
 
+/* Split an address-list header value at commas outside quotes and <>. */
+static int split_addresses(const char *v, struct json_object *rc, struct strbuf *from)
+{
+	struct strbuf one = STRBUF_INIT, name = STRBUF_INIT, addr = STRBUF_INIT;
+	bool quoted = false, angle = false;
+	int n = 0, ret = 0;
+
+	for (;; v++) {
+		if (*v == '"' && (one.len == 0 || one.buf[one.len - 1] != '\\'))
+			quoted = !quoted;
+		else if (*v == '<' && !quoted)
+			angle = true;
+		else if (*v == '>' && !quoted)
+			angle = false;
+		if (!*v || (*v == ',' && !quoted && !angle)) {
+			strbuf_trim(&one);
+			if (one.len) {
+				if (kbug_mime_parse_address(one.buf, &name, &addr)) {
+					ERR("'%s' is not an email address", one.buf);
+					ret = -EINVAL;
+					break;
+				}
+				if (from)
+					strbuf_addstr(from, addr.buf);
+				else
+					kj_append_str(rc, addr.buf);
+				n++;
+			}
+			strbuf_reset(&one);
+			if (!*v)
+				break;
+			continue;
+		}
+		strbuf_addch(&one, *v);
+	}
+	strbuf_release(&one);
+	strbuf_release(&name);
+	strbuf_release(&addr);
+	return ret ? ret : n;
+}
+
+int kbug_email_refresh(struct kbug_outbox_item *item)
+{
+	struct json_object *st = kbug_outbox_state(item), *env, *rc;
+	struct strbuf msg = STRBUF_INIT, v = STRBUF_INIT, from = STRBUF_INIT;
+	int ret, n = 0;
+
+	ret = kbug_outbox_read(item, "message.eml", &msg);
+	if (ret)
+		goto out;
+	rc = json_object_new_array();
+	if (!kbug_mime_get_header(msg.buf, "To", &v))
+		n += split_addresses(v.buf, rc, NULL);
+	if (!kbug_mime_get_header(msg.buf, "Cc", &v))
+		n += split_addresses(v.buf, rc, NULL);
+	if (kbug_mime_get_header(msg.buf, "From", &v) || split_addresses(v.buf, NULL, &from) != 1 ||
+	    n <= 0 || json_object_array_length(rc) == 0 ||
+	    json_object_array_length(rc) > EMAIL_MAX_RCPT) {
+		ERR("the edited message needs one From address and at least one To or Cc address");
+		json_object_put(rc);
+		ret = -EINVAL;
+		goto out;
+	}
+	env = json_object_new_object();
+	kj_set_str(env, "from", from.buf);
+	kj_set(env, "rcpt", rc);
+	json_object_object_del(st, "envelope");
+	kj_set(st, "envelope", env);
+	if (!kbug_mime_get_header(msg.buf, "Message-ID", &v)) {
+		json_object_object_del(st, "message_id");
+		kj_set_str(st, "message_id", v.buf);
+	}
+	if (!kbug_mime_get_header(msg.buf, "Subject", &v)) {
+		json_object_object_del(st, "subject");
+		kj_set_str(st, "subject", v.buf);
+	}
+	ret = kbug_outbox_save_state(item);
+out:
+	strbuf_release(&msg);
+	strbuf_release(&v);
+	strbuf_release(&from);
+	return ret;
+}
+
 const struct kbug_channel channel_email = {
 	.name = "email",
 	.accepts = email_accepts,
