@@ -4,4 +4,4 @@
 # tested against (tests/servers/bugzilla_server.py, Python stdlib + sqlite3).
 DEB_PKGS += python3 sqlite3
 CHECK_SUITES_ONCE += tests/servers/test-bugzilla-server.py
-CHECK_SUITES += $(sort $(wildcard tests/e2e/t6*.sh))
+CHECK_SUITES += $(sort $(wildcard tests/e2e/t6[0-9]*.sh))

@@ -394,10 +394,17 @@ int kbug_bz_call(struct kbug_bz *bz, const char *method, const char *path, const
 		json = json_object_to_json_string_ext(body, JSON_C_TO_STRING_PLAIN |
 						      JSON_C_TO_STRING_NOSLASHESCAPE);
 		kc.easy_setopt(h, CURLOPT_POST, 1L);
+		/*
+		 * Never on a reused connection: when one dies without a reply,
+		 * libcurl silently sends the request again, and a POST that was
+		 * acted on (a bug filed) would be acted on twice.
+		 */
+		kc.easy_setopt(h, CURLOPT_FRESH_CONNECT, 1L);
 		kc.easy_setopt(h, CURLOPT_POSTFIELDS, json);
 		kc.easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)strlen(json));
 	} else {
 		kc.easy_setopt(h, CURLOPT_HTTPGET, 1L);
+		kc.easy_setopt(h, CURLOPT_FRESH_CONNECT, 0L);
 	}
 	DBG("bugzilla: %s %s%s%s", method, path, query ? "?" : "", query ? query : "");
 	cc = kc.easy_perform(h);
