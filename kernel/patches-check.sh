@@ -12,6 +12,7 @@
 # series, so a second run only rebuilds what changed.
 set -u
 KB_REPO=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=kernel/lib.sh
 . "$KB_REPO/kernel/lib.sh"
 
 # One kernel build at a time on this machine.
