@@ -72,6 +72,24 @@ static const char *const frames_skip[] = {
 	"^do_softirq", "^__softirqentry_text_start", "^invoke_softirq", "^exit_to_user_mode",
 	"^syscall_exit_to_user_mode", "^__schedule", "^schedule$", "^schedule_timeout",
 	"^perf_trace", "^trace_", "^__traceiter", "^__bpf_trace", "^__flush_work",
+	"dump_backtrace", "walk_stackframe", "^unwind_", "^arch_stack_walk", "^stack_trace_",
+	/* generic infrastructure every driver's teardown passes through */
+	"^del_timer", "^timer_delete", "flush_work", "__cancel_work_timer", "^__cancel_work",
+	"cancel_work_sync", "cancel_delayed_work_sync", "try_to_grab_pending", "flush_workqueue",
+	"drain_workqueue", "destroy_workqueue", "finish_wait", "kthread_stop", "^kobject_del",
+	"^kobject_put", "^kobject_release", "^kobject_uevent", "add_uevent_var",
+	"get_device_parent", "^device_add", "^device_del", "^device_unregister",
+	"^device_destroy", "^device_release", "^devres_release", "hwrng_unregister",
+	"i2c_del_adapter", "__unregister_client", "device_for_each_child",
+	"rollback_registered", "unregister_netdev", "sysfs_remove", "device_remove_file",
+	"tty_unregister_device", "dummy_urb_enqueue", "usb_kill_urb", "usb_kill_anchored_urbs",
+	"usb_control_msg", "usb_hcd_submit_urb", "usb_submit_urb", "^wait_for_completion",
+	"^kfree$", "^kvfree", "^kfree_skb", "^__kfree_skb", "^kfree_sensitive", "^rb_",
+	"^__rb_", "^skb_put", "^__alloc_pages", "^alloc_pages", "^__get_free_pages",
+	"^kmalloc_order", "^kmalloc_large",
+	/* arm64 fault entry */
+	"^__do_kernel_fault", "^do_tag_check_fault", "^do_mem_abort", "^do_bad_area",
+	"^do_translation_fault", "^die_kernel_fault", "^__do_page_fault", "^do_sea",
 	NULL,
 };
 

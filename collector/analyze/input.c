@@ -174,6 +174,20 @@ void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_li
 		s += n;
 		len -= n;
 	}
+	/* syzkaller's own log lines: "2018/01/09 14:28:48 BUG: memory leak" */
+	if (len > 20 && is_digit(s[0]) && s[4] == '/' && s[7] == '/' && s[10] == ' ' &&
+	    s[13] == ':' && s[16] == ':' && s[19] == ' ') {
+		s += 20;
+		len -= 20;
+	}
+	if (len > 8 && s[0] >= 'a' && s[0] <= 'z') {
+		const char *lg = memmem(s, len < 64 ? len : 64, "login: ", 7);
+
+		if (lg) {
+			len -= lg + 7 - s;
+			s = lg + 7;
+		}
+	}
 	/* a prefix may repeat: "<6>[   1.2] [T1] " or a login prompt before a stamp */
 	for (round = 0; round < 3 && len; round++) {
 		if (s[0] == '<' && len > 3) {

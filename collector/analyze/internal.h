@@ -160,6 +160,7 @@ const struct kb_frame *kb_rep_pick(struct kb_rep *r, unsigned int parts, const c
 /* title = prefix + " in " + picked function (or "corrupted", marking the report). */
 void kb_title_in(struct kb_rep *r, const char *prefix, unsigned int parts,
 		 const char *const *skip);
+void kb_title_lockdep(struct kb_rep *r, const char *marker, const char *prefix);
 void kb_title_func(struct kb_rep *r, const char *prefix, const char *func);
 bool kb_func_after(const struct kb_rep *r, size_t from, size_t within, const char *marker,
 		   char *buf, size_t size);

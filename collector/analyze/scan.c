@@ -195,6 +195,12 @@ static void scan_hardware(const struct kb_rep *r, struct json_object *o)
 		kj_set_str(o, "hardware", strstr(kb_rep_line(r, i), "Hardware name: ") + 15);
 }
 
+static void scan_nullable(struct json_object *o, const char *key, const char *val)
+{
+	if (json_object_object_add(o, key, val && *val ? json_object_new_string(val) : NULL))
+		WARN("cannot add '%s' to a report", key);
+}
+
 static struct json_object *scan_frames(const struct kb_rep *r)
 {
 	struct json_object *a = json_object_new_array();
@@ -209,9 +215,12 @@ static struct json_object *scan_frames(const struct kb_rep *r)
 			kj_set_int(o, "offset", (int64_t)f->off);
 			kj_set_int(o, "size", (int64_t)f->size);
 		}
-		kj_set(o, "module", f->module[0] ? json_object_new_string(f->module) : NULL);
-		kj_set(o, "file", f->file[0] ? json_object_new_string(f->file) : NULL);
-		kj_set(o, "line", f->line ? json_object_new_int(f->line) : NULL);
+		scan_nullable(o, "module", f->module);
+		scan_nullable(o, "file", f->file);
+		if (f->line)
+			kj_set_int(o, "line", f->line);
+		else
+			scan_nullable(o, "line", NULL);
 		kj_set_bool(o, "inline", f->inl);
 		kj_set_bool(o, "reliable", f->reliable);
 		if (f->ip)
@@ -230,12 +239,10 @@ static struct json_object *scan_json(struct scan *sc)
 
 	kj_set_str(o, "title", r->title.buf);
 	kj_set_str(o, "kind", r->sig->kind);
-	kj_set(o, "guilty_file", r->guilty_file[0] ? json_object_new_string(r->guilty_file) : NULL);
-	kj_set(o, "guilty_function",
-	       r->guilty_func[0] ? json_object_new_string(r->guilty_func) : NULL);
-	kj_set(o, "guilty_module",
-	       r->guilty_module[0] ? json_object_new_string(r->guilty_module) : NULL);
-	kj_set(o, "blame_reason", r->blame_reason ? json_object_new_string(r->blame_reason) : NULL);
+	scan_nullable(o, "guilty_file", r->guilty_file);
+	scan_nullable(o, "guilty_function", r->guilty_func);
+	scan_nullable(o, "guilty_module", r->guilty_module);
+	scan_nullable(o, "blame_reason", r->blame_reason);
 	kj_set_bool(o, "corrupted", r->corrupted);
 	kj_set_int(o, "first_line", (int64_t)r->first_line);
 	kj_set_int(o, "last_line", (int64_t)r->last_line);

@@ -23,7 +23,7 @@ static void fault_panic(struct kb_rep *r)
 		char f[128] = "";
 
 		kb_word_after(msg, "corrupted in: ", " +\t", f, sizeof(f));
-		if (f[0] && !(f[0] >= '0' && f[0] <= '9' && strlen(f) > 8))
+		if (f[0] && !(strspn(f, "0123456789abcdef") == strlen(f) && strlen(f) >= 8))
 			kb_title_func(r, "kernel panic: stack is corrupted", f);
 		else
 			kb_title_in(r, "kernel panic: stack is corrupted", KB_PART_TRACE,
@@ -64,7 +64,8 @@ static void fault_arm_paging(struct kb_rep *r)
 		kb_title_func(r, "unable to handle kernel paging request", f);
 		return;
 	}
-	kb_title_in(r, "unable to handle kernel paging request", KB_PART_IP | KB_PART_TRACE, NULL);
+	kb_title_in(r, "BUG: unable to handle kernel paging request", KB_PART_IP | KB_PART_TRACE,
+		    NULL);
 }
 
 static void fault_oops(struct kb_rep *r)
@@ -106,13 +107,17 @@ static void fault_trusty(struct kb_rep *r)
 const struct kb_sig kb_sigs_fault[] = {
 	{ .prefix = "general protection fault", .kind = "general protection fault",
 	  .title = "general protection fault", .parts = KB_PART_IP | KB_PART_TRACE },
-	{ .prefix = "Oops: ", .kind = "Oops", .custom = fault_oops },
+	{ .prefix = "Oops: ", .kind = "Oops", .flags = KB_SIG_INNER, .custom = fault_oops },
 	{ .prefix = "stack segment: ", .kind = "stack segment", .title = "stack segment fault",
 	  .parts = KB_PART_IP | KB_PART_TRACE },
 	{ .prefix = "Kernel panic - not syncing", .kind = "panic", .flags = KB_SIG_INNER,
 	  .custom = fault_panic },
 	{ .prefix = "PANIC: double fault", .kind = "double fault", .title = "PANIC: double fault",
 	  .parts = KB_PART_IP, .flags = KB_SIG_INNER },
+	{ .prefix = "segment-related general protection fault", .kind = "general protection fault",
+	  .title = "general protection fault", .parts = KB_PART_IP | KB_PART_TRACE },
+	{ .prefix = "divide_error: ", .kind = "divide error", .title = "divide error",
+	  .parts = KB_PART_IP },
 	{ .prefix = "divide error: ", .kind = "divide error", .title = "divide error",
 	  .parts = KB_PART_IP },
 	{ .prefix = "invalid opcode: ", .kind = "invalid opcode", .title = "invalid opcode",
@@ -120,9 +125,9 @@ const struct kb_sig kb_sigs_fault[] = {
 	{ .prefix = "Unable to handle kernel paging request", .kind = "page fault",
 	  .custom = fault_arm_paging },
 	{ .prefix = "Unable to handle kernel NULL pointer dereference", .kind = "page fault",
-	  .title = "unable to handle kernel NULL pointer dereference",
+	  .title = "BUG: unable to handle kernel NULL pointer dereference",
 	  .parts = KB_PART_IP | KB_PART_TRACE },
-	{ .prefix = "Internal error: ", .kind = "Oops", .title = "Internal error",
+	{ .prefix = "Internal error: ", .kind = "Oops", .title = "Internal error", .flags = KB_SIG_INNER,
 	  .parts = KB_PART_IP | KB_PART_TRACE },
 	{ .prefix = "Unhandled fault: ", .kind = "Oops", .title = "Unhandled fault",
 	  .parts = KB_PART_IP | KB_PART_TRACE },

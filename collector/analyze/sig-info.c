@@ -9,12 +9,7 @@ static const char *const info_key[] = { "stack", "lock", "IRQ", NULL };
 
 static void info_lockdep(struct kb_rep *r, const char *marker, const char *prefix)
 {
-	char f[128] = "";
-	int i = kb_rep_find(r, r->hdr, marker);
-
-	if (i >= 0)
-		kb_func_after(r, i, 12, "at: ", f, sizeof(f));
-	kb_title_func(r, prefix, f);
+	kb_title_lockdep(r, marker, prefix);
 }
 
 static void info_circular(struct kb_rep *r)
@@ -96,10 +91,10 @@ const struct kb_sig kb_sigs_info[] = {
 	  .title = "INFO: trying to register non-static key", .parts = KB_PART_TRACE,
 	  .skip = info_key },
 	{ .prefix = "INFO: suspicious RCU usage", .kind = "lockdep", .custom = kb_suspicious_rcu },
-	{ .prefix = "INFO: task ", .contains = "blocked for more than", .kind = "hung task",
-	  .title = "INFO: task hung", .parts = KB_PART_TRACE | KB_PART_HUNG },
 	{ .prefix = "INFO: task ", .contains = "can't die for more than", .kind = "hung task",
 	  .title = "INFO: task can't die", .parts = KB_PART_TRACE | KB_PART_HUNG },
+	{ .prefix = "INFO: task ", .contains = " for more than ", .kind = "hung task",
+	  .title = "INFO: task hung", .parts = KB_PART_TRACE | KB_PART_HUNG },
 	{ .prefix = "INFO: Freed in ", .kind = "KASAN", .custom = info_freed },
 	{ .prefix = "INFO: Allocated in ", .kind = "KASAN", .custom = info_freed },
 	{ .prefix = "INFO: lockdep is turned off", .flags = KB_SIG_IGNORE },

@@ -5,6 +5,7 @@
  * print "WARNING: possible circular locking dependency detected" and
  * the like and are titled after the lock being taken.
  */
+#include <ctype.h>
 #include <string.h>
 
 #include "analyze/internal.h"
@@ -45,6 +46,8 @@ static void warn_plain(struct kb_rep *r)
 		prefix = "WARNING: refcount bug", skip = warn_refcount;
 	else if (strstr(l, "kernel/locking/lockdep.c") && strstr(l, "lock_"))
 		prefix = "WARNING: locking bug", skip = warn_locking;
+	else if (strstr(l, "mm/vmalloc.c") && strstr(l, "__vmalloc_node"))
+		prefix = "WARNING: zero-size vmalloc", skip = warn_kmalloc;
 	else if (strstr(l, " at mm/") && (strstr(l, "malloc") || strstr(l, "kmalloc")))
 		prefix = "WARNING: kmalloc bug", skip = warn_kmalloc;
 	else if (strstr(l, " usb_submit_urb")) {
@@ -58,12 +61,7 @@ static void warn_plain(struct kb_rep *r)
 /* lockdep: the function after "at:" on the line after `marker`. */
 static void warn_lockdep(struct kb_rep *r, const char *marker, const char *prefix)
 {
-	char f[128] = "";
-	int i = kb_rep_find(r, r->hdr, marker);
-
-	if (i >= 0)
-		kb_func_after(r, i, 12, "at: ", f, sizeof(f));
-	kb_title_func(r, prefix, f);
+	kb_title_lockdep(r, marker, prefix);
 }
 
 static void warn_circular(struct kb_rep *r)
@@ -104,8 +102,13 @@ static void warn_stack_regs(struct kb_rep *r)
 	const char *l = kb_rep_line(r, r->hdr);
 	char what[32];
 
+	const char *at = strstr(l, " at ");
+	bool addr = at && isxdigit((unsigned char)at[4]);
+
 	strbuf_reset(&r->title);
-	if (strstr(l, "frame pointer"))
+	if (!addr)
+		strbuf_addstr(&r->title, "WARNING: kernel stack regs has bad value");
+	else if (strstr(l, "frame pointer"))
 		strbuf_addstr(&r->title, "WARNING: kernel stack frame pointer has bad value");
 	else if (kb_word_after(l, "has bad '", "'", what, sizeof(what)))
 		strbuf_addf(&r->title, "WARNING: kernel stack regs has bad '%s' value", what);

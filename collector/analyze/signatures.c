@@ -66,6 +66,12 @@ const struct kb_sig *kb_sig_match(const char *msg, size_t len)
 	pthread_once(&sig_once, sig_build);
 	while (i < len && i < 8 && (msg[i] == ' ' || msg[i] == '\t'))
 		i++;
+	if (i + 2 < len && msg[i] == '[' && msg[i + 1] == ' ')
+		i += 2;	/* old lockdep: "[ BUG: bad unlock balance detected! ]" */
+	else if (len - i > 12 && msg[i] == 'w' && !memcmp(msg + i, "watchdog: ", 10))
+		i += 10;
+	else if (len - i > 16 && msg[i] == 'N' && !memcmp(msg + i, "NMI watchdog: ", 14))
+		i += 14;
 	if (i >= len || !sig_index[(unsigned char)msg[i]].nr)
 		return NULL;
 	return sig_try(msg + i, len - i);

@@ -31,7 +31,8 @@ static const char *const title_stall_anchors[] = {
 	"^__x64_sys_ioctl", "^__se_sys_ioctl", "^__do_sys_ioctl", "^__sys_connect",
 	"^__sys_socketpair", "^SyS_ioctl", "^SyS_connect", "^SYSC_ioctl", "^SYSC_connect",
 	"^sys_ioctl", "^compat_SyS_ioctl", "^__ia32_sys_ioctl", "^__ia32_compat_sys_ioctl",
-	NULL,
+	"compat_ioctl", "^ksys_ioctl", "smp_call_function", "^__se_sys_connect", "^__do_sys_connect",
+	"^__se_sys_socketpair", NULL,
 };
 
 static bool title_pat(const char *func, const char *pat)
@@ -59,8 +60,7 @@ static bool title_anchor(const char *func)
 static int title_stall(struct kb_rep *r, const int *cand, size_t n)
 {
 	static const char *const sys[] = {
-		"__x64_sys_", "__ia32_sys_", "__se_sys_", "__do_sys_", "compat_SYSC_",
-		"compat_SyS_", "SYSC_", "SyS_", "__x64_", NULL,
+		"__x64_", "SYSC_", "SyS_", "compat_SYSC_", "compat_SyS_", "__ia32_sys_", NULL,
 	};
 	size_t i, j;
 	int prev;
@@ -72,17 +72,14 @@ static int title_stall(struct kb_rep *r, const int *cand, size_t n)
 		if (title_anchor(r->frames[cand[i]].func)) {
 			char *f = r->frames[prev].func;
 
-			for (j = 0; sys[j]; j++)
-				if (kb_starts(f, sys[j])) {
-					const char *rest = f + strlen(sys[j]);
+			if (strstr(r->frames[cand[i]].func, "smp_call_function")) {
+				strcpy(r->frames[cand[i]].func, "smp_call_function");
+				return cand[i];
+			}
 
-					if (kb_starts(sys[j], "__x64_sys_") || kb_starts(sys[j], "__se_sys_") ||
-					    kb_starts(sys[j], "__do_sys_") || kb_starts(sys[j], "__ia32_sys_"))
-						memmove(f + 4, rest, strlen(rest) + 1), memcpy(f, "sys_", 4);
-					else
-						memmove(f, rest, strlen(rest) + 1);
-					break;
-				}
+			for (j = 0; sys[j]; j++)
+				if (kb_starts(f, sys[j]))
+					memmove(f, f + strlen(sys[j]), strlen(f + strlen(sys[j])) + 1);
 			return prev;
 		}
 		prev = cand[i];
@@ -163,7 +160,7 @@ const struct kb_frame *kb_rep_pick(struct kb_rep *r, unsigned int parts,
 	for (i = 0; i < r->frames_nr && n < ARRAY_SIZE(cand); i++) {
 		const struct kb_frame *f = &r->frames[i];
 
-		if (f->idx < (size_t)start || f->idx >= r->cut || !f->reliable)
+		if (f->idx < (size_t)start || f->idx >= r->cut || !f->reliable || !f->has_off)
 			continue;
 		if (f->ip && !(parts & KB_PART_IP))
 			continue;
@@ -228,8 +225,23 @@ static void title_sanitize(struct strbuf *t)
 	size_t i = 0;
 
 	while (s[i]) {
-		bool start = !i || !(isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_');
-		size_t j = i;
+		bool start;
+		size_t j;
+
+		if (s[i] == '+' && s[i + 1] == '0' && s[i + 2] == 'x') {
+			j = i + 3;
+			while (isxdigit((unsigned char)s[j]))
+				j++;
+			if (s[j] == '/' && s[j + 1] == '0' && s[j + 2] == 'x') {
+				j += 3;
+				while (isxdigit((unsigned char)s[j]))
+					j++;
+				i = j;
+				continue;
+			}
+		}
+		start = !i || !(isalnum((unsigned char)s[i - 1]) || s[i - 1] == '_');
+		j = i;
 
 		if (start && s[i] == '0' && s[i + 1] == 'x' && isxdigit((unsigned char)s[i + 2])) {
 			j = i + 2;
@@ -330,4 +342,34 @@ bool kb_func_after(const struct kb_rep *r, size_t from, size_t within, const cha
 		return true;
 	}
 	return false;
+}
+
+/*
+ * lockdep: the lock being taken is named on the "at: FUNC" lines after
+ * `marker`; the first that is not a locking or reporting helper names
+ * the report, else the first good frame of the stacks that follow.
+ */
+void kb_title_lockdep(struct kb_rep *r, const char *marker, const char *prefix)
+{
+	static const char *const skip[] = { "lock_sock", "release_sock", "lock_page",
+		"^down_trylock", NULL };
+	int i = kb_rep_find(r, r->hdr, marker);
+	const struct kb_frame *f;
+	char fn[128];
+	size_t j;
+
+	if (i < 0) {
+		kb_title_func(r, prefix, NULL);
+		return;
+	}
+	for (j = i; j < r->cut && j < (size_t)i + 12; j++) {
+		if (!kb_func_after(r, j, 1, "at: ", fn, sizeof(fn)))
+			continue;
+		if (!kb_frame_skipped(fn, skip)) {
+			kb_title_func(r, prefix, fn);
+			return;
+		}
+	}
+	f = kb_rep_pick(r, KB_PART_AFTER_HDR, skip);
+	kb_title_func(r, prefix, f ? f->func : NULL);
 }

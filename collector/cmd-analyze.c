@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kbug analyze: find the kernel reports in a log, title and blame them.
+ * The log is a file, stdin ("-"), a saved report (--report), or, with
+ * none given, this machine's kernel log.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/klog.h>
+
+#include "kbug.h"
+#include "report.h"
+#include "analyze/analyze.h"
+#include "util/json.h"
+#include "util/log.h"
+#include "util/strbuf.h"
+
+static const char analyze_usage[] =
+	"usage: kbug analyze [--json] [--vmlinux FILE] [--modules-dir DIR] [--no-debuginfo]\n"
+	"                    [--no-text] [LOG | - | --report FILE]\n"
+	"\n"
+	"  LOG               a kernel log: dmesg output (with or without timestamps),\n"
+	"                    journalctl -k or syslog lines, /dev/kmsg records; '-' is stdin\n"
+	"  --report FILE     a saved report.json: analyze its dmesg, blame through its modules\n"
+	"  (none)            this machine's kernel log\n"
+	"  --vmlinux FILE    a vmlinux with DWARF, to turn addresses into file:line (libdw)\n"
+	"  --modules-dir DIR where .ko files with DWARF are\n"
+	"  --no-debuginfo    do not look for debug info at all\n"
+	"  --no-text         leave each report's text out of the JSON\n"
+	"\n"
+	"Prints one line per report: title, guilty file, lines in the log; --json prints\n"
+	"{\"reports\": [...]} (docs/pipeline.md, \"analysis\"). Exit 0 when the log was read,\n"
+	"whether or not it holds reports; 1 when it cannot be read.\n";
+
+static void analyze_print(struct json_object *res, FILE *out)
+{
+	struct json_object *reps = kj_get(res, "reports");
+	size_t i, n = reps ? json_object_array_length(reps) : 0;
+
+	if (!n) {
+		fprintf(out, "no kernel reports found\n");
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		struct json_object *r = json_object_array_get_idx(reps, i);
+		const char *file = kj_get_str(r, "guilty_file");
+
+		fprintf(out, "%s  [%s]  lines %lld-%lld%s\n", kj_get_str(r, "title"),
+			file ? file : "no file", (long long)kj_get_int(r, "first_line", 0),
+			(long long)kj_get_int(r, "last_line", 0),
+			kj_get_bool(r, "corrupted", false) ? "  (corrupted)" : "");
+	}
+}
+
+static int analyze_output(struct json_object *res)
+{
+	FILE *out = kbug_output();
+
+	if (kbug_opts.json)
+		fprintf(out, "%s\n", json_object_to_json_string_ext(res, JSON_C_TO_STRING_PRETTY |
+								    JSON_C_TO_STRING_NOSLASHESCAPE));
+	else
+		analyze_print(res, out);
+	return kbug_output_close() ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
+}
+
+static int analyze_saved(const char *path, const struct kbug_analyze_opts *o)
+{
+	struct kbug_report r;
+	int err, rc;
+
+	if (kbug_report_init(&r))
+		return KBUG_EXIT_ERROR;
+	err = kbug_report_load(&r, path);
+	if (err) {
+		fprintf(stderr, "kbug analyze: cannot load report '%s': %s\n", path,
+			strerror(-err));
+		kbug_report_release(&r);
+		return KBUG_EXIT_ERROR;
+	}
+	err = kbug_analyze_report(&r, o);
+	if (err < 0) {
+		fprintf(stderr, "kbug analyze: report '%s' holds no kernel log\n", path);
+		kbug_report_release(&r);
+		return KBUG_EXIT_ERROR;
+	}
+	rc = analyze_output(kbug_report_get(&r, "analysis"));
+	kbug_report_release(&r);
+	return rc;
+}
+
+/* This machine's log: the kernel's ring buffer, as dmesg reads it. */
+static int analyze_live(const struct kbug_analyze_opts *o)
+{
+	struct json_object *res = NULL;
+	int size = klogctl(10, NULL, 0);	/* SYSLOG_ACTION_SIZE_BUFFER */
+	char *buf;
+	int n, rc;
+
+	if (size <= 0)
+		size = 1 << 20;
+	buf = malloc(size);
+	if (!buf)
+		return KBUG_EXIT_ERROR;
+	n = klogctl(3, buf, size);		/* SYSLOG_ACTION_READ_ALL */
+	if (n < 0) {
+		fprintf(stderr, "kbug analyze: cannot read the kernel log: %s\n", strerror(errno));
+		free(buf);
+		return KBUG_EXIT_ERROR;
+	}
+	kbug_analyze_buffer(buf, n, "kernel log", o, &res);
+	free(buf);
+	rc = analyze_output(res);
+	json_object_put(res);
+	return rc;
+}
+
+static int cmd_analyze(int argc, char **argv)
+{
+	struct kbug_analyze_opts o;
+	struct json_object *res = NULL;
+	const char *log = NULL, *report = NULL;
+	FILE *in;
+	int i, n, rc;
+
+	kbug_analyze_opts_init(&o);
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char **val = NULL;
+
+		if (!strcmp(a, "--vmlinux"))
+			val = &o.vmlinux;
+		else if (!strcmp(a, "--modules-dir"))
+			val = &o.modules_dir;
+		else if (!strcmp(a, "--report"))
+			val = &report;
+		if (val) {
+			if (i + 1 >= argc)
+				return kbug_usage_error("analyze", "option '%s' needs a value", a);
+			*val = argv[++i];
+		} else if (!strcmp(a, "--no-debuginfo")) {
+			o.debuginfo = false;
+		} else if (!strcmp(a, "--no-text")) {
+			o.with_text = false;
+		} else if (a[0] == '-' && a[1]) {
+			return kbug_usage_error("analyze", "unknown option '%s'", a);
+		} else if (log) {
+			return kbug_usage_error("analyze", "one log at a time ('%s', '%s')", log, a);
+		} else {
+			log = a;
+		}
+	}
+	if (report && log)
+		return kbug_usage_error("analyze", "give a LOG or --report, not both");
+	if (report)
+		return analyze_saved(report, &o);
+	if (!log)
+		return analyze_live(&o);
+	in = strcmp(log, "-") ? fopen(log, "r") : stdin;
+	if (!in) {
+		fprintf(stderr, "kbug analyze: cannot open '%s': %s\n", log, strerror(errno));
+		return KBUG_EXIT_ERROR;
+	}
+	n = kbug_analyze_stream(in, log, &o, &res);
+	if (in != stdin)
+		fclose(in);
+	if (n < 0) {
+		fprintf(stderr, "kbug analyze: cannot read '%s': %s\n", log, strerror(-n));
+		return KBUG_EXIT_ERROR;
+	}
+	rc = analyze_output(res);
+	json_object_put(res);
+	return rc;
+}
+
+const struct kbug_cmd kbug_cmd_analyze = {
+	.name = "analyze",
+	.run = cmd_analyze,
+	.summary = "find, title and blame the kernel reports in a kernel log",
+	.usage = analyze_usage,
+};
