@@ -284,7 +284,7 @@ static int do_file(struct bz_args *a)
 	ret = channel_bugzilla.send(it, &a->d);
 	url = kj_get_str(kbug_outbox_state(it), "url");
 	if (!ret && url) {
-		fprintf(kbug_output(), "filed: %s\n", url);
+		/* the channel printed "filed: URL" */
 		exit_code = KBUG_EXIT_OK;
 	} else {
 		fprintf(stderr, "kbug: the report stays in the outbox as %s: 'kbug outbox --retry %s' sends it later\n",

@@ -741,7 +741,9 @@ void kbug_base64(struct strbuf *out, const void *data, size_t len)
 		}
 		*o++ = '=';
 	}
-	strbuf_setlen(out, (size_t)(o - out->buf));
+	/* strbuf_setlen() only shortens: the bytes were written in place */
+	out->len = (size_t)(o - out->buf);
+	out->buf[out->len] = '\0';
 }
 
 int kbug_bz_attach(struct kbug_bz *bz, long bug, const char *file_name, const char *summary,

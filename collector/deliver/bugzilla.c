@@ -992,6 +992,12 @@ static int bz_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts
 	if (ret)
 		goto out;
 	ret = kbug_outbox_mark_sent(item);
+	/*
+	 * The one line scripts wait for, last on stdout, whoever called us
+	 * (kbug report, kbug outbox --retry, kbug bugzilla file).
+	 */
+	if (!kbug_opts.json)
+		fprintf(kbug_output(), "filed: %s\n", kj_get_str(state, "url") ?: "?");
 out:
 	json_object_put(body);
 	json_object_put(s.req);
