@@ -34,6 +34,7 @@ struct config_entry {
 
 static struct config_entry *cfg;
 static size_t cfg_nr, cfg_alloc;
+static bool cfg_loaded;
 
 void kbug_config_reset(void)
 {
@@ -50,6 +51,7 @@ void kbug_config_reset(void)
 	free(cfg);
 	cfg = NULL;
 	cfg_nr = cfg_alloc = 0;
+	cfg_loaded = false;
 }
 
 static struct config_entry *config_find(const char *section, const char *key)
@@ -306,16 +308,15 @@ static int config_load_file(const char *path, bool must)
 
 int kbug_config_load(void)
 {
-	static bool loaded;
 	struct strbuf p = STRBUF_INIT;
 	const char *env = getenv("KBUG_CONFIG");
 	const char *xdg = getenv("XDG_CONFIG_HOME");
 	const char *home = getenv("HOME");
 	int ret;
 
-	if (loaded)
+	if (cfg_loaded)
 		return 0;
-	loaded = true;
+	cfg_loaded = true;
 	if (env && *env)
 		return config_load_file(env, true);
 	ret = config_load_file(kbug_path(&p, "/etc/kbug/config"), false);

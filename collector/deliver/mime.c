@@ -500,7 +500,12 @@ int kbug_mime_get_header(const char *msg, const char *field, struct strbuf *out)
 				strbuf_add(out, v, e ? (size_t)(e - v) : strlen(v));
 				if (!e || (e[1] != ' ' && e[1] != '\t'))
 					break;
+				/* unfold: the line break and its blanks become one space */
+				strbuf_rtrim(out);
+				strbuf_addch(out, ' ');
 				v = e + 1;
+				while (*v == ' ' || *v == '\t')
+					v++;
 			}
 			strbuf_trim(out);
 			return 0;

@@ -10,7 +10,6 @@
 #include "config.h"
 #include "deliver/template.h"
 #include "report.h"
-#include "kbug.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/path.h"
@@ -539,7 +538,7 @@ struct json_object *kbug_draft_vars(struct kbug_report *r)
 	if (sb.len)
 		kj_set_str(v, "facts", sb.buf);
 	strbuf_release(&sb);
-	kj_set_str(v, "kbug_version", kbug_version);
+	kj_set_str(v, "kbug_version", KBUG_VERSION);
 	return v;
 }
 
