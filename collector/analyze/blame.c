@@ -37,6 +37,8 @@ static const char *const blame_blacklist[] = {
 	"^kernel/sched/", "^kernel/time/timer.c", "^kernel/workqueue.c", "^kernel/entry/",
 	"^kernel/stacktrace.c", "^kernel/irq/", "^net/core/dev.c", "^net/core/sock.c",
 	"^net/core/skbuff.c", "^fs/proc/generic.c", "^trusty/", "^include/", "^kernel/bpf/core.c",
+	"^arch/*/kernel/process.c", "^drivers/usb/core/urb.c", "^net/socket.c",
+	"^mm/folio-compat.c", "^kernel/time/tick-sched.c", "^kernel/time/hrtimer.c",
 	NULL,
 };
 
@@ -61,7 +63,7 @@ bool kb_file_blacklisted(const char *path)
 {
 	size_t i, n = strlen(path);
 
-	if (n > 2 && path[n - 2] == '.' && path[n - 1] == 'h')
+	if (n > 2 && path[n - 2] == '.' && (path[n - 1] == 'h' || path[n - 1] == 'S'))
 		return true;
 	for (i = 0; blame_blacklist[i]; i++)
 		if (blame_glob(path, blame_blacklist[i] + 1))
@@ -93,6 +95,17 @@ static bool blame_text_file(struct kb_rep *r)
 		while ((p = kb_find_file(p, path, sizeof(path), NULL)))
 			if (!kb_file_blacklisted(path))
 				goto found;
+	}
+	/* every file is machinery: the first .c file still says most */
+	for (i = r->hdr; i < r->cut; i++) {
+		const char *p = kb_rep_line(r, i);
+
+		while ((p = kb_find_file(p, path, sizeof(path), NULL)))
+			if (path[strlen(path) - 1] == 'c') {
+				snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
+				r->blame_reason = "the only source files in the trace are generic code";
+				return true;
+			}
 	}
 	return false;
 found:
@@ -238,6 +251,12 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 		r->blame_reason = "the driver that prints this failure";
 		return;
 	}
+	/* stalls and hangs: the frame the title names is where the time went */
+	if (f && f->file[0] && !kb_file_blacklisted(f->file) && r->by_extractor) {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", f->file);
+		r->blame_reason = "the file of the function the stall or hang is in";
+		return;
+	}
 	if (blame_text_file(r))
 		return;
 	if (f && !f->module[0] && r->guilty_func[0]) {
@@ -265,7 +284,7 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 
 static bool blame_is_stack_key(const char *l)
 {
-	return strstr(l, "Call Trace") || strstr(l, "Call trace:") ||
+	return strstr(l, "Call Trace") || strstr(l, "Call trace:") || strstr(l, "Backtrace:") ||
 		strstr(l, "Allocated by task") || strstr(l, "Freed by task") ||
 		(strstr(l, " backtrace:") && !strstr(l, "stack backtrace:"));
 }

@@ -262,8 +262,17 @@ bool kb_frame_parse(const char *s, struct kb_frame *f)
 		while (*p == ' ')
 			p++;
 	}
-	if (*p == '(')
+	if (*p == '(') {
 		p++;
+		if (!frames_ident(&p, f))
+			return false;
+		/* arm: "[<pc>] (func) from [<pc>] (caller+0x18/0x1c)" */
+		if (p[0] == ')' && !strncmp(p, ") from ", 7)) {
+			f->has_off = true;
+			return true;
+		}
+		return frames_tail(p, f);
+	}
 	if (!frames_ident(&p, f))
 		return false;
 	if (!frames_tail(p, f))

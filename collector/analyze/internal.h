@@ -76,6 +76,7 @@ struct kb_rep {
 	struct kb_frame *frames;
 	size_t frames_nr, frames_alloc;
 	int guilty;		/* index in frames, -1: none */
+	bool by_extractor;	/* picked by the stall or hung-task rule */
 	char guilty_func[128];
 	char guilty_file[256];
 	char guilty_module[64];
@@ -100,6 +101,7 @@ enum {
 	KB_SIG_NOSTACK = 1 << 2,	/* no call trace expected */
 	KB_SIG_CORRUPT = 1 << 3,	/* seeing this header means the real one was lost */
 	KB_SIG_IGNORE = 1 << 4,	/* looks like a header but is none */
+	KB_SIG_EXACT = 1 << 5,	/* nothing but blanks may follow the prefix */
 };
 
 struct kb_sig {

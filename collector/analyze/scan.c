@@ -99,6 +99,7 @@ static void scan_rep_reset(struct kb_rep *r)
 	r->corrupted = false;
 	r->frames_nr = 0;
 	r->guilty = -1;
+	r->by_extractor = false;
 	r->guilty_func[0] = r->guilty_file[0] = r->guilty_module[0] = '\0';
 	r->blame_reason = NULL;
 }
@@ -350,6 +351,12 @@ static void scan_in_report(struct scan *sc, const struct kb_line *l)
 	scan_keep(r, s, len, l->no);
 	if (memmem(s, len, "Sending NMI from CPU", 20))
 		r->cpu_traceback = true;
+	if (!r->skip_rest && (memmem(s, len, "vmalloc: allocation failure:", 28) ||
+			      memmem(s, len, "FAULT_INJECTION: forcing a failure", 34) ||
+			      memmem(s, len, "FAULT_FLAG_ALLOW_RETRY missing", 30))) {
+		r->skip_rest = true;	/* another message with a stack of its own */
+		r->cut_at = r->nr - 1;
+	}
 	if (!r->skip_rest && r->nr > 22 &&
 	    (memmem(s, len, "Kernel panic - not syncing", 26) ||
 	     memmem(s, len, "WARNING: possible circular locking dependency detected", 54))) {
@@ -385,6 +392,11 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 
 		if ((sig->flags & KB_SIG_INNER) && !(r->sig->flags & KB_SIG_DRIVER))
 			sig = NULL;
+		else if (sig == r->sig && r->nr - r->hdr < 5 && !(sig->flags & KB_SIG_DRIVER))
+			sig = NULL;	/* the header repeated for inlined frames */
+		else if (r->ctx[0] && strcmp(r->ctx, "console") && l.ctx[0] &&
+			 strcmp(l.ctx, r->ctx) && !(r->sig->flags & KB_SIG_DRIVER))
+			sig = NULL;	/* another task's report interleaved: keep this one */
 		else if ((sig->flags & KB_SIG_DRIVER) && !(r->sig->flags & KB_SIG_DRIVER))
 			sig = NULL;
 		else

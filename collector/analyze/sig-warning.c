@@ -89,7 +89,13 @@ void kb_suspicious_rcu(struct kb_rep *r)
 	const char *p = kb_starts(kb_rep_line(r, r->hdr), "INFO") ?
 		"INFO: suspicious RCU usage" : "WARNING: suspicious RCU usage";
 
-	if (kb_rep_find(r, r->hdr, "Call Trace") < 0 && kb_rep_find(r, r->hdr, "Call trace") < 0) {
+	size_t i;
+	char path[192];
+
+	for (i = r->hdr; i < r->cut; i++)
+		if (kb_find_file(kb_rep_line(r, i), path, sizeof(path), NULL))
+			break;
+	if (i >= r->cut) {
 		strbuf_reset(&r->title);
 		strbuf_addstr(&r->title, p);
 		return;
@@ -160,7 +166,7 @@ const struct kb_sig kb_sigs_warning[] = {
 	  .custom = kb_locks_held },
 	{ .prefix = "WARNING: /etc/ssh/moduli", .flags = KB_SIG_IGNORE },
 	{ .prefix = "WARNING: workqueue cpumask", .flags = KB_SIG_IGNORE },
-	{ .prefix = "WARNING: ", .kind = "WARNING", .custom = warn_other },
-	{ .prefix = "WARNING:", .kind = "WARNING", .flags = KB_SIG_CORRUPT, .custom = warn_other },
+	{ .prefix = "WARNING:", .kind = "WARNING", .flags = KB_SIG_CORRUPT | KB_SIG_EXACT,
+	  .custom = warn_other },
 	{ .prefix = NULL },
 };

@@ -54,6 +54,8 @@ static const struct kb_sig *sig_try(const char *msg, size_t len)
 			continue;
 		if (s->contains && !memmem(msg, len, s->contains, strlen(s->contains)))
 			continue;
+		if ((s->flags & KB_SIG_EXACT) && strspn(msg + n, " \t") != len - n)
+			continue;
 		return s->flags & KB_SIG_IGNORE ? NULL : s;
 	}
 	return NULL;
@@ -72,6 +74,8 @@ const struct kb_sig *kb_sig_match(const char *msg, size_t len)
 		i += 10;
 	else if (len - i > 16 && msg[i] == 'N' && !memcmp(msg + i, "NMI watchdog: ", 14))
 		i += 14;
+	else if (len - i > 10 && msg[i] == 't' && !memcmp(msg + i, "traps: ", 7))
+		i += 7;
 	if (i >= len || !sig_index[(unsigned char)msg[i]].nr)
 		return NULL;
 	return sig_try(msg + i, len - i);

@@ -119,7 +119,7 @@ static int title_hung(struct kb_rep *r, const int *cand, size_t n)
 
 static bool title_trace_start(const char *l)
 {
-	return strstr(l, "Call Trace") || strstr(l, "Call trace:") ||
+	return strstr(l, "Call Trace") || strstr(l, "Call trace:") || strstr(l, "Backtrace:") ||
 		(strstr(l, " backtrace:") && !strstr(l, "stack backtrace:")) ||
 		strstr(l, "Allocated by task") || strstr(l, "Freed by task");
 }
@@ -164,7 +164,8 @@ const struct kb_frame *kb_rep_pick(struct kb_rep *r, unsigned int parts,
 			continue;
 		if (f->ip && !(parts & KB_PART_IP))
 			continue;
-		if (kb_frame_skipped(f->func, skip))
+		if (kb_frame_skipped(f->func, skip) &&
+		    !((parts & KB_PART_STALL) && title_anchor(f->func)))
 			continue;
 		cand[n++] = (int)i;
 	}
@@ -177,6 +178,7 @@ const struct kb_frame *kb_rep_pick(struct kb_rep *r, unsigned int parts,
 	if (got < 0)
 		return NULL;
 	r->guilty = got;
+	r->by_extractor = parts & (KB_PART_STALL | KB_PART_HUNG);
 	return &r->frames[got];
 }
 
@@ -359,7 +361,16 @@ void kb_title_lockdep(struct kb_rep *r, const char *marker, const char *prefix)
 	size_t j;
 
 	if (i < 0) {
-		kb_title_func(r, prefix, NULL);
+		/* the lock lines are lost: the banner is all there is */
+		const char *h = kb_rep_line(r, r->hdr);
+
+		strbuf_reset(&r->title);
+		strbuf_addstr(&r->title, h + strspn(h, "[ "));
+		strbuf_rtrim(&r->title);
+		if (r->title.len && r->title.buf[r->title.len - 1] == ']')
+			strbuf_setlen(&r->title, r->title.len - 1);
+		strbuf_rtrim(&r->title);
+		r->corrupted = true;
 		return;
 	}
 	for (j = i; j < r->cut && j < (size_t)i + 12; j++) {
