@@ -18,6 +18,7 @@ struct kbug_maint;			/* a parsed MAINTAINERS */
 /* Where kbug_maint_open() looks for MAINTAINERS, and how. */
 struct kbug_maint_opts {
 	const char *file;		/* --maintainers FILE: only this one */
+	const char *tree;		/* kernel tree for -d/-f, .mailmap (default: FILE's dir) */
 	const char *release;		/* running release; NULL: uname -r */
 	const char *cache_dir;		/* NULL: $XDG_CACHE_HOME/kbug (~/.cache/kbug) */
 	bool no_sysfs;			/* skip /sys/kernel/maintainers.gz */

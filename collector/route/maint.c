@@ -1,0 +1,532 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Where MAINTAINERS comes from, in order: --maintainers FILE, the running
+ * kernel's /sys/kernel/maintainers.gz, the running release's tree
+ * (/lib/modules/R/build, /usr/src/linux-*), a cached copy under
+ * $XDG_CACHE_HOME/kbug/, and the copy built into kbug.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <zlib.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "route/internal.h"
+#include "util/json.h"
+#include "util/log.h"
+#include "util/path.h"
+#include "util/strbuf.h"
+
+#define MAINT_MAX_SIZE (64u << 20)
+
+static const char *const kind_names[] = {
+	[MAINT_FILE] = "file", [MAINT_SYSFS] = "sysfs", [MAINT_TREE] = "tree",
+	[MAINT_CACHE] = "cache", [MAINT_EMBEDDED] = "embedded", [MAINT_MEMORY] = "file",
+};
+
+/* gunzip in[0..n) into a NUL-terminated malloc'd buffer */
+static int gunzip(const unsigned char *in, size_t n, char **out, size_t *outlen)
+{
+	z_stream z = { 0 };
+	size_t cap = n >= 4 ? (size_t)in[n - 4] | (size_t)in[n - 3] << 8 |
+		     (size_t)in[n - 2] << 16 | (size_t)in[n - 1] << 24 : 0;
+	char *buf;
+	int rc;
+
+	if (cap < n)
+		cap = n * 4 + 64;
+	if (cap > MAINT_MAX_SIZE)
+		cap = MAINT_MAX_SIZE;
+	buf = malloc(cap + 1);
+	if (!buf)
+		return -ENOMEM;
+	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) {
+		free(buf);
+		return -ENOMEM;
+	}
+	z.next_in = (unsigned char *)in;
+	z.avail_in = (uInt)n;
+	for (;;) {
+		z.next_out = (unsigned char *)buf + z.total_out;
+		z.avail_out = (uInt)(cap - z.total_out);
+		rc = inflate(&z, Z_NO_FLUSH);
+		if (rc == Z_STREAM_END)
+			break;
+		if (rc == Z_OK && z.avail_out == 0 && cap < MAINT_MAX_SIZE) {
+			char *nb;
+
+			cap = cap * 2 > MAINT_MAX_SIZE ? MAINT_MAX_SIZE : cap * 2;
+			nb = realloc(buf, cap + 1);
+			if (!nb) {
+				rc = Z_MEM_ERROR;
+				break;
+			}
+			buf = nb;
+			continue;
+		}
+		if (rc != Z_OK || z.avail_in == 0)
+			break;
+	}
+	if (rc != Z_STREAM_END) {
+		inflateEnd(&z);
+		free(buf);
+		return -EBADMSG;
+	}
+	*outlen = z.total_out;
+	buf[*outlen] = '\0';
+	inflateEnd(&z);
+	*out = buf;
+	return 0;
+}
+
+static int read_maybe_gz(const char *path, bool via_root, char **text, size_t *len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	long n = via_root ? kbug_path_read(&sb, path, MAINT_MAX_SIZE) :
+		 strbuf_read_file(&sb, path, MAINT_MAX_SIZE);
+	int ret;
+
+	if (n < 0) {
+		strbuf_release(&sb);
+		return (int)n;
+	}
+	if (sb.len >= 2 && (unsigned char)sb.buf[0] == 0x1f && (unsigned char)sb.buf[1] == 0x8b) {
+		ret = gunzip((unsigned char *)sb.buf, sb.len, text, len);
+		strbuf_release(&sb);
+		return ret;
+	}
+	*text = strbuf_detach(&sb, len);
+	return 0;
+}
+
+/* top_of_kernel_tree() */
+static bool kernel_tree(const char *dir)
+{
+	static const char *const files[] = { "COPYING", "CREDITS", "Kbuild", "Makefile",
+					     "README" };
+	static const char *const dirs[] = { "Documentation", "arch", "include", "drivers", "fs",
+					    "init", "ipc", "kernel", "lib", "scripts" };
+	struct strbuf p = STRBUF_INIT;
+	struct stat st;
+	size_t i;
+	bool ok = true;
+
+	for (i = 0; ok && i < sizeof(files) / sizeof(files[0]); i++) {
+		strbuf_reset(&p);
+		strbuf_addf(&p, "%s/%s", dir, files[i]);
+		ok = !stat(p.buf, &st) && S_ISREG(st.st_mode);
+	}
+	for (i = 0; ok && i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		strbuf_reset(&p);
+		strbuf_addf(&p, "%s/%s", dir, dirs[i]);
+		ok = !stat(p.buf, &st) && S_ISDIR(st.st_mode);
+	}
+	strbuf_release(&p);
+	return ok;
+}
+
+/* VERSION.PATCHLEVEL.SUBLEVEL of a tree's Makefile, or NULL */
+static char *tree_version(const char *dir)
+{
+	struct strbuf p = STRBUF_INIT, line = STRBUF_INIT;
+	long v[3] = { -1, -1, -1 };
+	static const char *const keys[] = { "VERSION", "PATCHLEVEL", "SUBLEVEL" };
+	char *res = NULL;
+	FILE *f;
+	int n = 0;
+
+	strbuf_addf(&p, "%s/Makefile", dir);
+	f = fopen(p.buf, "r");
+	strbuf_release(&p);
+	if (!f)
+		return NULL;
+	while (n++ < 20 && strbuf_getline(&line, f) != EOF) {
+		size_t k;
+
+		for (k = 0; k < 3; k++) {
+			size_t kl = strlen(keys[k]);
+			const char *s = line.buf;
+
+			if (strncmp(s, keys[k], kl))
+				continue;
+			s += kl;
+			while (*s == ' ' || *s == '\t')
+				s++;
+			if (*s++ != '=')
+				continue;
+			v[k] = strtol(s, NULL, 10);
+		}
+	}
+	fclose(f);
+	strbuf_release(&line);
+	if (v[0] >= 0 && v[1] >= 0 && asprintf(&res, "%ld.%ld.%ld", v[0], v[1],
+					       v[2] < 0 ? 0 : v[2]) < 0)
+		res = NULL;
+	return res;
+}
+
+static void version_parse(const char *s, long v[3])
+{
+	int i;
+
+	v[0] = v[1] = v[2] = 0;
+	for (i = 0; i < 3 && s && *s >= '0' && *s <= '9'; i++) {
+		char *end;
+
+		v[i] = strtol(s, &end, 10);
+		s = *end == '.' ? end + 1 : NULL;
+	}
+}
+
+/* Is version a older than b (numeric major.minor.sublevel)? */
+static bool version_older(const char *a, const char *b)
+{
+	long x[3], y[3];
+	int i;
+
+	version_parse(a, x);
+	version_parse(b, y);
+	for (i = 0; i < 3; i++)
+		if (x[i] != y[i])
+			return x[i] < y[i];
+	return false;
+}
+
+static char *dirname_dup(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	if (!s)
+		return strdup(".");
+	if (s == path)
+		return strdup("/");
+	return strndup(path, (size_t)(s - path));
+}
+
+static int finish(struct kbug_maint *m, char *text, size_t len, const char *name)
+{
+	int ret = maint_parse_buffer(m, text, len, name);
+
+	if (ret)
+		return ret;
+	if (m->version && m->running)
+		DBG("MAINTAINERS from %s '%s' (%s), running %s", kind_names[m->kind], m->path,
+		    m->version, m->running);
+	return 0;
+}
+
+int kbug_maint_parse(const char *text, size_t len, const char *name, struct kbug_maint **out)
+{
+	struct kbug_maint *m = calloc(1, sizeof(*m));
+	char *copy = malloc(len + 1);
+	int ret;
+
+	*out = NULL;
+	if (!m || !copy) {
+		free(m);
+		free(copy);
+		return -ENOMEM;
+	}
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	m->kind = MAINT_MEMORY;
+	m->path = strdup(name ? name : "MAINTAINERS");
+	ret = finish(m, copy, len, m->path);
+	if (ret) {
+		kbug_maint_free(m);
+		return ret;
+	}
+	*out = m;
+	return 0;
+}
+
+static int try_file(struct kbug_maint *m, const char *path, int kind, bool via_root)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int ret = read_maybe_gz(path, via_root, &text, &len);
+
+	if (ret) {
+		DBG("no MAINTAINERS at '%s': %s", path, strerror(-ret));
+		return ret;
+	}
+	m->kind = kind;
+	free(m->path);
+	m->path = strdup(path);
+	return finish(m, text, len, path);
+}
+
+static int open_tree(struct kbug_maint *m, const char *dir_real, const char *shown)
+{
+	struct strbuf p = STRBUF_INIT;
+	int ret;
+
+	strbuf_addf(&p, "%s/MAINTAINERS", dir_real);
+	ret = try_file(m, p.buf, MAINT_TREE, false);
+	if (!ret) {
+		free(m->path);
+		m->path = strdup(shown);
+		m->tree = strdup(dir_real);
+		m->version = tree_version(dir_real);
+	}
+	strbuf_release(&p);
+	return ret;
+}
+
+static void cache_dir(const struct kbug_maint_opts *o, struct strbuf *out)
+{
+	const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+
+	strbuf_reset(out);
+	if (o && o->cache_dir)
+		strbuf_addstr(out, o->cache_dir);
+	else if (x && *x == '/')
+		strbuf_addf(out, "%s/kbug", x);
+	else if (home && *home)
+		strbuf_addf(out, "%s/.cache/kbug", home);
+}
+
+static int open_sources(struct kbug_maint *m, const struct kbug_maint_opts *o)
+{
+	struct strbuf p = STRBUF_INIT, shown = STRBUF_INIT;
+	int ret;
+
+	if (o && o->file) {
+		ret = try_file(m, o->file, MAINT_FILE, false);
+		if (ret) {
+			ERR("cannot read MAINTAINERS file '%s': %s", o->file,
+			    ret == -EINVAL ? "not a MAINTAINERS file" : strerror(-ret));
+			return ret;
+		}
+		{
+			char *d = o->tree ? strdup(o->tree) : dirname_dup(o->file);
+
+			if (d && kernel_tree(d)) {
+				m->tree = d;
+				m->version = tree_version(d);
+			} else {
+				free(d);
+			}
+		}
+		return 0;
+	}
+	if (!o || !o->no_sysfs) {
+		if (!try_file(m, "/sys/kernel/maintainers.gz", MAINT_SYSFS, true)) {
+			m->version = m->running ? strdup(m->running) : NULL;
+			goto tree_for_dirs;
+		}
+	}
+	if ((!o || !o->no_tree) && m->running) {
+		strbuf_addf(&shown, "/lib/modules/%s/build", m->running);
+		kbug_path(&p, shown.buf);
+		if (kernel_tree(p.buf) && !open_tree(m, p.buf, shown.buf))
+			goto done;
+		{
+			glob_t g;
+			size_t i;
+
+			kbug_path(&p, "/usr/src/linux-*/MAINTAINERS");
+			if (!glob(p.buf, 0, NULL, &g)) {
+				for (i = 0; i < g.gl_pathc; i++) {
+					char *d = dirname_dup(g.gl_pathv[i]);
+					char *v = d ? tree_version(d) : NULL;
+					long a[3], b[3];
+
+					if (v) {
+						version_parse(v, a);
+						version_parse(m->running, b);
+					}
+					if (v && a[0] == b[0] && a[1] == b[1] && a[2] == b[2] &&
+					    !open_tree(m, d, d)) {
+						free(v);
+						free(d);
+						globfree(&g);
+						goto done;
+					}
+					free(v);
+					free(d);
+				}
+				globfree(&g);
+			}
+		}
+	}
+	if (!o || !o->no_cache) {
+		cache_dir(o, &p);
+		if (p.len) {
+			size_t base = p.len;
+
+			strbuf_addstr(&p, "/MAINTAINERS");
+			if (!try_file(m, p.buf, MAINT_CACHE, false) ||
+			    (strbuf_addstr(&p, ".gz"), !try_file(m, p.buf, MAINT_CACHE, false))) {
+				struct strbuf v = STRBUF_INIT;
+
+				strbuf_setlen(&p, base);
+				strbuf_addstr(&p, "/MAINTAINERS.version");
+				if (strbuf_read_file(&v, p.buf, 256) > 0) {
+					strbuf_trim(&v);
+					m->version = strbuf_detach(&v, NULL);
+				}
+				strbuf_release(&v);
+				goto done;
+			}
+		}
+	}
+	if (!o || !o->no_embedded) {
+		char *text = NULL;
+		size_t len = 0;
+
+		ret = embedded_get("maintainers", &text, &len);
+		if (!ret && text) {
+			m->kind = MAINT_EMBEDDED;
+			free(m->path);
+			m->path = strdup("(built in)");
+			m->version = strdup(embedded_version());
+			ret = finish(m, text, len, "built-in MAINTAINERS");
+			goto out;
+		}
+	}
+	ERR("no MAINTAINERS found: give one with --maintainers FILE");
+	ret = -ENOENT;
+	goto out;
+tree_for_dirs:
+	/* the running kernel's own list: borrow its tree for -d and .mailmap */
+	if (m->running) {
+		strbuf_reset(&shown);
+		strbuf_addf(&shown, "/lib/modules/%s/build", m->running);
+		kbug_path(&p, shown.buf);
+		if (kernel_tree(p.buf))
+			m->tree = strdup(p.buf);
+	}
+done:
+	ret = 0;
+out:
+	strbuf_release(&p);
+	strbuf_release(&shown);
+	return ret;
+}
+
+int kbug_maint_open(const struct kbug_maint_opts *o, struct kbug_maint **out)
+{
+	struct kbug_maint *m = calloc(1, sizeof(*m));
+	struct utsname u;
+	int ret;
+
+	*out = NULL;
+	if (!m)
+		return -ENOMEM;
+	if (o && o->release)
+		m->running = strdup(o->release);
+	else if (!uname(&u))
+		m->running = strdup(u.release);
+	ret = open_sources(m, o);
+	if (ret) {
+		kbug_maint_free(m);
+		return ret;
+	}
+	if (m->warnings && o && o->strict) {
+		ERR("'%s': %u problems in MAINTAINERS", m->path, m->warnings);
+		kbug_maint_free(m);
+		return -EINVAL;
+	}
+	if (m->version && m->running && version_older(m->version, m->running))
+		INFO("MAINTAINERS from %s (%s) is older than the running kernel %s", m->path,
+		     m->version, m->running);
+	*out = m;
+	return 0;
+}
+
+struct mailmap *maint_mailmap(struct kbug_maint *m)
+{
+	if (m->mm_loaded)
+		return m->mm;
+	m->mm_loaded = true;
+	if (m->tree) {
+		struct strbuf p = STRBUF_INIT, t = STRBUF_INIT;
+
+		strbuf_addf(&p, "%s/.mailmap", m->tree);
+		if (strbuf_read_file(&t, p.buf, 16 << 20) >= 0)
+			m->mm = mailmap_parse(t.buf, t.len);
+		strbuf_release(&p);
+		strbuf_release(&t);
+		return m->mm;
+	}
+	if (m->kind == MAINT_MEMORY)
+		return NULL;
+	if (!embedded_get("mailmap", &m->mailmap_text, NULL) && m->mailmap_text)
+		m->mm = mailmap_parse(m->mailmap_text, strlen(m->mailmap_text));
+	return m->mm;
+}
+
+struct json_object *kbug_maint_source(const struct kbug_maint *m)
+{
+	struct json_object *o = json_object_new_object();
+
+	kj_set_str(o, "kind", kind_names[m->kind]);
+	kj_set_str(o, "path", m->path);
+	if (m->version)
+		kj_set_str(o, "version", m->version);
+	else
+		kj_set(o, "version", NULL);
+	kj_set_str(o, "running", m->running);
+	kj_set_bool(o, "older_than_running", m->version && m->running &&
+		    version_older(m->version, m->running));
+	if (m->tree)
+		kj_set_str(o, "tree", m->tree);
+	kj_set_int(o, "sections", m->ns);
+	kj_set_int(o, "warnings", m->warnings);
+	return o;
+}
+
+unsigned int kbug_maint_nr_sections(const struct kbug_maint *m)
+{
+	return m->ns;
+}
+
+unsigned int kbug_maint_nr_warnings(const struct kbug_maint *m)
+{
+	return m->warnings;
+}
+
+void kbug_maint_free(struct kbug_maint *m)
+{
+	uint32_t i;
+
+	if (!m)
+		return;
+	for (i = 0; i < m->ne; i++)
+		pcre2_code_free((pcre2_code *)m->e[i].re);
+	maint_index_free(m);
+	mailmap_free(m->mm);
+	free(m->mailmap_text);
+	free(m->e);
+	free(m->s);
+	free(m->nidx);
+	free(m->text);
+	free(m->path);
+	free(m->version);
+	free(m->running);
+	free(m->tree);
+	free(m->dirs);
+	free(m);
+}
+
+int embedded_unpack(const unsigned char *gz, size_t n, char **text, size_t *len)
+{
+	size_t l = 0;
+	int ret;
+
+	*text = NULL;
+	if (!n)
+		return -ENOENT;
+	ret = gunzip(gz, n, text, &l);
+	if (!ret && len)
+		*len = l;
+	return ret;
+}

@@ -1,0 +1,629 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Which sections cover a path, as get_maintainers() decides it:
+ *
+ *   F:/X: are globs turned into regexes (. -> \., * -> .*, ? -> .) and
+ *   matched at the start of the path (m@^$pattern@, no end anchor); a
+ *   pattern without a trailing '/' must also have as many '/' as the
+ *   path; a pattern naming a directory (-d) gets its trailing '/'.
+ *   Any matching X: drops the whole section. N: is m/$value/x.
+ *   A section's rank is the depth of its LAST matching F:/N: in file
+ *   order: '/' count, +1 without a trailing '/', -1 when it starts with
+ *   '*', 0 for N:.
+ *
+ * Globs run on a small backtracking matcher (no compilation); patterns
+ * using other regex syntax go to PCRE2 with the converted text. F:
+ * entries are indexed by their literal leading directories, so a path
+ * only looks at the patterns that can match it.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "route/internal.h"
+#include "util/log.h"
+#include "util/strbuf.h"
+
+/* ---- the glob matcher ---- */
+
+static const char regex_specials[] = "\\()|+{}^$]";
+
+/* Length of a simple class "[...]" at p, or 0 if it is not one we handle. */
+static size_t class_len(const char *p)
+{
+	const char *q = p + 1;
+
+	if (*q == '^')
+		q++;
+	if (*q == ']' || !*q)
+		return 0;
+	for (; *q && *q != ']'; q++) {
+		unsigned char c = (unsigned char)*q;
+
+		if (c == '\\' || c == '[' || c == '.' || c == '*' || c == '?')
+			return 0;
+		if (c == '-' && q[1] != ']' && q[-1] != '[' && q[-1] != '^') {
+			unsigned char lo = (unsigned char)q[-1], hi = (unsigned char)q[1];
+
+			if (hi < lo)
+				return 0;
+		}
+	}
+	return *q == ']' ? (size_t)(q - p) + 1 : 0;
+}
+
+static bool class_has(const char *p, size_t len, unsigned char c)
+{
+	const char *q = p + 1, *end = p + len - 1;
+	bool neg = false, in = false;
+
+	if (*q == '^') {
+		neg = true;
+		q++;
+	}
+	for (; q < end; q++) {
+		if (q + 2 < end && q[1] == '-') {
+			if (c >= (unsigned char)q[0] && c <= (unsigned char)q[2])
+				in = true;
+			q += 2;
+		} else if ((unsigned char)*q == c) {
+			in = true;
+		}
+	}
+	return in != neg;
+}
+
+int glob_form(const char *raw)
+{
+	const char *p;
+
+	for (p = raw; *p; p++) {
+		if (*p == '[') {
+			size_t n = class_len(p);
+
+			if (!n)
+				return PAT_REGEX;
+			p += n - 1;
+		} else if (strchr(regex_specials, *p)) {
+			return PAT_REGEX;
+		}
+	}
+	return PAT_GLOB;
+}
+
+/* Does the glob match a prefix of s? ('*' never crosses a newline: paths have none) */
+bool glob_prefix_match(const char *pat, const char *s)
+{
+	const char *star_p = NULL, *star_s = NULL;
+
+	for (;;) {
+		if (!*pat)
+			return true;
+		if (*pat == '*') {
+			star_p = ++pat;
+			star_s = s;
+			continue;
+		}
+		if (*s) {
+			size_t cl = *pat == '[' ? class_len(pat) : 0;
+
+			if (cl) {
+				if (class_has(pat, cl, (unsigned char)*s)) {
+					pat += cl;
+					s++;
+					continue;
+				}
+			} else if (*pat == '?' || *pat == *s) {
+				pat++;
+				s++;
+				continue;
+			}
+		}
+		if (star_p && *star_s) {
+			s = ++star_s;
+			pat = star_p;
+			continue;
+		}
+		return false;
+	}
+}
+
+void glob_convert(const char *raw, struct strbuf *out)
+{
+	strbuf_reset(out);
+	for (; *raw; raw++) {
+		if (*raw == '.')
+			strbuf_addstr(out, "\\.");
+		else if (*raw == '*')
+			strbuf_addstr(out, ".*");
+		else if (*raw == '?')
+			strbuf_addch(out, '.');
+		else
+			strbuf_addch(out, *raw);
+	}
+}
+
+static unsigned int slashes(const char *s)
+{
+	unsigned int n = 0;
+
+	for (; *s; s++)
+		n += *s == '/';
+	return n;
+}
+
+/* ---- -d / -f, answered by the tree or by the embedded directory list ---- */
+
+static int dirs_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, *(const char *const *)elem);
+}
+
+static char **dir_index;
+static size_t dir_nr;
+static const struct kbug_maint *dir_owner;
+
+static void dirs_load(struct kbug_maint *m)
+{
+	char *p, *end;
+	size_t n = 0;
+
+	if (m->dirs_loaded)
+		return;
+	m->dirs_loaded = true;
+	if (embedded_get("dirs", &m->dirs, &m->dirs_len) || !m->dirs)
+		return;
+	for (p = m->dirs; p < m->dirs + m->dirs_len; p++)
+		n += *p == '\n';
+	free(dir_index);
+	dir_index = calloc(n + 1, sizeof(*dir_index));
+	dir_nr = 0;
+	dir_owner = m;
+	if (!dir_index)
+		return;
+	for (p = m->dirs, end = m->dirs + m->dirs_len; p < end;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+
+		if (!nl)
+			break;
+		*nl = '\0';
+		dir_index[dir_nr++] = p;
+		p = nl + 1;
+	}
+}
+
+int maint_isdir(struct kbug_maint *m, const char *rel)
+{
+	if (!*rel)
+		return 0;
+	if (m->tree) {
+		struct strbuf p = STRBUF_INIT;
+		struct stat st;
+		int r;
+
+		strbuf_addf(&p, "%s/%s", m->tree, rel);
+		r = !stat(p.buf, &st) && S_ISDIR(st.st_mode);
+		strbuf_release(&p);
+		return r;
+	}
+	dirs_load(m);
+	if (dir_owner != m || !dir_nr)
+		return 0;
+	return bsearch(rel, dir_index, dir_nr, sizeof(*dir_index), dirs_cmp) != NULL;
+}
+
+int maint_isfile(struct kbug_maint *m, const char *rel)
+{
+	struct strbuf p = STRBUF_INIT;
+	struct stat st;
+	int r;
+
+	if (!m->tree)
+		return -ENOENT;
+	strbuf_addf(&p, "%s/%s", m->tree, rel);
+	r = !stat(p.buf, &st) && S_ISREG(st.st_mode);
+	strbuf_release(&p);
+	return r;
+}
+
+/* ---- canonpath: File::Spec::Unix->canonpath, then strip the tree ---- */
+
+void route_canon_path(const char *in, const char *tree, struct strbuf *out)
+{
+	struct strbuf s = STRBUF_INIT;
+	const char *p;
+	size_t tl;
+
+	/* xx////xx -> xx/xx */
+	for (p = in; *p; p++)
+		if (!(*p == '/' && s.len && s.buf[s.len - 1] == '/'))
+			strbuf_addch(&s, *p);
+	/* xx/././xx -> xx/xx: s{(?:/\.)+(?:/|\z)}{/}g */
+	{
+		struct strbuf t = STRBUF_INIT;
+		size_t i = 0;
+
+		while (i < s.len) {
+			if (s.buf[i] == '/' && s.buf[i + 1] == '.' &&
+			    (s.buf[i + 2] == '/' || !s.buf[i + 2])) {
+				size_t j = i;
+
+				while (s.buf[j] == '/' && s.buf[j + 1] == '.' &&
+				       (s.buf[j + 2] == '/' || !s.buf[j + 2]))
+					j += 2;
+				strbuf_addch(&t, '/');
+				i = s.buf[j] == '/' ? j + 1 : j;
+				continue;
+			}
+			strbuf_addch(&t, s.buf[i++]);
+		}
+		strbuf_reset(&s);
+		strbuf_add(&s, t.buf, t.len);
+		strbuf_release(&t);
+	}
+	/* ./xx -> xx */
+	if (strcmp(s.buf, "./")) {
+		size_t i = 0;
+
+		while (s.buf[i] == '.' && s.buf[i + 1] == '/')
+			i += 2;
+		if (i)
+			memmove(s.buf, s.buf + i, s.len - i + 1), s.len -= i;
+	}
+	/* /../../xx -> /xx, /.. -> / */
+	if (s.buf[0] == '/') {
+		size_t i = 1;
+
+		while (!strncmp(s.buf + i, "../", 3))
+			i += 3;
+		if (i > 1)
+			memmove(s.buf + 1, s.buf + i, s.len - i + 1), s.len -= i - 1;
+		if (!strcmp(s.buf, "/.."))
+			strbuf_setlen(&s, 1);
+	}
+	/* xx/ -> xx */
+	if (s.len > 1 && s.buf[s.len - 1] == '/')
+		strbuf_setlen(&s, s.len - 1);
+	strbuf_reset(out);
+	p = s.buf;
+	tl = tree ? strlen(tree) : 0;
+	if (tl && !strncmp(p, tree, tl) && p[tl] == '/')
+		p += tl + 1;
+	if (!strncmp(p, "./", 2))
+		p += 2;
+	strbuf_addstr(out, p);
+	strbuf_release(&s);
+}
+
+/* ---- the index of F: entries by literal leading directories ---- */
+
+struct fbucket {
+	char *key;
+	uint32_t *v;
+	uint32_t nr, alloc;
+};
+
+struct fidx {
+	struct fbucket *b;
+	size_t nb;
+	uint32_t *generic;
+	uint32_t ngeneric, galloc;
+};
+
+static uint32_t hash_mem(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static int push_u32(uint32_t **v, uint32_t *nr, uint32_t *alloc, uint32_t x)
+{
+	if (*nr == *alloc) {
+		uint32_t a = *alloc ? *alloc * 2 : 8;
+		uint32_t *n = realloc(*v, a * sizeof(**v));
+
+		if (!n)
+			return -ENOMEM;
+		*v = n;
+		*alloc = a;
+	}
+	(*v)[(*nr)++] = x;
+	return 0;
+}
+
+static struct fbucket *bucket_find(struct fidx *ix, const char *key, size_t n, bool add)
+{
+	size_t i = hash_mem(key, n) & (ix->nb - 1);
+
+	for (;; i = (i + 1) & (ix->nb - 1)) {
+		struct fbucket *b = &ix->b[i];
+
+		if (!b->key) {
+			if (!add)
+				return NULL;
+			b->key = strndup(key, n);
+			return b->key ? b : NULL;
+		}
+		if (!strncmp(b->key, key, n) && !b->key[n])
+			return b;
+	}
+}
+
+/* Length of the literal "c1/" or "c1/c2" key of a raw F: pattern (0: none). */
+static size_t pattern_key(const char *raw)
+{
+	const char *p, *first = NULL;
+
+	if (strchr(raw, '|'))
+		return 0;
+	for (p = raw; *p; p++) {
+		if (strchr("*?[", *p) || strchr(regex_specials, *p))
+			break;
+		if (*p == '/') {
+			if (first)
+				return (size_t)(p - raw);
+			if (p == raw)
+				return 0;
+			first = p;
+		}
+	}
+	return first ? (size_t)(first - raw) : 0;
+}
+
+static int index_build(struct kbug_maint *m)
+{
+	struct fidx *ix = calloc(1, sizeof(*ix));
+	uint32_t i;
+
+	if (!ix)
+		return -ENOMEM;
+	ix->nb = 8192;
+	ix->b = calloc(ix->nb, sizeof(*ix->b));
+	if (!ix->b) {
+		free(ix);
+		return -ENOMEM;
+	}
+	for (i = 0; i < m->ne; i++) {
+		struct mentry *e = &m->e[i];
+		size_t k;
+
+		if (e->type != 'F')
+			continue;
+		k = pattern_key(e->val);
+		if (k) {
+			struct fbucket *b = bucket_find(ix, e->val, k, true);
+
+			if (!b || push_u32(&b->v, &b->nr, &b->alloc, i))
+				return -ENOMEM;
+		} else if (push_u32(&ix->generic, &ix->ngeneric, &ix->galloc, i)) {
+			return -ENOMEM;
+		}
+	}
+	m->idx = ix;
+	return 0;
+}
+
+void maint_index_free(struct kbug_maint *m)
+{
+	size_t i;
+
+	if (!m->idx)
+		return;
+	for (i = 0; i < m->idx->nb; i++) {
+		free(m->idx->b[i].key);
+		free(m->idx->b[i].v);
+	}
+	free(m->idx->b);
+	free(m->idx->generic);
+	free(m->idx);
+	m->idx = NULL;
+	if (dir_owner == m) {
+		free(dir_index);
+		dir_index = NULL;
+		dir_nr = 0;
+		dir_owner = NULL;
+	}
+}
+
+/* ---- one F:/X: test ---- */
+
+static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *file,
+			  unsigned int file_slashes, int *depth)
+{
+	struct strbuf eff = STRBUF_INIT, conv = STRBUF_INIT;
+	bool slash, hit = false;
+	unsigned int ps;
+
+	if (!e->form)
+		e->form = (uint8_t)glob_form(e->val);
+	if (e->form == PAT_BAD)
+		return false;
+	strbuf_add(&eff, e->val, e->vlen);
+	slash = e->vlen && e->val[e->vlen - 1] == '/';
+	if (!slash) {
+		if (!e->isdir) {
+			glob_convert(e->val, &conv);
+			e->isdir = maint_isdir(m, conv.buf) ? DIR_YES : DIR_NO;
+		}
+		if (e->isdir == DIR_YES && e->vlen) {
+			strbuf_addch(&eff, '/');
+			slash = true;
+		}
+	}
+	ps = slashes(eff.buf);
+	if (!slash && ps != file_slashes)
+		goto out;
+	if (e->form == PAT_GLOB) {
+		hit = glob_prefix_match(eff.buf, file);
+	} else {
+		pcre2_match_data *md;
+
+		if (!e->re) {
+			int err;
+			PCRE2_SIZE off;
+
+			strbuf_reset(&conv);
+			{
+				struct strbuf c = STRBUF_INIT;
+
+				glob_convert(eff.buf, &c);
+				strbuf_addf(&conv, "^%s", c.buf);
+				strbuf_release(&c);
+			}
+			e->re = (struct pcre2_real_code_8 *)pcre2_compile((PCRE2_SPTR)conv.buf,
+				conv.len, 0, &err, &off, NULL);
+			if (!e->re) {
+				e->form = PAT_BAD;
+				m->warnings++;
+				WARN("'%s' line %u: invalid %c: pattern '%.60s'",
+				     m->path ? m->path : "MAINTAINERS", e->line, e->type, e->val);
+				goto out;
+			}
+		}
+		md = pcre2_match_data_create(1, NULL);
+		hit = pcre2_match((pcre2_code *)e->re, (PCRE2_SPTR)file, PCRE2_ZERO_TERMINATED,
+				  0, 0, md, NULL) > 0;
+		pcre2_match_data_free(md);
+	}
+	if (hit)
+		*depth = e->val[0] == '*' ? -1 : (int)ps + !slash;
+out:
+	strbuf_release(&eff);
+	strbuf_release(&conv);
+	return hit;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static bool section_excluded(struct kbug_maint *m, uint32_t sec, const char *file,
+			     unsigned int fs)
+{
+	const struct msection *s = &m->s[sec];
+	uint32_t i;
+	int d;
+
+	for (i = s->first; i < s->first + s->nr; i++)
+		if (m->e[i].type == 'X' && entry_matches(m, &m->e[i], file, fs, &d))
+			return true;
+	return false;
+}
+
+static bool n_matches(struct mentry *e, const char *file)
+{
+	pcre2_match_data *md;
+	bool hit;
+
+	if (!e->re || e->form == PAT_BAD)
+		return false;
+	md = pcre2_match_data_create(1, NULL);
+	hit = pcre2_match((pcre2_code *)e->re, (PCRE2_SPTR)file, PCRE2_ZERO_TERMINATED, 0, 0,
+			  md, NULL) > 0;
+	pcre2_match_data_free(md);
+	return hit;
+}
+
+/*
+ * The sections covering `file` (canonical, relative, '/' appended for a
+ * directory), in file order, each with its rank and deciding entry.
+ */
+int route_match(struct kbug_maint *m, const char *file, struct rmatches *out)
+{
+	uint32_t *cand = NULL, nc = 0, ca = 0, i;
+	const char *s1, *s2;
+	unsigned int fs = slashes(file);
+	int ret = 0;
+
+	out->nr = 0;
+	if (!m->idx && (ret = index_build(m)))
+		return ret;
+	maint_compile_n(m);
+	s1 = strchr(file, '/');
+	s2 = s1 ? strchr(s1 + 1, '/') : NULL;
+	if (s1 && s1 > file) {
+		struct fbucket *b = bucket_find(m->idx, file, (size_t)(s1 - file), false);
+
+		for (i = 0; b && i < b->nr; i++)
+			if (push_u32(&cand, &nc, &ca, b->v[i]))
+				goto oom;
+		if (s2) {
+			b = bucket_find(m->idx, file, (size_t)(s2 - file), false);
+			for (i = 0; b && i < b->nr; i++)
+				if (push_u32(&cand, &nc, &ca, b->v[i]))
+					goto oom;
+		}
+	}
+	for (i = 0; i < m->idx->ngeneric; i++)
+		if (push_u32(&cand, &nc, &ca, m->idx->generic[i]))
+			goto oom;
+	for (i = 0; i < m->nn; i++)
+		if (push_u32(&cand, &nc, &ca, m->nidx[i]))
+			goto oom;
+	qsort(cand, nc, sizeof(*cand), cmp_u32);
+	for (i = 0; i < nc; i++) {
+		struct mentry *e = &m->e[cand[i]];
+		int depth = 0;
+		bool hit;
+
+		if (e->type == 'N')
+			hit = n_matches(e, file);
+		else
+			hit = entry_matches(m, e, file, fs, &depth);
+		if (!hit)
+			continue;
+		if (out->nr && out->v[out->nr - 1].sec == e->sec) {
+			out->v[out->nr - 1].rank = depth;	/* the last match wins */
+			out->v[out->nr - 1].why = cand[i];
+			continue;
+		}
+		if (out->nr == out->alloc) {
+			size_t a = out->alloc ? out->alloc * 2 : 16;
+			struct rmatch *n = realloc(out->v, a * sizeof(*n));
+
+			if (!n)
+				goto oom;
+			out->v = n;
+			out->alloc = a;
+		}
+		out->v[out->nr++] = (struct rmatch){ .sec = e->sec, .rank = depth, .why = cand[i] };
+	}
+	/* X: first: a section with a matching exclusion is not a match at all */
+	{
+		size_t j, k = 0;
+
+		for (j = 0; j < out->nr; j++)
+			if (!section_excluded(m, out->v[j].sec, file, fs))
+				out->v[k++] = out->v[j];
+		out->nr = k;
+	}
+	free(cand);
+	return 0;
+oom:
+	free(cand);
+	return -ENOMEM;
+}
+
+/* Highest rank first; equal ranks keep MAINTAINERS order (a stable sort). */
+void route_sort(struct rmatches *r)
+{
+	size_t i, j;
+
+	for (i = 1; i < r->nr; i++) {
+		struct rmatch x = r->v[i];
+
+		for (j = i; j > 0 && r->v[j - 1].rank < x.rank; j--)
+			r->v[j] = r->v[j - 1];
+		r->v[j] = x;
+	}
+}
