@@ -286,7 +286,8 @@ static bool blame_is_stack_key(const char *l)
 {
 	return strstr(l, "Call Trace") || strstr(l, "Call trace:") || strstr(l, "Backtrace:") ||
 		strstr(l, "Allocated by task") || strstr(l, "Freed by task") ||
-		(strstr(l, " backtrace:") && !strstr(l, "stack backtrace:"));
+		((strstr(l, " backtrace:") || strstr(l, " backtrace (")) &&
+		 !strstr(l, "stack backtrace:"));
 }
 
 void kb_check_corrupted(struct kb_rep *r)

@@ -115,6 +115,7 @@ struct kb_sig {
 	void (*custom)(struct kb_rep *r);
 	const char *file;	/* driver rows: the source file to blame */
 	const char *module;	/* driver rows: the module */
+	bool (*match)(const char *msg, size_t len);	/* a further test, may be NULL */
 };
 
 /* The families' tables, each ended by a row with a NULL prefix. */

@@ -11,6 +11,8 @@ static const char *const bug_leak[] = { "kmemleak", "kmalloc", "kcalloc", "kzall
 	"mmap", "kmem", "slab", "alloc", "create_object", "idr_get", "list_lru_init",
 	"kasprintf", "kvasprintf", "pcpu_create", "strdup", "strndup", "memdup", NULL };
 static const char *const bug_usercopy[] = { "usercopy", "__check", NULL };
+static const char *const bug_page[] = { "page_pool", "free_", "put_page", "folio_put",
+	"release_pages", "bad_page", "__page_", NULL };
 static const char *const bug_sched[] = { "schedule", "preempt", NULL };
 
 static void bug_spinlock(struct kb_rep *r)
@@ -169,7 +171,8 @@ const struct kb_sig kb_sigs_bug[] = {
 	  .title = "BUG: non-zero nr_pmds on freeing mm", .flags = KB_SIG_NOSTACK },
 	{ .prefix = "BUG: Dentry ", .contains = "still in use", .kind = "BUG",
 	  .custom = bug_dentry },
-	{ .prefix = "BUG: Bad page state", .kind = "BUG", .title = "BUG: Bad page state" },
+	{ .prefix = "BUG: Bad page state", .kind = "BUG", .title = "BUG: Bad page state",
+	  .parts = KB_PART_TRACE, .skip = bug_page },
 	{ .prefix = "BUG: Bad page map", .kind = "BUG", .title = "BUG: Bad page map" },
 	{ .prefix = "BUG: Bad page cache", .kind = "BUG", .title = "BUG: Bad page cache" },
 	{ .prefix = "BUG: workqueue lockup", .kind = "stall", .title = "BUG: workqueue lockup",

@@ -61,7 +61,7 @@ static void fault_arm_paging(struct kb_rep *r)
 	if (i >= 0)
 		kb_func_after(r, i, 1, "PC is at ", f, sizeof(f));
 	if (f[0]) {
-		kb_title_func(r, "unable to handle kernel paging request", f);
+		kb_title_func(r, "BUG: unable to handle kernel paging request", f);
 		return;
 	}
 	kb_title_in(r, "BUG: unable to handle kernel paging request", KB_PART_IP | KB_PART_TRACE,

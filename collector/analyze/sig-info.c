@@ -17,6 +17,11 @@ static void info_circular(struct kb_rep *r)
 	info_lockdep(r, "is trying to acquire lock", "possible deadlock");
 }
 
+static void info_softirq(struct kb_rep *r)
+{
+	kb_title_lockdep(r, "is trying to acquire", "possible deadlock");
+}
+
 static void info_inversion(struct kb_rep *r)
 {
 	info_lockdep(r, "just changed the state of lock", "possible deadlock");
@@ -71,7 +76,7 @@ const struct kb_sig kb_sigs_info[] = {
 	{ .prefix = "INFO: possible irq lock inversion dependency detected", .kind = "lockdep",
 	  .custom = info_inversion },
 	{ .prefix = "INFO: SOFTIRQ-safe -> SOFTIRQ-unsafe lock order detected", .kind = "lockdep",
-	  .custom = info_circular },
+	  .custom = info_softirq },
 	{ .prefix = "INFO: possible recursive locking detected", .kind = "lockdep",
 	  .custom = info_circular },
 	{ .prefix = "INFO: inconsistent lock state", .kind = "lockdep",

@@ -8,8 +8,7 @@
 
 #include "analyze/internal.h"
 
-static const char *const san_free[] = { "kmem_", "slab_", "kfree", "vunmap", "vfree",
-	"__free_", "free_", NULL };
+static const char *const san_free[] = { "kmem_", "slab_", "kfree", "vunmap", "vfree", NULL };
 static const char *const san_kmsan_skip[] = { "instrument_", "copy_to_user", "copy_from_user",
 	"_copy_", "copyout", "copyin", "usb_submit_urb", "__msan", "kmsan", NULL };
 static const char *const san_ubsan_skip[] = { "ubsan", "overflow", NULL };
@@ -51,7 +50,7 @@ static const char *san_func(struct kb_rep *r, const char *func, const char *cons
 
 	if (func[0] && !kb_frame_skipped(func, skip))
 		return func;
-	f = kb_rep_pick(r, KB_PART_TRACE, skip);
+	f = kb_rep_pick(r, KB_PART_TRACE | KB_PART_AFTER_HDR, skip);
 	return f ? f->func : NULL;
 }
 

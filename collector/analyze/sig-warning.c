@@ -86,7 +86,7 @@ static void warn_inconsistent(struct kb_rep *r)
 
 void kb_suspicious_rcu(struct kb_rep *r)
 {
-	const char *p = kb_starts(kb_rep_line(r, r->hdr), "INFO") ?
+	const char *p = strstr(kb_rep_line(r, r->hdr), "INFO: suspicious") ?
 		"INFO: suspicious RCU usage" : "WARNING: suspicious RCU usage";
 
 	size_t i;
@@ -138,6 +138,21 @@ static void warn_other(struct kb_rep *r)
 	}
 }
 
+/* 6.16's "WARNING: fs/dcache.c:829 at fast_dput+0x334/0x430, CPU#1: comm/pid" */
+static bool warn_match_file(const char *msg, size_t len)
+{
+	size_t i = strlen("WARNING: ");
+
+	while (i < len && (isalnum((unsigned char)msg[i]) || strchr("_-/.+", msg[i])))
+		i++;
+	if (i < 12 || i + 5 >= len || msg[i] != ':' || msg[i - 2] != '.')
+		return false;
+	i++;
+	while (i < len && isdigit((unsigned char)msg[i]))
+		i++;
+	return i + 4 < len && !memcmp(msg + i, " at ", 4);
+}
+
 const struct kb_sig kb_sigs_warning[] = {
 	{ .prefix = "WARNING: CPU: ", .kind = "WARNING", .custom = warn_plain },
 	{ .prefix = "WARNING: at ", .kind = "WARNING", .custom = warn_plain },
@@ -164,6 +179,7 @@ const struct kb_sig kb_sigs_warning[] = {
 	  .flags = KB_SIG_NOSTACK, .custom = kb_lock_user },
 	{ .prefix = "WARNING: ", .contains = "still has locks held!", .kind = "lockdep",
 	  .custom = kb_locks_held },
+	{ .prefix = "WARNING: ", .kind = "WARNING", .custom = warn_plain, .match = warn_match_file },
 	{ .prefix = "WARNING: /etc/ssh/moduli", .flags = KB_SIG_IGNORE },
 	{ .prefix = "WARNING: workqueue cpumask", .flags = KB_SIG_IGNORE },
 	{ .prefix = "WARNING:", .kind = "WARNING", .flags = KB_SIG_CORRUPT | KB_SIG_EXACT,

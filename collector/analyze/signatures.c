@@ -56,6 +56,8 @@ static const struct kb_sig *sig_try(const char *msg, size_t len)
 			continue;
 		if ((s->flags & KB_SIG_EXACT) && strspn(msg + n, " \t") != len - n)
 			continue;
+		if (s->match && !s->match(msg, len))
+			continue;
 		return s->flags & KB_SIG_IGNORE ? NULL : s;
 	}
 	return NULL;

@@ -17,7 +17,7 @@
 static const char *const title_stall_anchors[] = {
 	"process_one_work", "do_syscall_", "do_fast_syscall_", "sysenter_dispatch",
 	"tracesys_phase2", "netif_receive_skb", "do_softirq", "call_timer_fn", "_run_timers",
-	"run_timer_softirq", "run_ksoftirqd", "smpboot_thread_fn", "kthread", "start_secondary",
+	"run_timer_softirq", "run_ksoftirqd", "smpboot_thread_fn", "^kthread$", "start_secondary",
 	"cpu_startup_entry", "ret_from_fork", "vfs_write", "vfs_read", "vfs_iter_read",
 	"vfs_iter_write", "do_iter_read", "do_iter_write", "vfs_ioctl", "blkdev_driver_ioctl",
 	"blkdev_ioctl", "^call_read_iter", "^call_write_iter", "do_iter_readv_writev",
@@ -31,7 +31,8 @@ static const char *const title_stall_anchors[] = {
 	"^__x64_sys_ioctl", "^__se_sys_ioctl", "^__do_sys_ioctl", "^__sys_connect",
 	"^__sys_socketpair", "^SyS_ioctl", "^SyS_connect", "^SYSC_ioctl", "^SYSC_connect",
 	"^sys_ioctl", "^compat_SyS_ioctl", "^__ia32_sys_ioctl", "^__ia32_compat_sys_ioctl",
-	"compat_ioctl", "^ksys_ioctl", "smp_call_function", "^__se_sys_connect", "^__do_sys_connect",
+	"compat_ioctl", "^ksys_ioctl", "smp_call_function", "tasklet_action",
+	"^invoke_syscall", "^el0_svc_common", "^__invoke_syscall", "^__se_sys_connect", "^__do_sys_connect",
 	"^__se_sys_socketpair", NULL,
 };
 
@@ -60,7 +61,8 @@ static bool title_anchor(const char *func)
 static int title_stall(struct kb_rep *r, const int *cand, size_t n)
 {
 	static const char *const sys[] = {
-		"__x64_", "SYSC_", "SyS_", "compat_SYSC_", "compat_SyS_", "__ia32_sys_", NULL,
+		"__x64_", "__arm64_", "SYSC_", "SyS_", "compat_SYSC_", "compat_SyS_", "__ia32_sys_",
+		NULL,
 	};
 	size_t i, j;
 	int prev;
@@ -120,7 +122,8 @@ static int title_hung(struct kb_rep *r, const int *cand, size_t n)
 static bool title_trace_start(const char *l)
 {
 	return strstr(l, "Call Trace") || strstr(l, "Call trace:") || strstr(l, "Backtrace:") ||
-		(strstr(l, " backtrace:") && !strstr(l, "stack backtrace:")) ||
+		((strstr(l, " backtrace:") || strstr(l, " backtrace (")) &&
+		 !strstr(l, "stack backtrace:")) ||
 		strstr(l, "Allocated by task") || strstr(l, "Freed by task");
 }
 
