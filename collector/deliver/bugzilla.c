@@ -327,6 +327,15 @@ static bool maybe_done(int err)
 
 static int fail_call(struct bz_send *s, int err, bool changes_server)
 {
+	int code = kbug_bz_code(s->bz);
+
+	/*
+	 * A server-side failure may come after the change was committed (a
+	 * mail that could not be sent after the bug was filed): unknown too.
+	 */
+	if (changes_server && err == -EREMOTEIO &&
+	    (code >= 32000 || code < 0 || kbug_bz_status(s->bz) >= 500))
+		return fail_unknown(s, kbug_bz_error(s->bz));
 	if (changes_server && maybe_done(err))
 		return fail_unknown(s, kbug_bz_error(s->bz));
 	return fail_known(s, kbug_bz_error(s->bz));
@@ -710,11 +719,12 @@ static int create_bug(struct bz_send *s, struct json_object *body)
 		return ret;
 	ret = kbug_bz_create(s->bz, body, &id);
 	if (ret) {
-		if (!maybe_done(ret)) {
+		ret = fail_call(s, ret, true);
+		if (ret != KBUG_DELIVER_UNKNOWN) {
 			kj_set_bool(s->st, "creating", false);
 			st_save(s);
 		}
-		return fail_call(s, ret, true);
+		return ret;
 	}
 	kj_set_bool(s->st, "creating", false);
 	return record_bug(s, id);
