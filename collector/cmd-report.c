@@ -37,14 +37,6 @@
  */
 #pragma weak kbug_probes_run
 #pragma weak kbug_report_redact
-#pragma weak kbug_analyze_opts_init
-#pragma weak kbug_analyze_report
-#pragma weak kbug_maint_open
-#pragma weak kbug_maint_free
-#pragma weak kbug_route_report
-#pragma weak kbug_route_module
-#pragma weak kbug_route_device
-#pragma weak kbug_maint_source
 
 #define DESCRIPTION_MAX (64 * 1024)
 #define REGRESSIONS "regressions@lists.linux.dev"
@@ -345,10 +337,6 @@ static int route(struct kbug_report *r, const struct report_args *a, int idx)
 	const char *what = a->module ?: a->driver ?: a->device;
 	int ret;
 
-	if (!kbug_maint_open || !kbug_route_report) {
-		ERR("this build has no routing stage yet (collector/route): cannot find the maintainers");
-		return -ENOSYS;
-	}
 	ret = kbug_maint_open(&mo, &m);
 	if (ret) {
 		ERR("cannot read MAINTAINERS%s%s: %s", a->maintainers ? " from " : "",
@@ -381,13 +369,11 @@ static int route(struct kbug_report *r, const struct report_args *a, int idx)
 		strbuf_release(&why);
 	}
 	kj_set(out, "suspect", sus);
-	if (kbug_maint_source)
-		kj_set(out, "source", kbug_maint_source(m));
+	kj_set(out, "source", kbug_maint_source(m));
 	kbug_report_set(r, "route", out);
 	(void)idx;
 out:
-	if (kbug_maint_free)
-		kbug_maint_free(m);
+	kbug_maint_free(m);
 	return ret;
 }
 
@@ -827,16 +813,12 @@ static int cmd_report(int argc, char **argv)
 		goto out;
 	if (kbug_report_redact && kbug_report_redact(&r))
 		WARN("redaction failed; check the report before sending it");
-	if (kbug_analyze_report) {
-		kbug_analyze_opts_init(&ao);
-		ret = kbug_analyze_report(&r, &ao);
-		if (ret == -ENOENT)
-			WARN("no kernel log was collected%s", a.log ? "" : " (try --log FILE)");
-		else if (ret < 0)
-			WARN("cannot analyze the kernel log: %s", strerror(-ret));
-	} else {
-		WARN("this build has no analysis stage yet (collector/analyze)");
-	}
+	kbug_analyze_opts_init(&ao);
+	ret = kbug_analyze_report(&r, &ao);
+	if (ret == -ENOENT)
+		WARN("no kernel log was collected%s", a.log ? "" : " (try --log FILE)");
+	else if (ret < 0)
+		WARN("cannot analyze the kernel log: %s", strerror(-ret));
 	if (!named) {
 		idx = pick_report(&r, &a);
 		if (idx == -2) {

@@ -16,6 +16,7 @@ and then no more, so that one retry after the fault succeeds:
   --slow-stage STAGE --slow SECONDS     wait before the reply at STAGE
   --refuse-after N                      accept N messages, then reply 421 and
                                         close at every later MAIL FROM
+--auth-user U --auth-password-file F   require AUTH (PLAIN/LOGIN) as U
 Stops by itself after --lifetime seconds (default 300), or on SIGTERM.
 """
 import argparse
@@ -29,7 +30,7 @@ import threading
 import time
 
 from aiosmtpd.controller import Controller
-from aiosmtpd.smtp import SMTP
+from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
 
 
 class Handler:
@@ -119,6 +120,7 @@ class Handler:
                 n += 1
             base = os.path.join(self.args.dir, "%s%d" % (prefix, n))
             meta = {"mail_from": envelope.mail_from, "rcpt_tos": envelope.rcpt_tos,
+                    "auth": getattr(session, "auth_data", None),
                     "peer": list(session.peer) if session.peer else None,
                     "size": len(data)}
             with open(base + ".json.tmp", "w") as f:
@@ -129,10 +131,34 @@ class Handler:
             os.rename(base + ".eml.tmp", base + ".eml")
 
 
+class Authenticator:
+    """AUTH PLAIN/LOGIN against one user and password (plain text allowed: loopback only)."""
+
+    def __init__(self, user, password):
+        self.user = user.encode()
+        self.password = password.encode()
+        self.failures = 0
+
+    def __call__(self, server, session, envelope, mechanism, auth_data):
+        if isinstance(auth_data, LoginPassword) and auth_data.login == self.user and \
+                auth_data.password == self.password:
+            return AuthResult(success=True, auth_data=self.user.decode())
+        self.failures += 1
+        return AuthResult(success=False, handled=False)
+
+
 class QuietController(Controller):
+    def __init__(self, handler, authenticator=None, **kw):
+        self.authenticator = authenticator
+        super().__init__(handler, **kw)
+
     def factory(self):
+        kw = {}
+        if self.authenticator:
+            kw = dict(authenticator=self.authenticator, auth_required=True,
+                      auth_require_tls=False)
         return SMTP(self.handler, decode_data=False, enable_SMTPUTF8=True,
-                    data_size_limit=64 << 20, hostname="kbug-test")
+                    data_size_limit=64 << 20, hostname="kbug-test", **kw)
 
 
 def free_port():
@@ -156,11 +182,17 @@ def main():
     p.add_argument("--refuse-after", type=int, default=-1)
     p.add_argument("--fault-count", type=int, default=-1)
     p.add_argument("--lifetime", type=float, default=300)
+    p.add_argument("--auth-user")
+    p.add_argument("--auth-password-file")
     args = p.parse_args()
     os.makedirs(args.dir, exist_ok=True)
     port = args.port or free_port()
-    ctl = QuietController(Handler(args), hostname="127.0.0.1", port=port,
-                          ready_timeout=10)
+    auth = None
+    if args.auth_user:
+        with open(args.auth_password_file) as f:
+            auth = Authenticator(args.auth_user, f.read().strip())
+    ctl = QuietController(Handler(args), authenticator=auth, hostname="127.0.0.1",
+                          port=port, ready_timeout=10)
     ctl.start()
     if args.port_file:
         with open(args.port_file + ".tmp", "w") as f:
