@@ -39,6 +39,8 @@ static const char *const blame_blacklist[] = {
 	"^net/core/skbuff.c", "^fs/proc/generic.c", "^trusty/", "^include/", "^kernel/bpf/core.c",
 	"^arch/*/kernel/process.c", "^drivers/usb/core/urb.c", "^net/socket.c",
 	"^mm/folio-compat.c", "^kernel/time/tick-sched.c", "^kernel/time/hrtimer.c",
+	"^arch/*/kernel/stacktrace.c", "^arch/*/kernel/apic/", "^kernel/trace/",
+	"^drivers/clocksource/", "^drivers/irqchip/", "^arch/*/kernel/entry",
 	NULL,
 };
 
@@ -96,16 +98,15 @@ static bool blame_text_file(struct kb_rep *r)
 			if (!kb_file_blacklisted(path))
 				goto found;
 	}
-	/* every file is machinery: the first .c file still says most */
+	/* every file is machinery: the first one still says most */
 	for (i = r->hdr; i < r->cut; i++) {
 		const char *p = kb_rep_line(r, i);
 
-		while ((p = kb_find_file(p, path, sizeof(path), NULL)))
-			if (path[strlen(path) - 1] == 'c') {
-				snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
-				r->blame_reason = "the only source files in the trace are generic code";
-				return true;
-			}
+		if ((p = kb_find_file(p, path, sizeof(path), NULL))) {
+			snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
+			r->blame_reason = "the only source files in the trace are generic code";
+			return true;
+		}
 	}
 	return false;
 found:

@@ -76,7 +76,7 @@ struct kb_rep {
 	struct kb_frame *frames;
 	size_t frames_nr, frames_alloc;
 	int guilty;		/* index in frames, -1: none */
-	bool by_extractor;	/* picked by the stall or hung-task rule */
+	bool by_extractor;	/* picked by the hung-task rule */
 	char guilty_func[128];
 	char guilty_file[256];
 	char guilty_module[64];

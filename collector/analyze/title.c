@@ -32,7 +32,8 @@ static const char *const title_stall_anchors[] = {
 	"^__sys_socketpair", "^SyS_ioctl", "^SyS_connect", "^SYSC_ioctl", "^SYSC_connect",
 	"^sys_ioctl", "^compat_SyS_ioctl", "^__ia32_sys_ioctl", "^__ia32_compat_sys_ioctl",
 	"compat_ioctl", "^ksys_ioctl", "smp_call_function", "tasklet_action",
-	"^invoke_syscall", "^el0_svc_common", "^__invoke_syscall", "^__se_sys_connect", "^__do_sys_connect",
+	"^invoke_syscall", "^el0_svc_common", "^__invoke_syscall", "^netlink_dump",
+	"^rtnetlink_rcv_msg", "^genl_family_rcv_msg", "^genl_rcv_msg", "^__se_sys_connect", "^__do_sys_connect",
 	"^__se_sys_socketpair", NULL,
 };
 
@@ -181,7 +182,7 @@ const struct kb_frame *kb_rep_pick(struct kb_rep *r, unsigned int parts,
 	if (got < 0)
 		return NULL;
 	r->guilty = got;
-	r->by_extractor = parts & (KB_PART_STALL | KB_PART_HUNG);
+	r->by_extractor = parts & KB_PART_HUNG;
 	return &r->frames[got];
 }
 
