@@ -34,7 +34,7 @@ static const char *const frames_skip[] = {
 	"print_address_description", "^__check_heap_object", "^__check_object_size",
 	"^check_object_size", "^usercopy_", "^__kcov", "^write_comp_data",
 	/* lockdep and the locking primitives */
-	"lockdep", "^lock_acquire", "^lock_release", "^lock_class", "^reacquire_held_locks",
+	"lockdep", "^lock_acquire", "^lock_release", "lock_class", "^reacquire_held_locks",
 	"^__lock_acquire", "^lock_is_held", "spin_lock", "spin_trylock", "spin_unlock",
 	"^_raw_", "^raw_read_lock", "^raw_write_lock", "^queued_", "^native_queued_",
 	"^do_raw_", "^__raw_", "^down$", "^down_read", "^down_write", "^__down", "^up_read",
@@ -95,7 +95,11 @@ static const char *const frames_skip[] = {
 	"^arch_test_", "^arch_set_bit", "^arch_clear_bit", "assertfail", "^klist_",
 	"mutex_optimistic", "^crc_", "^crc32", "^__crc32", "^xas_", "^xa_", "^insert_work",
 	"^__queue_work", "^queue_work", "^skb_push", "^folio_unlock", "^unlock_page",
-	"__hwasan", "^lock_timer_base", "^iput",
+	"__hwasan", "^lock_timer_base", "^iput", "^memdup", "^kmemdup", "^kstrdup", "^vmemdup",
+	"kmalloc_large", "kvmalloc", "^vzalloc", "^vmalloc", "^__vmalloc", "^copy_page_to_iter",
+	"^copy_page_from_iter", "^_copy_to_iter", "^_copy_from_iter", "^copy_to_iter",
+	"^copy_from_iter", "queue_delayed_work", "^__mod_timer", "^mod_timer", "^add_timer",
+	"^mark_buffer_dirty", "^fast_dput", "^dput$", "task_rq_lock",
 	/* arm64 fault entry */
 	"^__do_kernel_fault", "^do_tag_check_fault", "^do_mem_abort", "^do_bad_area",
 	"^do_translation_fault", "^die_kernel_fault", "^__do_page_fault", "^do_sea",
@@ -275,10 +279,17 @@ bool kb_frame_parse(const char *s, struct kb_frame *f)
 		p++;
 		if (!frames_ident(&p, f))
 			return false;
-		/* arm: "[<pc>] (func) from [<pc>] (caller+0x18/0x1c)" */
+		/*
+		 * arm: "[<pc>] (func) from [<pc>] (caller+0x18/0x1c)": the line
+		 * is the caller's frame, as its offset shows
+		 */
 		if (p[0] == ')' && !strncmp(p, ") from ", 7)) {
-			f->has_off = true;
-			return true;
+			const char *c = strstr(p, "] (");
+
+			if (!c)
+				return false;
+			c += 3;
+			return frames_ident(&c, f) && frames_tail(c, f);
 		}
 		return frames_tail(p, f);
 	}

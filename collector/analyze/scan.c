@@ -345,8 +345,9 @@ static void scan_in_report(struct scan *sc, const struct kb_line *l)
 		scan_keep(r, s, len, l->no);
 		return;
 	}
-	if (r->ctx[0] && strcmp(r->ctx, "console") && strcmp(l->ctx, r->ctx) &&
-	    !(r->cpu_traceback && l->ctx[0] == 'C'))
+	/* lines of other tasks or CPUs, or without the report's time stamps */
+	if (r->ctx[0] && strcmp(l->ctx, r->ctx) && !(r->cpu_traceback && l->ctx[0] == 'C') &&
+	    !(!strcmp(r->ctx, "console") && l->ctx[0]))
 		return;
 	scan_keep(r, s, len, l->no);
 	if (memmem(s, len, "Sending NMI from CPU", 20))

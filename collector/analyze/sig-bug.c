@@ -70,8 +70,23 @@ void kb_unlock_balance(struct kb_rep *r)
 	char f[128] = "";
 	int i = kb_rep_find(r, r->hdr, "is trying to release lock");
 
-	if (i >= 0 && !kb_func_after(r, i + 1, 15, "] ", f, sizeof(f)))
-		kb_func_after(r, i + 1, 15, "at: ", f, sizeof(f));
+	if (i >= 0) {
+		size_t j;
+
+		for (j = i + 1; j < r->cut && j < (size_t)i + 16; j++)
+			if ((kb_func_after(r, j, 1, "] ", f, sizeof(f)) ||
+			     kb_func_after(r, j, 1, "at: ", f, sizeof(f))) &&
+			    !kb_frame_skipped(f, NULL))
+				break;
+		if (j >= r->cut || j >= (size_t)i + 16)
+			f[0] = '\0';
+		if (!f[0]) {
+			const struct kb_frame *fr = kb_rep_pick(r, KB_PART_TRACE, NULL);
+
+			if (fr)
+				snprintf(f, sizeof(f), "%s", fr->func);
+		}
+	}
 	kb_title_func(r, kb_starts(kb_rep_line(r, r->hdr), "WARNING") ?
 		      "WARNING: bad unlock balance" : "BUG: bad unlock balance", f);
 }

@@ -19,13 +19,31 @@ static const char *const warn_proc[] = { "proc_", NULL };
 static const char *const warn_refcount[] = { "refcount", "kobject_", NULL };
 static const char *const warn_locking[] = { "lock_sock", "release_sock", NULL };
 static const char *const warn_kmalloc[] = { "kmalloc", "kcalloc", "kzalloc", "krealloc",
-	"vmalloc", "slab", "kmem", "__kvmalloc", "kvmalloc", NULL };
+	"vmalloc", "slab", "kmem", "__kvmalloc", "kvmalloc", "vzalloc", NULL };
 static const char *const warn_urb[] = { "usb_submit_urb", "usb_start_wait_urb", "usb_bulk_msg",
 	"usb_interrupt_msg", "usb_control_msg", NULL };
 static const char *const warn_rcu[] = { "rcu", "kmem", "slab", "kmalloc", "vmalloc",
 	"kcalloc", "kzalloc", NULL };
 
 #define WARN_STACK (KB_PART_IP | KB_PART_TRACE)
+
+/* The WARN site is an allocator entry: " kmalloc", " kvmalloc", " vmalloc"... */
+static bool warn_malloc_func(const char *l)
+{
+	const char *p = l;
+
+	while ((p = strstr(p, "malloc"))) {
+		const char *b = p;
+		int back = 0;
+
+		while (b > l && b[-1] != ' ' && back < 3)
+			b--, back++;
+		if (b > l && b[-1] == ' ' && (back < 2 || (back == 2 && b[0] == 'k')))
+			return true;
+		p++;
+	}
+	return false;
+}
 
 static void warn_plain(struct kb_rep *r)
 {
@@ -42,13 +60,13 @@ static void warn_plain(struct kb_rep *r)
 		prefix = "WARNING: kobject bug", skip = warn_kobject;
 	else if (strstr(l, "fs/proc/generic.c") && strstr(l, "proc_register"))
 		prefix = "WARNING: proc registration bug", skip = warn_proc;
-	else if (strstr(l, "lib/refcount.c") && strstr(l, "refcount_"))
+	else if (strstr(l, "lib/refcount.c"))
 		prefix = "WARNING: refcount bug", skip = warn_refcount;
 	else if (strstr(l, "kernel/locking/lockdep.c") && strstr(l, "lock_"))
 		prefix = "WARNING: locking bug", skip = warn_locking;
 	else if (strstr(l, "mm/vmalloc.c") && strstr(l, "__vmalloc_node"))
 		prefix = "WARNING: zero-size vmalloc", skip = warn_kmalloc;
-	else if (strstr(l, " at mm/") && (strstr(l, "malloc") || strstr(l, "kmalloc")))
+	else if (strstr(l, "mm/") && warn_malloc_func(l))
 		prefix = "WARNING: kmalloc bug", skip = warn_kmalloc;
 	else if (strstr(l, " usb_submit_urb")) {
 		kb_title_in(r, "WARNING", WARN_STACK, warn_urb);

@@ -33,7 +33,7 @@ static const char *const title_stall_anchors[] = {
 	"^sys_ioctl", "^compat_SyS_ioctl", "^__ia32_sys_ioctl", "^__ia32_compat_sys_ioctl",
 	"compat_ioctl", "^ksys_ioctl", "smp_call_function", "tasklet_action",
 	"^invoke_syscall", "^el0_svc_common", "^__invoke_syscall", "^netlink_dump",
-	"^rtnetlink_rcv_msg", "^genl_family_rcv_msg", "^genl_rcv_msg", "^__se_sys_connect", "^__do_sys_connect",
+	"^rtnetlink_rcv_msg", "^__se_sys_connect", "^__do_sys_connect",
 	"^__se_sys_socketpair", NULL,
 };
 
