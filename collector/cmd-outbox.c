@@ -12,6 +12,7 @@
 #include "config.h"
 #include "deliver/deliver.h"
 #include "deliver/outbox.h"
+#include "deliver/smtp.h"
 #include "kbug.h"
 #include "util/json.h"
 #include "util/log.h"
@@ -112,6 +113,9 @@ static int outbox_parse(int argc, char **argv, struct outbox_args *a)
 		return kbug_usage_error("outbox", "--show and --retry exclude each other");
 	if (a->d.sendmail && a->d.smtp_url)
 		return kbug_usage_error("outbox", "--sendmail and --smtp-url exclude each other");
+	if (a->d.smtp_url && kbug_smtp_url_check(a->d.smtp_url))
+		return kbug_usage_error("outbox",
+					"--smtp-url takes smtp://HOST[:PORT] or smtps://HOST[:PORT], without credentials (use [smtp] user and password-command)");
 	a->d.to = "auto";
 	return 0;
 }

@@ -21,6 +21,7 @@
 #include "deliver/deliver.h"
 #include "deliver/mime.h"
 #include "deliver/outbox.h"
+#include "deliver/smtp.h"
 #include "deliver/template.h"
 #include "kbug.h"
 #include "probes/probe.h"
@@ -215,6 +216,9 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 		a->regression = true;
 	if (a->d.sendmail && a->d.smtp_url)
 		return kbug_usage_error("report", "--sendmail and --smtp-url exclude each other");
+	if (a->d.smtp_url && kbug_smtp_url_check(a->d.smtp_url))
+		return kbug_usage_error("report",
+					"--smtp-url takes smtp://HOST[:PORT] or smtps://HOST[:PORT], without credentials (use [smtp] user and password-command)");
 	return 0;
 }
 

@@ -127,6 +127,7 @@ static int email_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 	const struct kbug_attachment **att;
 	bool regression = kj_get(draft, "regression") &&
 			  !json_object_is_type(kj_get(draft, "regression"), json_type_null);
+	const char *url;
 	size_t i, na = 0;
 	int ret;
 
@@ -204,7 +205,9 @@ static int email_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 	kj_set_str(st, "subject", subject.buf);
 	/* how to send it again: never a secret, only where and how */
 	opt = json_object_new_object();
-	kj_set_str(opt, "smtp_url", o->smtp_url ? o->smtp_url : kbug_config_get("smtp", "url"));
+	url = o->smtp_url ? o->smtp_url : kbug_config_get("smtp", "url");
+	if (url && !kbug_smtp_url_check(url))
+		kj_set_str(opt, "smtp_url", url);
 	kj_set_bool(opt, "sendmail", o->sendmail);
 	kj_set_bool(opt, "smtp_insecure", o->smtp_insecure);
 	json_object_object_del(st, "options");

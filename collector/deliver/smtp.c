@@ -64,6 +64,13 @@ int kbug_smtp_url_host(const char *url, struct strbuf *host, bool *loopback, boo
 	return 0;
 }
 
+int kbug_smtp_url_check(const char *url)
+{
+	bool lo, tls;
+
+	return kbug_smtp_url_host(url, NULL, &lo, &tls);
+}
+
 struct smtp_upload {
 	const char *data;
 	size_t len, pos;

@@ -23,6 +23,9 @@ struct kbug_smtp {
  */
 int kbug_smtp_url_host(const char *url, struct strbuf *host, bool *loopback, bool *tls);
 
+/* 0 when url is an smtp(s):// URL kbug accepts (no credentials in it), else -EINVAL. */
+int kbug_smtp_url_check(const char *url);
+
 /*
  * Send. Returns 0 when the server accepted the message; -EAGAIN after a
  * failure that is worth retrying, reason in `why`; KBUG_DELIVER_UNKNOWN

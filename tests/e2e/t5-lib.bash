@@ -22,7 +22,8 @@ smtp_start() {
 		--port-file "$TRASH/$name.port" --lifetime 240 "$@" \
 		> "$TRASH/$name.log" 2>&1 &
 	echo $! > "$TRASH/$name.pid"
-	test_at_exit "smtp_stop $name"
+	# test bodies run in subshells: the list of servers lives in a file
+	echo "$!" >> "$TRASH/smtp-servers.pids"
 	for i in $(seq 1 100); do
 		[ -s "$TRASH/$name.port" ] && break
 		sleep 0.1
@@ -36,9 +37,20 @@ smtp_stop() {
 	local pid
 	[ -f "$TRASH/$1.pid" ] || return 0
 	pid=$(cat "$TRASH/$1.pid")
-	kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null
+	kill "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null || true
 	rm -f "$TRASH/$1.pid"
 }
+
+smtp_stop_all() {
+	local pid
+	[ -f "$TRASH/smtp-servers.pids" ] || return 0
+	for pid in $(cat "$TRASH/smtp-servers.pids"); do
+		kill "$pid" 2>/dev/null
+	done
+	rm -f "$TRASH/smtp-servers.pids"
+}
+test_at_exit smtp_stop_all
 
 # A port nothing listens on (bound, then released).
 free_port() {
