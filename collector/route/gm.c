@@ -141,7 +141,7 @@ static void maintainer_role(const struct kbug_maint *m, uint32_t sec, struct str
 	uint32_t i;
 	size_t k;
 
-	for (i = s->first + 1; i < s->first + s->nr; i++)
+	for (i = s->first + s->title_is_entry; i < s->first + s->nr; i++)
 		if (m->e[i].type == 'S')
 			role = m->e[i].val;
 	pl_lc(role, &lc);
@@ -233,7 +233,7 @@ static void add_categories(struct gm_state *st, uint32_t sec)
 		addr = STRBUF_INIT;
 	uint32_t i;
 
-	for (i = s->first + 1; i < s->first + s->nr; i++) {
+	for (i = s->first + s->title_is_entry; i < s->first + s->nr; i++) {
 		const struct mentry *e = &m->e[i];
 
 		if (e->type == 'L') {

@@ -535,7 +535,8 @@ static void clean_file_email(const char *raw, struct strbuf *out)
 			     PCRE2_SUBSTITUTE_GLOBAL, NULL, match_ctx(), (PCRE2_SPTR)"<$1>",
 			     PCRE2_ZERO_TERMINATED, (PCRE2_UCHAR *)e.buf, &olen) < 0)
 		olen = 0;
-	strbuf_setlen(&e, olen);
+	e.len = olen;		/* pcre2_substitute wrote olen units and a NUL */
+	e.buf[olen] = '\0';
 	pl_parse_email(e.buf, &name, &addr);
 	/* $name =~ s/^"(.*)"$/$1/ */
 	if (name.len >= 2 && name.buf[0] == '"' && name.buf[name.len - 1] == '"' &&

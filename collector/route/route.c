@@ -280,7 +280,7 @@ static int route_json(struct kbug_maint *m, const char *path, struct json_object
 		uint32_t k;
 
 		kj_append(secs, section_json(m, &rm.v[i], i + 1));
-		for (k = s->first + 1; !dest && k < s->first + s->nr; k++)
+		for (k = s->first + s->title_is_entry; !dest && k < s->first + s->nr; k++)
 			if (m->e[k].type == 'B')
 				dest = route_destination(m->e[k].val, s->title);
 	}

@@ -1,0 +1,319 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kbug route: who to tell about a file, a module or a device, from
+ * MAINTAINERS, the way scripts/get_maintainer.pl answers it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kbug.h"
+#include "route/internal.h"
+#include "route/route.h"
+#include "util/json.h"
+#include "util/log.h"
+#include "util/strbuf.h"
+
+static const char route_usage[] =
+	"usage: kbug route [--format=table|json|get-maintainer] [--bug] [--maintainers FILE]\n"
+	"                  [--tree DIR] [--stdin] (PATH... | --module NAME | --device DEV)\n"
+	"\n"
+	"  PATH              a file or directory relative to the kernel tree\n"
+	"  --module NAME     route through the source directory of module NAME\n"
+	"  --device DEV      a PCI slot (0000:00:02.0) or a USB port (usb:1-1): route\n"
+	"                    through the module of the driver bound to it\n"
+	"  --format=F        table (default), json (as --json), or get-maintainer: exactly\n"
+	"                    what scripts/get_maintainer.pl --no-git --no-git-fallback -f PATH\n"
+	"                    prints (several paths are merged as it merges them)\n"
+	"  --bug             with get-maintainer: also the B: lines, as its --bug does\n"
+	"  --maintainers F   use this MAINTAINERS (plain or gzip); its directory, when a kernel\n"
+	"                    tree, answers -d/-f and gives .mailmap, like get_maintainer.pl\n"
+	"  --tree DIR        the kernel tree to use with --maintainers\n"
+	"  --stdin           read paths from standard input, one per line; with\n"
+	"                    get-maintainer each answer ends with a line holding \\x1f\n"
+	"  --all-tie-orders  (tests) with get-maintainer: every output an order of equally\n"
+	"                    ranked sections gives, framed by \\x1e\n"
+	"\n"
+	"Without --maintainers, MAINTAINERS comes from /sys/kernel/maintainers.gz, the\n"
+	"running release's tree (/lib/modules/R/build, /usr/src/linux-*), a copy in\n"
+	"$XDG_CACHE_HOME/kbug/, or the copy built into kbug, in that order.\n"
+	"Exit 0 when every query was routed, 1 otherwise, 2 on a usage error.\n";
+
+enum { FMT_TABLE, FMT_JSON, FMT_GM };
+
+struct route_args {
+	int format;
+	bool bug, use_stdin, all_ties;
+	const char *module, *device;
+	struct kbug_maint_opts mo;
+	const char **paths;
+	size_t npaths;
+};
+
+static const char *jstr(struct json_object *o, const char *k)
+{
+	const char *s = kj_get_str(o, k);
+
+	return s ? s : "";
+}
+
+static void print_table(struct json_object *r, FILE *out)
+{
+	struct json_object *secs = kj_get(r, "sections"), *d = kj_get(r, "destination");
+	size_t i, n = secs ? json_object_array_length(secs) : 0;
+	const char *kind = jstr(d, "kind");
+
+	fprintf(out, "%s\n", jstr(r, "path"));
+	if (kj_get_str(r, "module"))
+		fprintf(out, "  (module %s, source %s)\n", jstr(r, "module"), jstr(r, "source_dir"));
+	for (i = 0; i < n; i++) {
+		struct json_object *s = json_object_array_get_idx(secs, i);
+		struct json_object *ents = kj_get(s, "entries");
+		size_t k, ne = ents ? json_object_array_length(ents) : 0;
+
+		fprintf(out, "  %zu. %s [%s]  (%s)\n", i + 1, jstr(s, "name"),
+			kj_get_str(s, "status") ? jstr(s, "status") : "no status", jstr(s, "why"));
+		for (k = 0; k < ne; k++) {
+			struct json_object *e = json_object_array_get_idx(ents, k);
+			const char *t = jstr(e, "type"), *label = NULL;
+
+			switch (t[0]) {
+			case 'M': label = "maintainer"; break;
+			case 'R': label = "reviewer"; break;
+			case 'L': label = "list"; break;
+			case 'B': label = "bugs"; break;
+			case 'T': label = "tree"; break;
+			case 'W': label = "web"; break;
+			case 'C': label = "chat"; break;
+			case 'Q': label = "patchwork"; break;
+			}
+			if (label)
+				fprintf(out, "       %-10s %s\n", label, jstr(e, "value"));
+		}
+	}
+	if (!strcmp(kind, "bugzilla"))
+		fprintf(out, "  -> bugzilla %s%s%s%s%s\n", jstr(d, "url"),
+			kj_get_str(d, "product") ? " product " : "", jstr(d, "product"),
+			kj_get_str(d, "component") ? " component " : "", jstr(d, "component"));
+	else if (!strcmp(kind, "mailto"))
+		fprintf(out, "  -> mail %s\n", jstr(d, "address"));
+	else if (!strcmp(kind, "issue-tracker") || !strcmp(kind, "web"))
+		fprintf(out, "  -> %s %s\n", kind, jstr(d, "url"));
+	else
+		fprintf(out, "  -> email to %zu maintainers and reviewers, cc %zu lists\n",
+			json_object_array_length(kj_get(d, "to")),
+			json_object_array_length(kj_get(d, "cc")));
+}
+
+static int route_query(struct kbug_maint *m, const struct route_args *a, const char *what,
+		       int kind, struct json_object *routes)
+{
+	struct json_object *r = NULL;
+	int ret;
+
+	if (kind == 'm')
+		ret = kbug_route_module(m, what, &r);
+	else if (kind == 'd')
+		ret = kbug_route_device(m, what, &r);
+	else
+		ret = kbug_route_path(m, what, &r);
+	if (ret) {
+		if (ret == -ENOMEM)
+			ERR("out of memory routing '%s'", what);
+		return 1;
+	}
+	if (a->format == FMT_TABLE)
+		print_table(r, kbug_output());
+	kj_append(routes, r);
+	return 0;
+}
+
+static int route_gm(struct kbug_maint *m, const struct route_args *a)
+{
+	struct strbuf out = STRBUF_INIT, line = STRBUF_INIT;
+	FILE *f = kbug_output();
+	int bad = 0;
+
+	if (!a->use_stdin) {
+		if (kbug_route_format_gm_many(m, a->paths, a->npaths, a->bug, a->all_ties, &out))
+			bad = 1;
+		fwrite(out.buf, 1, out.len, f);
+	} else {
+		long guard = 10L << 20;
+
+		while (guard-- > 0 && strbuf_getline(&line, stdin) != EOF) {
+			const char *p = line.buf;
+
+			if (!*p)
+				continue;
+			strbuf_reset(&out);
+			if (kbug_route_format_gm_many(m, &p, 1, a->bug, a->all_ties, &out))
+				bad = 1;
+			strbuf_addstr(&out, "\x1f\n");
+			fwrite(out.buf, 1, out.len, f);
+		}
+	}
+	strbuf_release(&out);
+	strbuf_release(&line);
+	return bad;
+}
+
+static int parse_args(int argc, char **argv, struct route_args *a)
+{
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char *s = argv[i];
+		const char **slot = NULL;
+
+		if (!strcmp(s, "--")) {
+			for (i++; i < argc; i++)
+				a->paths[a->npaths++] = argv[i];
+			break;
+		}
+		if (!strncmp(s, "--format=", 9)) {
+			if (!strcmp(s + 9, "table"))
+				a->format = FMT_TABLE;
+			else if (!strcmp(s + 9, "json"))
+				a->format = FMT_JSON;
+			else if (!strcmp(s + 9, "get-maintainer"))
+				a->format = FMT_GM;
+			else
+				return kbug_usage_error("route", "unknown format '%s'", s + 9);
+			continue;
+		}
+		if (!strcmp(s, "--bug")) {
+			a->bug = true;
+			continue;
+		}
+		if (!strcmp(s, "--stdin")) {
+			a->use_stdin = true;
+			continue;
+		}
+		if (!strcmp(s, "--all-tie-orders")) {
+			a->all_ties = true;
+			continue;
+		}
+		if (!strcmp(s, "--module"))
+			slot = &a->module;
+		else if (!strcmp(s, "--device"))
+			slot = &a->device;
+		else if (!strcmp(s, "--maintainers"))
+			slot = &a->mo.file;
+		else if (!strcmp(s, "--tree"))
+			slot = &a->mo.tree;
+		if (slot) {
+			if (i + 1 >= argc)
+				return kbug_usage_error("route", "option '%s' needs a value", s);
+			*slot = argv[++i];
+			continue;
+		}
+		if (!strncmp(s, "--module=", 9)) {
+			a->module = s + 9;
+			continue;
+		}
+		if (!strncmp(s, "--device=", 9)) {
+			a->device = s + 9;
+			continue;
+		}
+		if (!strncmp(s, "--maintainers=", 14)) {
+			a->mo.file = s + 14;
+			continue;
+		}
+		if (!strncmp(s, "--tree=", 7)) {
+			a->mo.tree = s + 7;
+			continue;
+		}
+		if (s[0] == '-' && s[1])
+			return kbug_usage_error("route", "unknown option '%s'", s);
+		a->paths[a->npaths++] = s;
+	}
+	if (kbug_opts.json && a->format == FMT_TABLE)
+		a->format = FMT_JSON;
+	if (!a->npaths && !a->module && !a->device && !a->use_stdin)
+		return kbug_usage_error("route", "give a PATH, --module NAME or --device DEV");
+	if (a->format == FMT_GM && (a->module || a->device))
+		return kbug_usage_error("route", "--format=get-maintainer takes paths only");
+	if ((a->bug || a->all_ties) && a->format != FMT_GM)
+		return kbug_usage_error("route", "--bug and --all-tie-orders go with "
+					"--format=get-maintainer");
+	return 0;
+}
+
+static int cmd_route(int argc, char **argv)
+{
+	struct route_args a = { 0 };
+	struct kbug_maint *m = NULL;
+	struct json_object *src, *routes;
+	int ret, bad = 0;
+	size_t i;
+
+	a.paths = calloc((size_t)argc + 1, sizeof(*a.paths));
+	if (!a.paths)
+		return KBUG_EXIT_ERROR;
+	ret = parse_args(argc, argv, &a);
+	if (ret) {
+		free(a.paths);
+		return ret;
+	}
+	ret = kbug_maint_open(&a.mo, &m);
+	if (ret) {
+		free(a.paths);
+		return KBUG_EXIT_ERROR;
+	}
+	src = kbug_maint_source(m);
+	if (kj_get_bool(src, "older_than_running", false) && a.format != FMT_GM)
+		fprintf(stderr, "kbug route: note: MAINTAINERS from %s (%s) is older than the "
+			"running kernel %s\n", jstr(src, "path"), jstr(src, "version"),
+			jstr(src, "running"));
+	if (a.format == FMT_GM) {
+		bad = route_gm(m, &a);
+		json_object_put(src);
+		goto out;
+	}
+	routes = json_object_new_array();
+	if (a.module)
+		bad |= route_query(m, &a, a.module, 'm', routes);
+	if (a.device)
+		bad |= route_query(m, &a, a.device, 'd', routes);
+	for (i = 0; i < a.npaths; i++)
+		bad |= route_query(m, &a, a.paths[i], 'p', routes);
+	if (a.use_stdin) {
+		struct strbuf line = STRBUF_INIT;
+		long guard = 10L << 20;
+
+		while (guard-- > 0 && strbuf_getline(&line, stdin) != EOF)
+			if (line.len)
+				bad |= route_query(m, &a, line.buf, 'p', routes);
+		strbuf_release(&line);
+	}
+	if (a.format == FMT_JSON) {
+		struct json_object *o = json_object_new_object();
+
+		kj_set(o, "source", src);
+		kj_set(o, "routes", routes);
+		fprintf(kbug_output(), "%s\n", json_object_to_json_string_ext(o,
+			JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+		json_object_put(o);
+	} else {
+		fprintf(kbug_output(), "(MAINTAINERS: %s %s, %s)\n", jstr(src, "kind"),
+			jstr(src, "path"), kj_get_str(src, "version") ? jstr(src, "version") :
+			"version unknown");
+		json_object_put(src);
+		json_object_put(routes);
+	}
+out:
+	kbug_maint_free(m);
+	free(a.paths);
+	if (kbug_output_close())
+		return KBUG_EXIT_ERROR;
+	return bad ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
+}
+
+const struct kbug_cmd kbug_cmd_route = {
+	.name = "route",
+	.run = cmd_route,
+	.summary = "who to tell about a file, module or device (MAINTAINERS)",
+	.usage = route_usage,
+};
