@@ -150,8 +150,9 @@ static int do_whoami(struct bz_args *a)
 		if (id)
 			kj_set_int(o, "id", id);
 		kj_set_bool(o, "api_key_valid", true);
-		fprintf(kbug_output(), "%s\n", json_object_to_json_string_ext(o,
-			JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+		fprintf(kbug_output(), "%s\n",
+			json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
+						       JSON_C_TO_STRING_NOSLASHESCAPE));
 		json_object_put(o);
 	} else {
 		fprintf(kbug_output(), "%s: Bugzilla %s\n", kbug_bz_base(bz), ver.buf);

@@ -30,6 +30,7 @@
 #include "deliver/template.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 
 #define BZ_DESC_MAX 60000	/* Bugzilla takes 65535 characters in a comment */
@@ -126,7 +127,7 @@ static const char *severity_for(const char *kind)
 					    "general protection", "UBSAN", "kernel BUG" };
 	size_t i;
 
-	for (i = 0; kind && i < sizeof(high) / sizeof(high[0]); i++)
+	for (i = 0; kind && i < ARRAY_SIZE(high); i++)
 		if (!strncasecmp(kind, high[i], strlen(high[i])))
 			return "high";
 	return "normal";
@@ -518,7 +519,8 @@ static int finalize(struct bz_send *s, struct json_object **out)
 	if (ret)
 		return fail_call(s, ret, false);
 	comps = kj_get(product, "components");
-	n = comps && json_object_is_type(comps, json_type_array) ? json_object_array_length(comps) : 0;
+	n = comps && json_object_is_type(comps, json_type_array) ?
+	    json_object_array_length(comps) : 0;
 	for (i = 0; i < n; i++) {
 		struct json_object *c = json_object_array_get_idx(comps, i);
 		const char *name = kj_get_str(c, "name");
@@ -665,9 +667,9 @@ static int find_duplicate(struct bz_send *s, long *dup, struct strbuf *info)
 	for (i = 0; i < n && !*dup; i++) {
 		struct json_object *b = json_object_array_get_idx(bugs, i);
 		const char *status = kj_get_str(b, "status");
-		bool open = kj_get(b, "is_open") ? kj_get_bool(b, "is_open", true) :
-			    !(status && (!strcmp(status, "RESOLVED") || !strcmp(status, "VERIFIED") ||
-					 !strcmp(status, "CLOSED")));
+		bool closed = status && (!strcmp(status, "RESOLVED") ||
+					 !strcmp(status, "VERIFIED") || !strcmp(status, "CLOSED"));
+		bool open = kj_get(b, "is_open") ? kj_get_bool(b, "is_open", true) : !closed;
 
 		if (!open || kj_get_int(b, "id", 0) <= 0)
 			continue;
@@ -755,7 +757,9 @@ static int attachment_there(struct bz_send *s, long bug, const char *name, bool 
 		struct json_object *a = json_object_array_get_idx(atts, i);
 		const char *fn = kj_get_str(a, "file_name"), *who = kj_get_str(a, "creator");
 
-		if (fn && !strcmp(fn, name) && (!s->login.len || !who || !strcmp(who, s->login.buf)))
+		if (!fn || strcmp(fn, name))
+			continue;
+		if (!s->login.len || !who || !strcmp(who, s->login.buf))
 			*yes = true;
 	}
 	json_object_put(atts);
@@ -995,7 +999,8 @@ static int bz_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts
 			goto out;
 		bug = state_bug_id(item);
 	} else if (o->dry_run) {
-		fprintf(kbug_output(), "bug %ld is filed already; remaining: the attachments\n", bug);
+		fprintf(kbug_output(), "bug %ld is filed already; what remains: the attachments\n",
+			bug);
 		goto out;
 	}
 	ret = upload_all(&s, bug);

@@ -19,6 +19,7 @@
 #include "deliver/bugzilla.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 
 static void test_base64_rfc4648_vectors(void **state)
@@ -30,7 +31,7 @@ static void test_base64_rfc4648_vectors(void **state)
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
-	for (i = 0; i < sizeof(in) / sizeof(in[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(in); i++) {
 		strbuf_reset(&sb);
 		kbug_base64(&sb, in[i], strlen(in[i]));
 		assert_string_equal(sb.buf, out[i]);
@@ -75,15 +76,15 @@ static void test_url_policy(void **state)
 static void test_uri_product(void **state)
 {
 	struct strbuf p = STRBUF_INIT, c = STRBUF_INIT;
+	static const char enter[] =
+		"https://bugzilla.kernel.org/enter_bug.cgi?product=File%20System&component=f2fs";
+	static const char list[] =
+		"https://bugzilla.kernel.org/buglist.cgi?component=Sanitizers&product=Memory+Management";
 
-	assert_int_equal(kbug_bz_uri_product(
-		"https://bugzilla.kernel.org/enter_bug.cgi?product=File%20System&component=f2fs",
-		&p, &c), 0);
+	assert_int_equal(kbug_bz_uri_product(enter, &p, &c), 0);
 	assert_string_equal(p.buf, "File System");
 	assert_string_equal(c.buf, "f2fs");
-	assert_int_equal(kbug_bz_uri_product(
-		"https://bugzilla.kernel.org/buglist.cgi?component=Sanitizers&product=Memory+Management",
-		&p, &c), 0);
+	assert_int_equal(kbug_bz_uri_product(list, &p, &c), 0);
 	assert_string_equal(p.buf, "Memory Management");
 	assert_string_equal(c.buf, "Sanitizers");
 	assert_int_equal(kbug_bz_uri_product("https://bz/x?product=Tools#component=no", &p, &c), 0);
@@ -112,7 +113,7 @@ static int collect_row(void *data, const char *section, const char *product,
 static void test_map_parse(void **state)
 {
 	static const char good[] = "# comment\n\n@url https://bugzilla.kernel.org\n"
-				   "  ACPI | ACPI | Other  \nPCI SUBSYSTEM|Drivers|PCI";
+				   "  ACPI | ACPI | Other\t\nPCI SUBSYSTEM|Drivers|PCI";
 	struct strbuf sb = STRBUF_INIT;
 
 	kbug_log_level = -1;
