@@ -339,6 +339,7 @@ static int route(struct kbug_report *r, const struct report_args *a, int idx)
 	struct kbug_maint *m = NULL;
 	struct json_object *out = NULL, *sus;
 	const char *what = a->module ?: a->driver ?: a->device;
+	bool crash = false;
 	int ret;
 
 	ret = kbug_maint_open(&mo, &m);
@@ -346,6 +347,26 @@ static int route(struct kbug_report *r, const struct report_args *a, int idx)
 		ERR("cannot read MAINTAINERS%s%s: %s", a->maintainers ? " from " : "",
 		    a->maintainers ?: "", strerror(-ret));
 		return ret;
+	}
+	if (!what && idx >= 0 && !a->file) {
+		/* the report picked, which is not always the newest */
+		struct json_object *rep = json_object_array_get_idx(reports_of(r), (size_t)idx);
+		const char *gf = kj_get_str(rep, "guilty_file");
+
+		if (gf) {
+			ret = kbug_route_report(r, m, gf);
+			sus = kj_path(r->root, "route.suspect");
+			if (!ret && sus) {
+				json_object_object_del(sus, "from");
+				kj_set_str(sus, "from", "crash");
+				json_object_object_del(sus, "why");
+				kj_set_str(sus, "why", kj_get_str(rep, "blame_reason") ?:
+					   "the guilty file of the report");
+			}
+			goto out;
+		}
+		what = kj_get_str(rep, "guilty_module");
+		crash = true;
 	}
 	if (!what) {
 		ret = kbug_route_report(r, m, a->file);
@@ -362,13 +383,17 @@ static int route(struct kbug_report *r, const struct report_args *a, int idx)
 	}
 	sus = json_object_new_object();
 	kj_set_str(sus, "path", kj_get_str(out, "path"));
-	kj_set_str(sus, "from", a->device ? "device" : a->driver ? "driver" : "module");
+	kj_set_str(sus, "from", crash ? "crash" : a->device ? "device" : a->driver ? "driver" :
+		   "module");
 	kj_set_str(sus, a->device ? "device" : "module", what);
 	{
 		struct strbuf why = STRBUF_INIT;
 
-		strbuf_addf(&why, "named with --%s %s", a->device ? "device" : a->driver ?
-			    "driver" : "module", what);
+		if (crash)
+			strbuf_addf(&why, "the report blames the module %s", what);
+		else
+			strbuf_addf(&why, "named with --%s %s", a->device ? "device" : a->driver ?
+				    "driver" : "module", what);
 		kj_set_str(sus, "why", why.buf);
 		strbuf_release(&why);
 	}
