@@ -186,13 +186,40 @@ static bool blame_find_def(const char *tree, const char *dir, const char *func, 
 	return found;
 }
 
+/*
+ * Is the module built from its whole directory? It is when its name
+ * holds a component of the directory's path (e1000 in .../intel/e1000,
+ * snd_usb_audio in sound/usb, nvme in drivers/nvme/host); a module
+ * named after nothing there is one file of a shared directory (dummy in
+ * drivers/net, btusb in drivers/bluetooth).
+ */
+static bool blame_module_is_dir(const char *dir, const char *name)
+{
+	const char *p = dir;
+
+	while (*p) {
+		size_t n = strcspn(p, "/");
+		char comp[64];
+
+		if (n >= 3 && n < sizeof(comp)) {
+			memcpy(comp, p, n);
+			comp[n] = '\0';
+			if (strstr(name, comp))
+				return true;
+		}
+		p += n;
+		while (*p == '/')
+			p++;
+	}
+	return false;
+}
+
 static void blame_module(struct kb_rep *r, const struct kb_frame *f, struct json_object *mods,
 			 const char *tree)
 {
 	struct json_object *m = blame_module_entry(mods, f->module);
 	const char *dir = m ? kj_get_str(m, "source_dir") : NULL;
 	char d[128], name[64];
-	const char *last;
 	size_t n, i;
 
 	if (!dir || !*dir)
@@ -209,9 +236,7 @@ static void blame_module(struct kb_rep *r, const struct kb_frame *f, struct json
 	for (i = 0; name[i]; i++)
 		if (name[i] == '-')
 			name[i] = '_';
-	last = strrchr(d, '/');
-	last = last ? last + 1 : d;
-	if (!strcmp(last, name) || !strcmp(last, f->module)) {
+	if (blame_module_is_dir(d, name)) {
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s/", d);
 		r->blame_reason = "the directory of the module named in the frame";
 	} else {
@@ -234,8 +259,15 @@ static void blame_header_file(struct kb_rep *r)
 
 void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
-	const struct kb_frame *f = r->guilty >= 0 ? &r->frames[r->guilty] : NULL;
+	const struct kb_frame *f;
 	size_t i;
+
+	/* a title that names no frame: blame the first one that is no machinery */
+	for (i = 0; r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER) && i < r->frames_nr; i++)
+		if (r->frames[i].reliable && r->frames[i].has_off &&
+		    !kb_frame_skipped(r->frames[i].func, NULL))
+			r->guilty = (int)i;
+	f = r->guilty >= 0 ? &r->frames[r->guilty] : NULL;
 
 	if (f) {
 		snprintf(r->guilty_func, sizeof(r->guilty_func), "%s", f->func);
@@ -303,6 +335,12 @@ void kb_check_corrupted(struct kb_rep *r)
 		r->corrupted = true;
 	if (r->sig->flags & (KB_SIG_NOSTACK | KB_SIG_DRIVER))
 		return;
+	for (i = r->hdr + 1; i < r->cut && i < r->hdr + 4; i++) {
+		struct kb_frame f;
+
+		if (kb_frame_parse(kb_rep_line(r, i), &f))
+			has_stack = true;	/* KMSAN, KFENCE: the frames follow at once */
+	}
 	for (i = r->hdr; i < r->cut; i++) {
 		const char *l = kb_rep_line(r, i);
 		bool ok = false;

@@ -395,6 +395,8 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 			sig = NULL;
 		else if (sig == r->sig && r->nr - r->hdr < 5 && !(sig->flags & KB_SIG_DRIVER))
 			sig = NULL;	/* the header repeated for inlined frames */
+		else if ((sig->flags & r->sig->flags & KB_SIG_DRIVER) && scan_same_driver(r, &l))
+			sig = NULL;	/* the same driver's next complaint */
 		else if (r->ctx[0] && strcmp(r->ctx, "console") && l.ctx[0] &&
 			 strcmp(l.ctx, r->ctx) && !(r->sig->flags & KB_SIG_DRIVER))
 			sig = NULL;	/* another task's report interleaved: keep this one */

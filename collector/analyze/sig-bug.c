@@ -11,7 +11,7 @@ static const char *const bug_leak[] = { "kmemleak", "kmalloc", "kcalloc", "kzall
 	"mmap", "kmem", "slab", "alloc", "create_object", "idr_get", "list_lru_init",
 	"kasprintf", "kvasprintf", "pcpu_create", "strdup", "strndup", "memdup", NULL };
 static const char *const bug_usercopy[] = { "usercopy", "__check", NULL };
-static const char *const bug_page[] = { "page_pool", "free_", "put_page", "folio_put",
+static const char *const bug_page[] = { "page_pool", "^free_", "^__free_", "put_page", "folio_put",
 	"release_pages", "bad_page", "__page_", NULL };
 static const char *const bug_sched[] = { "schedule", "preempt", NULL };
 

@@ -212,6 +212,12 @@ void kb_title_in(struct kb_rep *r, const char *prefix, unsigned int parts,
 /* Set the title to prefix + " in " + func (a function named in the text). */
 void kb_title_func(struct kb_rep *r, const char *prefix, const char *func)
 {
+	size_t i, n = func ? strcspn(func, ".") : 0;
+
+	for (i = 0; n && r->guilty < 0 && i < r->frames_nr; i++)
+		if (r->frames[i].reliable && !strncmp(r->frames[i].func, func, n) &&
+		    strchr(".", r->frames[i].func[n]))
+			r->guilty = (int)i;
 	strbuf_reset(&r->title);
 	strbuf_addstr(&r->title, prefix);
 	strbuf_addstr(&r->title, " in ");
