@@ -17,3 +17,24 @@ analyze-score: build/tests/analyze/corpus-score
 	build/tests/analyze/corpus-score -v $(or $(KBUG_SHARED),../shared)/corpus/syzkaller
 
 .PHONY: analyze-score
+
+# make bench: the scanner on generated logs (under build/bench, not committed):
+# 100 MB and 10 MB without reports (MB/s; peak RSS must not grow), 1000 reports.
+build/tests/bench/analyze-bench: tests/bench/analyze-bench.c build/libkbug.a
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) -Wno-format-nonliteral $(OPT_CFLAGS) $(PKG_CFLAGS) -o $@ $< \
+		build/libkbug.a $(LDLIBS_ALL)
+
+analyze-bench: build/tests/bench/analyze-bench kbug
+	@mkdir -p build/bench
+	@test -s build/bench/quiet-100m.log || build/tests/bench/analyze-bench gen-quiet build/bench/quiet-100m.log 100
+	@test -s build/bench/quiet-10m.log || build/tests/bench/analyze-bench gen-quiet build/bench/quiet-10m.log 10
+	@test -s build/bench/reports-1000.log || build/tests/bench/analyze-bench gen-reports build/bench/reports-1000.log 1000
+	build/tests/bench/analyze-bench run build/bench/quiet-100m.log
+	build/tests/bench/analyze-bench run build/bench/quiet-10m.log
+	build/tests/bench/analyze-bench run build/bench/reports-1000.log
+	@s=$$(date +%s%N); ./kbug analyze --json build/bench/reports-1000.log > /dev/null; \
+		e=$$(date +%s%N); echo "kbug analyze --json reports-1000.log: $$(( (e - s) / 1000000 )) ms"
+
+BENCH_TARGETS += analyze-bench
+.PHONY: analyze-bench
