@@ -159,3 +159,37 @@ if a < 0 or b < 0:
 sys.stdout.buffer.write(data[a + len(st):b])
 PY
 }
+
+# kb_mini_initramfs OUT INIT [MODROOT]: a gzip-compressed cpio with
+# busybox-static, INIT as /init and MODROOT's lib/modules (a modules_install
+# staging directory), for a quick boot test.
+kb_mini_initramfs() {
+	r=$(mktemp -d "${TMPDIR:-/tmp}/kbug-mini.XXXXXX") || return 1
+	mkdir -p "$r/bin" "$r/sbin" "$r/usr/bin" "$r/usr/sbin" "$r/proc" \
+		"$r/sys" "$r/dev" "$r/tmp" "$r/lib/modules"
+	cp /bin/busybox "$r/bin/busybox"
+	/bin/busybox --list-full | while read -r a; do
+		[ -e "$r/$a" ] || ln -s /bin/busybox "$r/$a"
+	done
+	install -m 0755 "$2" "$r/init"
+	if [ -n "${3:-}" ]; then
+		cp -a "$3/lib/modules/." "$r/lib/modules/"
+		find "$r/lib/modules" \( -name build -o -name source \) -type l \
+			-exec rm -f {} +
+	fi
+	(cd "$r" && find . -mindepth 1 | LC_ALL=C sort |
+		cpio --quiet -o -H newc --owner=0:0 | gzip -n -1) > "$1"
+	rc=$?
+	rm -rf "$r"
+	return "$rc"
+}
+
+# kb_boot_console BZIMAGE INITRAMFS LOG: boot once under TCG with no
+# devices but the serial console, no network, at most 90 seconds; the
+# guest ends by `reboot -f` (QEMU runs with -no-reboot).
+kb_boot_console() {
+	timeout -k 5 90 qemu-system-x86_64 -accel tcg -machine pc -m 256M \
+		-nodefaults -no-user-config -nographic -serial stdio -monitor none \
+		-no-reboot -nic none -kernel "$1" -initrd "$2" \
+		-append "console=ttyS0 panic=-1" < /dev/null > "$3" 2>&1
+}

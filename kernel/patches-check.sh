@@ -7,7 +7,11 @@
 #    warning or check;
 #  - the tree builds with CONFIG_IKMAINTAINERS=y and =m (allnoconfig plus
 #    a small fragment), and the data found in vmlinux, or in
-#    kernel/kmaintainers.ko, decompresses to the tree's MAINTAINERS.
+#    kernel/kmaintainers.ko, decompresses to the tree's MAINTAINERS;
+#  - each kernel boots under QEMU (TCG, serial console, busybox initramfs):
+#    =y has /sys/kernel/maintainers.gz from the start, =m once `modprobe
+#    kmaintainers` ran and no more after `rmmod`; the file reads back as
+#    the tree's MAINTAINERS.
 # The build is kept in $KBUG_CACHE/work/patches-check/, keyed by the
 # series, so a second run only rebuilds what changed.
 set -u
@@ -90,9 +94,35 @@ else
 	rm -rf "$am"
 fi
 
+# allnoconfig plus the option, and just enough to boot it under QEMU with
+# a busybox initramfs on the serial console.
 frag=$work/fragment-y.config
-printf '%s\n' CONFIG_64BIT=y CONFIG_SYSFS=y CONFIG_MODULES=y \
-	CONFIG_MODULE_UNLOAD=y CONFIG_IKMAINTAINERS=y > "$frag"
+printf '%s\n' CONFIG_64BIT=y CONFIG_SYSFS=y CONFIG_PROC_FS=y CONFIG_MODULES=y \
+	CONFIG_MODULE_UNLOAD=y CONFIG_PRINTK=y CONFIG_TTY=y CONFIG_SERIAL_8250=y \
+	CONFIG_SERIAL_8250_CONSOLE=y CONFIG_BLK_DEV_INITRD=y CONFIG_RD_GZIP=y \
+	CONFIG_BINFMT_ELF=y CONFIG_BINFMT_SCRIPT=y CONFIG_DEVTMPFS=y \
+	CONFIG_IKMAINTAINERS=y > "$frag"
+want_sha=$(sha256sum < "$tree/MAINTAINERS" | cut -d' ' -f1)
+
+# The guest's /init: read the file (loading and unloading the module when
+# it is one), print what it saw, reboot (QEMU runs with -no-reboot).
+cat > "$work/init.sh" <<'EOF_INIT'
+#!/bin/sh
+export PATH=/sbin:/bin:/usr/sbin:/usr/bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+f=/sys/kernel/maintainers.gz
+show() { if [ -e $f ]; then echo "KB-$1 present $(stat -c '%a %s' $f) $(zcat $f | sha256sum | cut -d' ' -f1)"; else echo "KB-$1 absent"; fi; }
+show BOOT
+if [ -d /lib/modules ] && [ -n "$(ls /lib/modules)" ]; then
+	modprobe kmaintainers && echo KB-MODPROBE ok
+	show LOADED
+	rmmod kmaintainers && echo KB-RMMOD ok
+	show UNLOADED
+fi
+echo KB-END
+reboot -f
+EOF_INIT
 sed 's/^CONFIG_IKMAINTAINERS=y/CONFIG_IKMAINTAINERS=m/' "$frag" > "$work/fragment-m.config"
 
 for mode in y m; do
@@ -102,8 +132,8 @@ for mode in y m; do
 		not_ok "allnoconfig + CONFIG_IKMAINTAINERS=$mode configures" "$log"
 		continue
 	fi
-	targets=vmlinux
-	[ "$mode" = m ] && targets="vmlinux modules"
+	targets=bzImage
+	[ "$mode" = m ] && targets="bzImage modules"
 	# shellcheck disable=SC2086 # two make targets
 	if ! timeout 1800 make -C "$tree" O="$obj" -j2 $targets >> "$log" 2>&1; then
 		not_ok "builds with CONFIG_IKMAINTAINERS=$mode" "$log"
@@ -124,6 +154,41 @@ for mode in y m; do
 		ok "=$mode: ${holder#"$obj"/} carries the tree's MAINTAINERS, gzip-compressed"
 	else
 		not_ok "=$mode: ${holder#"$obj"/} carries the tree's MAINTAINERS" "$log" 10
+	fi
+	# Boot it.
+	mods=
+	if [ "$mode" = m ]; then
+		rm -rf "$work/mods"
+		mods=$work/mods
+		make -s -C "$tree" O="$obj" INSTALL_MOD_PATH="$mods" DEPMOD=/sbin/depmod \
+			modules_install >> "$log" 2>&1
+	fi
+	con=$work/boot-$mode.log
+	if kb_mini_initramfs "$work/initramfs-$mode.cpio.gz" "$work/init.sh" "$mods" >> "$log" 2>&1 &&
+		kb_boot_console "$obj/arch/x86/boot/bzImage" "$work/initramfs-$mode.cpio.gz" "$con"; then
+		tr -d '\r' < "$con" > "$con.txt"
+	else
+		tr -d '\r' < "$con" > "$con.txt" 2>/dev/null
+		echo "boot failed" >> "$con.txt"
+	fi
+	if [ "$mode" = y ]; then
+		if grep -qx "KB-BOOT present 444 [0-9]* $want_sha" "$con.txt"; then
+			ok "=y, booted: /sys/kernel/maintainers.gz is there, 0444, and decompresses to MAINTAINERS"
+		else
+			not_ok "=y, booted: /sys/kernel/maintainers.gz is there and decompresses to MAINTAINERS" "$con.txt" 15
+		fi
+	else
+		if grep -qx "KB-BOOT absent" "$con.txt" && grep -qx "KB-MODPROBE ok" "$con.txt" &&
+			grep -qx "KB-LOADED present 444 [0-9]* $want_sha" "$con.txt"; then
+			ok "=m, booted: modprobe kmaintainers makes /sys/kernel/maintainers.gz appear, identical"
+		else
+			not_ok "=m, booted: modprobe kmaintainers makes /sys/kernel/maintainers.gz appear" "$con.txt" 15
+		fi
+		if grep -qx "KB-RMMOD ok" "$con.txt" && grep -qx "KB-UNLOADED absent" "$con.txt"; then
+			ok "=m, booted: rmmod kmaintainers removes it"
+		else
+			not_ok "=m, booted: rmmod kmaintainers removes it" "$con.txt" 15
+		fi
 	fi
 	if [ "$mode" = m ]; then
 		if kb_extract_marked "$obj/vmlinux" IKMNT_ST IKMNT_ED > /dev/null 2>&1; then

@@ -106,7 +106,7 @@ else
 	not_ok "the kernel is tainted W after the WARNING ($tainted)"
 fi
 run report-email "$kbug" report --to auto --yes \
-	--smtp-url "smtp://10.0.2.100:$SMTP_PORT" \
+	--smtp-url "smtp://10.0.2.100:$SMTP_PORT" --smtp-insecure \
 	--from "kbug test guest <reporter@guest.example.org>"
 t delivered-email
 
