@@ -40,7 +40,7 @@ static const char bugzilla_usage[] =
 	"                       where to file, over the MAINTAINERS B: entry and the map\n"
 	"  --outbox DIR         the outbox (default: ~/.local/share/kbug/outbox)\n"
 	"  --yes                no questions: comment on a duplicate found by title\n"
-	"  --new                file a new bug even when a duplicate exists\n"
+	"  --new, --new-bug     file a new bug even when a duplicate exists\n"
 	"  --dry-run            check everything, print the JSON it would POST, file nothing\n"
 	"\n"
 	"whoami prints the server's version and who the key belongs to; file prints\n"
@@ -98,7 +98,7 @@ static int parse_args(int argc, char **argv, struct bz_args *a)
 			a->d.bz_insecure_http = true;
 		} else if (!strcmp(o, "--yes") || !strcmp(o, "-y")) {
 			a->d.yes = true;
-		} else if (!strcmp(o, "--new")) {
+		} else if (!strcmp(o, "--new") || !strcmp(o, "--new-bug")) {
 			a->d.new_bug = true;
 		} else if (!strcmp(o, "--dry-run")) {
 			a->d.dry_run = true;

@@ -269,6 +269,8 @@ static int bz_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 	kj_set(req, "bug", bug);
 	kj_set(req, "hints", hints);
 	kj_set(req, "attachments", atts);
+	/* for `kbug outbox` listings: what the item is */
+	kj_set_str(kbug_outbox_state(item), "subject", kj_get_str(bug, "summary"));
 	if (!ret) {
 		s = json_object_to_json_string_ext(req, JSON_C_TO_STRING_PRETTY |
 						   JSON_C_TO_STRING_NOSLASHESCAPE);
