@@ -16,6 +16,7 @@
 #include "kbug.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 
 static const char outbox_usage[] =
@@ -199,13 +200,13 @@ static int outbox_show(const char *dir, const char *id)
 		    " that is not being sent right now" : "");
 		return KBUG_EXIT_ERROR;
 	}
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(files); i++)
 		if (!kbug_outbox_read(it, files[i], &sb))
 			break;
 	fwrite(sb.buf, 1, sb.len, kbug_output());
 	strbuf_release(&sb);
 	kbug_outbox_item_free(it);
-	return i < sizeof(files) / sizeof(files[0]) ? KBUG_EXIT_OK : KBUG_EXIT_ERROR;
+	return i < ARRAY_SIZE(files) ? KBUG_EXIT_OK : KBUG_EXIT_ERROR;
 }
 
 /* One retry: 0 delivered (or already), 3 waiting, 1 error. */

@@ -104,9 +104,23 @@ static int ask(const char *prompt, struct strbuf *out)
 	return 0;
 }
 
+static int parse_number(const char *o, const char *v, struct report_args *a)
+{
+	char *end;
+	long n = strtol(v, &end, 10);
+
+	if (*end || end == v || n <= 0 || n > 86400)
+		return kbug_usage_error("report", "'%s' needs a positive number, not '%s'", o, v);
+	if (o[2] == 't')
+		a->d.timeout_s = (unsigned int)n;
+	else
+		a->pick = (int)n;
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct report_args *a)
 {
-	int i;
+	int i, ret = 0;
 
 	for (i = 1; i < argc; i++) {
 		const char *o = argv[i], *v = NULL;
@@ -126,13 +140,12 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 				break;
 		}
 		if (with_value[k]) {
-			if (eq) {
+			if (eq)
 				v = eq + 1;
-			} else if (i + 1 < argc) {
+			else if (i + 1 < argc)
 				v = argv[++i];
-			} else {
+			else
 				return kbug_usage_error("report", "option '%s' needs a value", o);
-			}
 			o = with_value[k];
 		}
 		if (!strcmp(o, "--log"))
@@ -171,18 +184,9 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 			a->d.component = v;
 		else if (!strcmp(o, "--sendmail-path"))
 			a->d.sendmail_path = v;
-		else if (!strcmp(o, "--timeout") || !strcmp(o, "--report")) {
-			char *end;
-			long n = strtol(v, &end, 10);
-
-			if (*end || end == v || n <= 0 || n > 86400)
-				return kbug_usage_error("report", "'%s' needs a positive number, not '%s'",
-							o, v);
-			if (o[2] == 't')
-				a->d.timeout_s = (unsigned int)n;
-			else
-				a->pick = (int)n;
-		} else if (!strcmp(o, "--regression"))
+		else if (!strcmp(o, "--timeout") || !strcmp(o, "--report"))
+			ret = parse_number(o, v, a);
+		else if (!strcmp(o, "--regression"))
 			a->regression = true;
 		else if (!strcmp(o, "--no-redact"))
 			a->no_redact = true;
@@ -200,6 +204,8 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 			a->d.dry_run = true;
 		else
 			return kbug_usage_error("report", "unknown option '%s'", argv[i]);
+		if (ret)
+			return ret;
 	}
 	if (!a->d.to)
 		a->d.to = kbug_config_get("report", "channel") ?: "auto";
@@ -447,8 +453,8 @@ static void show_route(struct kbug_report *r, const char *channel, const char *w
 
 		fprintf(f, "Section:  %s%s%s%s%s%s\n", kj_get_str(s, "name") ?: "?",
 			kj_get_str(s, "status") ? " [" : "", kj_get_str(s, "status") ?: "",
-			kj_get_str(s, "status") ? "]" : "", kj_get_str(s, "why") ? ", matched by " : "",
-			kj_get_str(s, "why") ?: "");
+			kj_get_str(s, "status") ? "]" : "",
+			kj_get_str(s, "why") ? ", matched by " : "", kj_get_str(s, "why") ?: "");
 	}
 	if (kj_get_str(dest, "b_entry"))
 		fprintf(f, "B:        %s\n", kj_get_str(dest, "b_entry"));
@@ -775,21 +781,43 @@ static int write_item(struct kbug_report *r, struct kbug_outbox_item *it)
 		const char *s;
 
 		strbuf_addstr(&n, "attachment-");
-		for (s = r->att[i].name; *s && n.len < 100; s++)
-			strbuf_addch(&n, isalnum((unsigned char)*s) || strchr("._-", *s) ? *s : '_');
+		for (s = r->att[i].name; *s && n.len < 100; s++) {
+			bool ok = isalnum((unsigned char)*s) || strchr("._-", *s);
+
+			strbuf_addch(&n, ok ? *s : '_');
+		}
 		ret = kbug_outbox_write(it, n.buf, r->att[i].data, r->att[i].len);
 		strbuf_release(&n);
 	}
 	return ret;
 }
 
+static size_t array_len(struct json_object *o)
+{
+	return o && json_object_is_type(o, json_type_array) ? json_object_array_length(o) : 0;
+}
+
 static void no_suspect_help(struct kbug_report *r, const struct report_args *a)
 {
 	struct json_object *k = kbug_report_get(r, "kernel");
-	const char *rel = kj_get_str(k, "release");
+	struct json_object *t = kj_get(k, "tainted");
+	const struct kbug_attachment *log = kbug_report_attachment(r, "dmesg.txt");
+	const char *distro = kj_get_str(kbug_report_get(r, "distro"), "pretty_name");
+	size_t lines = 0, i;
 
+	for (i = 0; log && i < log->len; i++)
+		lines += log->data[i] == '\n';
+	fprintf(stderr, "\nCollected: kernel %s%s%s, %zu PCI and %zu USB devices, %zu modules, %zu log lines.\n",
+		kj_get_str(k, "release") ?: "(unknown)",
+		t ? (kj_get_int(t, "value", 0) ? ", tainted " : ", not tainted") : "",
+		t && kj_get_int(t, "value", 0) ? kj_get_str(t, "flags") ?: "" : "",
+		array_len(kbug_report_get(r, "pci")),
+		array_len(kbug_report_get(r, "usb")), array_len(kbug_report_get(r, "modules")),
+		lines);
+	if (distro)
+		fprintf(stderr, "Distribution: %s\n", distro);
 	fprintf(stderr,
-		"\nNo kernel crash, oops or warning was found in %s%s%s.\n"
+		"No kernel crash, oops or warning was found in %s%s%s.\n"
 		"kbug reports what the kernel itself reported; when the problem left no trace\n"
 		"in the log, name what misbehaves and kbug routes that instead:\n"
 		"  kbug report --module NAME     a module (see lsmod)\n"
@@ -797,10 +825,8 @@ static void no_suspect_help(struct kbug_report *r, const struct report_args *a)
 		"  kbug report --device SLOT     a PCI device (0000:00:02.0) or usb:BUS-PORT\n"
 		"  kbug report --file PATH       a source file (drivers/net/...)\n"
 		"  kbug report --log FILE        a saved log (journalctl -k -b -1 > FILE)\n"
-		"Add --description FILE to say what happened, --dry-run to see the message.\n",
+		"Add --description FILE to say what happened, --dry-run to see the message first.\n",
 		a->log ? "'" : "this kernel's log", a->log ?: "", a->log ? "'" : "");
-	if (rel)
-		fprintf(stderr, "(running %s)\n", rel);
 }
 
 static int finish_json(struct kbug_report *r)

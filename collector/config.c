@@ -18,6 +18,7 @@
 
 #include "config.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
 
@@ -50,7 +51,8 @@ void kbug_config_reset(void)
 	}
 	free(cfg);
 	cfg = NULL;
-	cfg_nr = cfg_alloc = 0;
+	cfg_nr = 0;
+	cfg_alloc = 0;
 	cfg_loaded = false;
 }
 
@@ -118,7 +120,7 @@ static bool config_key_is_secret(const char *key)
 					      "secret" };
 	size_t i;
 
-	for (i = 0; i < sizeof(secret) / sizeof(secret[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(secret); i++)
 		if (!strcasecmp(key, secret[i]))
 			return true;
 	return false;
@@ -368,13 +370,12 @@ int kbug_split_argv(const char *s, char ***out)
 		if (quote == '"') {
 			if (!c)
 				goto unterminated;
-			if (c == '"') {
+			if (c == '"')
 				quote = 0;
-			} else if (c == '\\' && s[1] && strchr("\"\\$`", s[1])) {
+			else if (c == '\\' && s[1] && strchr("\"\\$`", s[1]))
 				strbuf_addch(&w, *++s);
-			} else {
+			else
 				strbuf_addch(&w, c);
-			}
 			continue;
 		}
 		if (!c || c == ' ' || c == '\t' || c == '\n') {

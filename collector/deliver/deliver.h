@@ -30,7 +30,7 @@ struct kbug_deliver_opts {
 	bool force;			/* outbox retry: resend an item whose result is unknown */
 	const char *sendmail_path;	/* default /usr/sbin/sendmail ([sendmail] path) */
 	/* added by the Bugzilla channel */
-	bool bz_insecure_http;		/* --insecure-http: allow http:// to a non-loopback Bugzilla */
+	bool bz_insecure_http;		/* --insecure-http: http:// to a non-loopback Bugzilla */
 };
 
 /*

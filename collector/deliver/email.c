@@ -56,7 +56,8 @@ static void rcpt_add(struct rcpt_list *a, const struct rcpt_list *b, const char 
 	kbug_mime_format_address(&f, name && *name ? name : n.buf, ad.buf);
 	a->formatted[a->nr] = strbuf_detach(&f, NULL);
 	a->bare[a->nr++] = strbuf_detach(&ad, NULL);
-	a->formatted[a->nr] = a->bare[a->nr] = NULL;
+	a->formatted[a->nr] = NULL;
+	a->bare[a->nr] = NULL;
 out:
 	strbuf_release(&n);
 	strbuf_release(&ad);
@@ -107,9 +108,8 @@ static int email_sender(const struct kbug_deliver_opts *o, struct strbuf *name,
 		return -ENOENT;
 	if (kbug_mime_parse_address(from, name, addr))
 		return -EINVAL;
-	if (!name->len && kbug_config_get("identity", "name")) {
+	if (!name->len && kbug_config_get("identity", "name"))
 		strbuf_addstr(name, kbug_config_get("identity", "name"));
-	}
 	return 0;
 }
 
@@ -133,10 +133,12 @@ static int email_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 
 	ret = email_sender(o, &name, &addr);
 	if (ret) {
-		ERR(ret == -ENOENT ?
-		    "no sender address: give --from \"Name <you@example.org>\" or set [identity] email in the config" :
-		    "the sender '%s' is not an email address", o->from ? o->from :
-		    kbug_config_get("identity", "email") ?: "");
+		if (ret == -ENOENT)
+			ERR("no sender address: give --from \"Name <you@example.org>\" or set %s",
+			    "[identity] email in the config");
+		else
+			ERR("the sender '%s' is not an email address",
+			    o->from ? o->from : kbug_config_get("identity", "email") ?: "");
 		goto out;
 	}
 	kbug_mime_format_address(&from, name.buf, addr.buf);
@@ -267,16 +269,17 @@ static int email_send_smtp(struct kbug_outbox_item *item, const struct kbug_deli
 		}
 		ret = kbug_config_secret(&pass, "smtp", "password", "KBUG_SMTP_PASSWORD");
 		if (ret) {
-			strbuf_addf(why, ret == -ENOENT ?
-				    "[smtp] user is '%s' but no password is configured (password-command, password-file, or KBUG_SMTP_PASSWORD)" :
-				    "cannot get the SMTP password for '%s'", user);
+			if (ret == -ENOENT)
+				strbuf_addf(why, "[smtp] user is '%s' but no password is configured %s",
+					    user, "(password-command, password-file, or KBUG_SMTP_PASSWORD)");
+			else
+				strbuf_addf(why, "cannot get the SMTP password for '%s'", user);
 			strbuf_release(&host);
 			return ret == -ENOENT ? -EINVAL : ret;
 		}
 	}
 	s.url = url;
-	s.from = kj_path(st, "envelope.from") ? json_object_get_string(kj_path(st,
-						"envelope.from")) : NULL;
+	s.from = kj_get_str(kj_get(st, "envelope"), "from");
 	s.rcpt = rcpt;
 	s.user = user;
 	s.password = pass.buf;
@@ -312,8 +315,12 @@ static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_o
 		return 0;
 	}
 	if ((!strcmp(state, "unknown") || !strcmp(state, "sending")) && !o->force) {
-		ERR("the last attempt to send '%s' lost the connection after the message was handed over: the server may have accepted it. Look for Message-ID %s in the list archive (https://lore.kernel.org/all/?q=m:%s) or your inbox; to send it again anyway: kbug outbox --retry %s --force",
-		    kbug_outbox_item_id(item), mid ?: "(none)", mid ?: "", kbug_outbox_item_id(item));
+		ERR("the last attempt to send '%s' lost the connection after the message was handed over: the server may have accepted it",
+		    kbug_outbox_item_id(item));
+		ERR("look for Message-ID %s in the list archive (https://lore.kernel.org/all/?q=m:%s) or your inbox",
+		    mid ?: "(none)", mid ?: "");
+		ERR("to send it again anyway: kbug outbox --retry %s --force",
+		    kbug_outbox_item_id(item));
 		return KBUG_DELIVER_UNKNOWN;
 	}
 	ret = kbug_outbox_read(item, "message.eml", &msg);

@@ -12,6 +12,7 @@
 #include "report.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
 
@@ -156,7 +157,8 @@ static int render_range(const struct tpl *t, size_t from, size_t end, struct str
 			v = tpl_var(t, tg.name);
 			if (v)
 				strbuf_addstr(out, v);
-			i = text = tg.end;
+			i = tg.end;
+			text = i;
 			continue;
 		}
 		if (tag_standalone(t, &tg, &ls, &next) && ls >= text) {
@@ -166,7 +168,8 @@ static int render_range(const struct tpl *t, size_t from, size_t end, struct str
 			next = tg.end;
 		}
 		if (tg.sigil == '!') {
-			i = text = next;
+			i = next;
+			text = i;
 			continue;
 		}
 		if (tg.sigil == '/') {
@@ -194,7 +197,8 @@ static int render_range(const struct tpl *t, size_t from, size_t end, struct str
 			if (ret)
 				return ret;
 		}
-		i = text = after;
+		i = after;
+		text = i;
 	}
 	strbuf_add(out, t->s + text, end - text);
 	return 0;
@@ -336,7 +340,7 @@ static void vars_hardware(struct kbug_report *r, struct json_object *rep,
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
-	for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
 		const char *s = kj_get_str(d, keys[i]);
 
 		if (s && *s && !strstr(sb.buf, s))
@@ -390,8 +394,10 @@ static void vars_devices(struct kbug_report *r, struct json_object *mods,
 		if (!hit)
 			continue;
 		strbuf_addf(&sb, "usb %03lld:%03lld [%s:%s] %s\n",
-			    (long long)kj_get_int(d, "busnum", 0), (long long)kj_get_int(d, "devnum", 0),
-			    kj_get_str(d, "vendor_id") ?: "????", kj_get_str(d, "product_id") ?: "????",
+			    (long long)kj_get_int(d, "busnum", 0),
+			    (long long)kj_get_int(d, "devnum", 0),
+			    kj_get_str(d, "vendor_id") ?: "????",
+			    kj_get_str(d, "product_id") ?: "????",
 			    kj_get_str(d, "product") ?: "");
 	}
 	if (sb.len)
@@ -510,8 +516,11 @@ struct json_object *kbug_draft_vars(struct kbug_report *r)
 		if (mods && json_object_is_type(mods, json_type_array)) {
 			size_t i;
 
-			for (i = 0; i < json_object_array_length(mods); i++)
-				kj_append(want, json_object_get(json_object_array_get_idx(mods, i)));
+			for (i = 0; i < json_object_array_length(mods); i++) {
+				struct json_object *e = json_object_array_get_idx(mods, i);
+
+				kj_append(want, json_object_get(e));
+			}
 		}
 		if (gm)
 			kj_append_str(want, gm);

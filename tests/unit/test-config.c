@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "config.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 
 static char tmpdir[64];
@@ -54,7 +55,7 @@ static void test_parse_sections_keys_quotes(void **state)
 		"# a comment\n"
 		"; another\n"
 		"[Identity]\n"
-		"  name = Ada Lovelace  \n"
+		"  name = Ada Lovelace\040\040\n"
 		"email=ada@example.org\n"
 		"\n"
 		"[smtp]\n"
@@ -87,7 +88,7 @@ static void test_parse_errors(void **state)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		kbug_config_reset();
 		assert_int_equal(kbug_config_parse(bad[i], strlen(bad[i]), "bad"), -EINVAL);
 	}

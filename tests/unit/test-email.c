@@ -52,7 +52,7 @@ static void test_format_address(void **state)
 	kbug_mime_format_address(&o, "Doe, J. \"JD\"", "j@x.org");
 	assert_string_equal(o.buf, "\"Doe, J. \\\"JD\\\"\" <j@x.org>");
 	strbuf_reset(&o);
-	kbug_mime_format_address(&o, "J\xc3\xb6rg R\xc3\xb6""del", "joro@8bytes.org");
+	kbug_mime_format_address(&o, "J\303\266rg R\303\266del", "joro@8bytes.org");
 	assert_string_equal(o.buf, "=?UTF-8?B?SsO2cmcgUsO2ZGVs?= <joro@8bytes.org>");
 	strbuf_release(&o);
 }
@@ -85,10 +85,10 @@ static void test_clean_text_and_qp(void **state)
 	struct strbuf o = STRBUF_INIT;
 	char longline[1200];
 
-	kbug_mime_clean_text(&o, "a\r\nb\rc\x01\xff" "d\xc3\xa9\n", 12);
-	assert_string_equal(o.buf, "a\nb\nc\xef\xbf\xbd" "d\xc3\xa9\n");
+	kbug_mime_clean_text(&o, "a\r\nb\rc\001\377d\303\251\n", 12);
+	assert_string_equal(o.buf, "a\nb\nc\357\277\275d\303\251\n");
 	strbuf_reset(&o);
-	kbug_mime_qp(&o, "caf\xc3\xa9 = ok \n.dot\nFrom me\n", 25);
+	kbug_mime_qp(&o, "caf\303\251 = ok\040\n.dot\nFrom me\n", 25);
 	assert_string_equal(o.buf, "caf=C3=A9 =3D ok=20\n=2Edot\n=46rom me\n");
 	strbuf_reset(&o);
 	memset(longline, 'x', sizeof(longline) - 1);
@@ -184,11 +184,14 @@ static void fake_report(struct kbug_report *r, bool regression)
 		" \"lists\": [{\"address\": \"linux-kernel@vger.kernel.org\"},"
 		"             {\"address\": \"linux-hardening@vger.kernel.org\"}],"
 		" \"destination\": {\"kind\": \"email\"},"
-		" \"suspect\": {\"path\": \"drivers/misc/lkdtm/bugs.c\", \"why\": \"the guilty file\"}}";
+		" \"suspect\": {\"path\": \"drivers/misc/lkdtm/bugs.c\","
+		"               \"why\": \"the guilty file\"}}";
 	static const char analysis[] =
 		"{\"reports\": [{\"title\": \"WARNING in lkdtm_WARNING\", \"kind\": \"WARNING\","
-		" \"guilty_file\": \"drivers/misc/lkdtm/bugs.c\", \"guilty_function\": \"lkdtm_WARNING\","
-		" \"text\": \"WARNING: CPU: 0 PID: 1 at drivers/misc/lkdtm/bugs.c:1 lkdtm_WARNING\\n\"}]}";
+		" \"guilty_file\": \"drivers/misc/lkdtm/bugs.c\","
+		" \"guilty_function\": \"lkdtm_WARNING\","
+		" \"text\": \"WARNING: CPU: 0 PID: 1 at drivers/misc/lkdtm/bugs.c:1"
+		" lkdtm_WARNING\\n\"}]}";
 	struct json_object *d = json_object_new_object();
 	char big[20000];
 
