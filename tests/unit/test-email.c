@@ -300,6 +300,8 @@ static void test_channel_table(void **state)
 	assert_ptr_equal(kbug_channel_for(NULL), &channel_email);
 	assert_ptr_equal(kbug_channel_for("issue-tracker"), &channel_issue_tracker);
 	assert_ptr_equal(kbug_channel_for("web"), &channel_web);
+	assert_ptr_equal(kbug_channel_find("bugzilla"), &channel_bugzilla);
+	assert_ptr_equal(kbug_channel_for("bugzilla"), &channel_bugzilla);
 	assert_null(kbug_channel_find("carrier-pigeon"));
 }
 
