@@ -32,6 +32,14 @@ static inline void strbuf_reset(struct strbuf *sb)
 	strbuf_setlen(sb, 0);
 }
 
+static inline void strbuf_swap(struct strbuf *a, struct strbuf *b)
+{
+	struct strbuf t = *a;
+
+	*a = *b;
+	*b = t;
+}
+
 void strbuf_add(struct strbuf *sb, const void *data, size_t len);
 void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, int c);
