@@ -58,9 +58,10 @@ static int analyze_output(struct json_object *res)
 {
 	FILE *out = kbug_output();
 
+	int flags = JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE;
+
 	if (kbug_opts.json)
-		fprintf(out, "%s\n", json_object_to_json_string_ext(res, JSON_C_TO_STRING_PRETTY |
-								    JSON_C_TO_STRING_NOSLASHESCAPE));
+		fprintf(out, "%s\n", json_object_to_json_string_ext(res, flags));
 	else
 		analyze_print(res, out);
 	return kbug_output_close() ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
@@ -147,7 +148,8 @@ static int cmd_analyze(int argc, char **argv)
 		} else if (a[0] == '-' && a[1]) {
 			return kbug_usage_error("analyze", "unknown option '%s'", a);
 		} else if (log) {
-			return kbug_usage_error("analyze", "one log at a time ('%s', '%s')", log, a);
+			return kbug_usage_error("analyze", "one log at a time ('%s', '%s')", log,
+						a);
 		} else {
 			log = a;
 		}

@@ -33,8 +33,8 @@ struct kbug_analyze_opts {
 	bool debuginfo;			/* try libdw (vmlinux, modules_dir, Debian's debug path) */
 	bool with_text;			/* put each report's lines in "text" */
 	unsigned int max_reports;	/* stop keeping reports after this many; 0: 1000 */
-	const char *kernel_src;		/* a kernel tree to find a module function's file in;
-					 * NULL: $KBUG_KERNEL_SRC, if set */
+	/* a kernel tree to find a module function's file in; NULL: $KBUG_KERNEL_SRC */
+	const char *kernel_src;
 };
 
 /* Defaults: with_text true, debuginfo true, the rest empty. */

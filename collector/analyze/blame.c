@@ -102,7 +102,8 @@ static bool blame_text_file(struct kb_rep *r)
 	for (i = r->hdr; i < r->cut; i++) {
 		const char *p = kb_rep_line(r, i);
 
-		if ((p = kb_find_file(p, path, sizeof(path), NULL))) {
+		p = kb_find_file(p, path, sizeof(path), NULL);
+		if (p) {
 			snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
 			r->blame_reason = "the only source files in the trace are generic code";
 			return true;

@@ -116,7 +116,7 @@ static bool frames_match(const char *func, const char *pat)
 	size_t n, fl;
 
 	if (pat[0] != '^')
-		return strstr(func, pat) != NULL;
+		return strstr(func, pat);
 	pat++;
 	n = strlen(pat);
 	if (n && pat[n - 1] == '$') {

@@ -88,10 +88,15 @@ static void scan_rep_reset(struct kb_rep *r)
 	r->sig = NULL;
 	r->hdr = 0;
 	strbuf_reset(&r->arena);
-	r->nr = r->cut = 0;
-	r->first_line = r->last_line = r->seen = 0;
+	r->nr = 0;
+	r->cut = 0;
+	r->first_line = 0;
+	r->last_line = 0;
+	r->seen = 0;
 	r->ctx[0] = '\0';
-	r->cpu_traceback = r->truncated = r->ended = false;
+	r->cpu_traceback = false;
+	r->truncated = false;
+	r->ended = false;
 	r->quiet = 0;
 	r->skip_rest = false;
 	strbuf_reset(&r->title);
@@ -100,7 +105,9 @@ static void scan_rep_reset(struct kb_rep *r)
 	r->frames_nr = 0;
 	r->guilty = -1;
 	r->by_extractor = false;
-	r->guilty_func[0] = r->guilty_file[0] = r->guilty_module[0] = '\0';
+	r->guilty_func[0] = '\0';
+	r->guilty_file[0] = '\0';
+	r->guilty_module[0] = '\0';
 	r->blame_reason = NULL;
 }
 
@@ -161,8 +168,8 @@ static void scan_taint(const struct kb_rep *r, struct json_object *o)
 
 		if (p) {
 			p += strlen("Not tainted ");
-		} else if ((p = strstr(l, " Tainted: ")) && strstr(l, "PID: ")) {
-			p += strlen(" Tainted: ");
+		} else if (strstr(l, " Tainted: ") && strstr(l, "PID: ")) {
+			p = strstr(l, " Tainted: ") + strlen(" Tainted: ");
 			while (*p && (*p == ' ' || (*p >= 'A' && *p <= 'Z'))) {
 				if (p[0] != ' ' && p[1] == ' ' && n + 1 < sizeof(taint) &&
 				    !(n == 0 && p[0] == 'G'))
@@ -561,9 +568,16 @@ static int scan_report_log(struct kbug_report *r, struct strbuf *sb)
 	n = json_object_array_length(recs);
 	for (i = 0; i < n; i++) {
 		struct json_object *e = json_object_array_get_idx(recs, i);
-		const char *m = json_object_is_type(e, json_type_string) ? json_object_get_string(e) :
-			kj_get_str(e, "message") ? kj_get_str(e, "message") :
-			kj_get_str(e, "text") ? kj_get_str(e, "text") : kj_get_str(e, "msg");
+		const char *m;
+
+		if (json_object_is_type(e, json_type_string))
+			m = json_object_get_string(e);
+		else if (kj_get_str(e, "message"))
+			m = kj_get_str(e, "message");
+		else if (kj_get_str(e, "text"))
+			m = kj_get_str(e, "text");
+		else
+			m = kj_get_str(e, "msg");
 
 		if (!m)
 			continue;

@@ -21,7 +21,10 @@ static void drv_amdgpu_ring(struct kb_rep *r)
 	strbuf_addf(&r->title, "amdgpu: ring %s timeout", ring[0] ? ring : "?");
 }
 
-/* "ACPI BIOS Error (bug): Could not resolve symbol [\_SB.X], AE_NOT_FOUND (20240322/dswload2-162)" */
+/*
+ * "ACPI BIOS Error (bug): Could not resolve symbol [\_SB.X], AE_NOT_FOUND
+ * (20240322/dswload2-162)": the ACPICA source file is named at the end.
+ */
 static void drv_acpi(struct kb_rep *r)
 {
 	const char *l = kb_rep_line(r, r->hdr);
@@ -40,7 +43,9 @@ static void drv_acpi(struct kb_rep *r)
 		strbuf_add(&r->title, c, n);
 		strbuf_rtrim(&r->title);
 	}
-	if (src && (src = strchr(src, '/'))) {
+	if (src)
+		src = strchr(src, '/');
+	if (src) {
 		const char *dash = strrchr(src, '-');
 
 		n = dash && dash > src ? (size_t)(dash - src - 1) : 0;

@@ -21,7 +21,8 @@ static void san_header(const char *l, const char *tag, char *what, size_t wsize,
 	const char *in;
 	size_t n;
 
-	what[0] = func[0] = '\0';
+	what[0] = '\0';
+	func[0] = '\0';
 	if (!p)
 		return;
 	p += strlen(tag);

@@ -52,23 +52,31 @@ static void warn_plain(struct kb_rep *r)
 	const char *prefix = "WARNING";
 
 	if (strstr(l, "lib/debugobjects.c") &&
-	    (strstr(l, "debug_print") || strstr(l, "debug_check")))
-		prefix = "WARNING: ODEBUG bug", skip = warn_odebug;
-	else if (strstr(l, "mm/usercopy.c") && strstr(l, "usercopy_warn"))
-		prefix = "WARNING: bad usercopy", skip = warn_usercopy;
-	else if (strstr(l, "lib/kobject.c") && strstr(l, "kobject_"))
-		prefix = "WARNING: kobject bug", skip = warn_kobject;
-	else if (strstr(l, "fs/proc/generic.c") && strstr(l, "proc_register"))
-		prefix = "WARNING: proc registration bug", skip = warn_proc;
-	else if (strstr(l, "lib/refcount.c"))
-		prefix = "WARNING: refcount bug", skip = warn_refcount;
-	else if (strstr(l, "kernel/locking/lockdep.c") && strstr(l, "lock_"))
-		prefix = "WARNING: locking bug", skip = warn_locking;
-	else if (strstr(l, "mm/vmalloc.c") && strstr(l, "__vmalloc_node"))
-		prefix = "WARNING: zero-size vmalloc", skip = warn_kmalloc;
-	else if (strstr(l, "mm/") && warn_malloc_func(l))
-		prefix = "WARNING: kmalloc bug", skip = warn_kmalloc;
-	else if (strstr(l, " usb_submit_urb")) {
+	    (strstr(l, "debug_print") || strstr(l, "debug_check"))) {
+		prefix = "WARNING: ODEBUG bug";
+		skip = warn_odebug;
+	} else if (strstr(l, "mm/usercopy.c") && strstr(l, "usercopy_warn")) {
+		prefix = "WARNING: bad usercopy";
+		skip = warn_usercopy;
+	} else if (strstr(l, "lib/kobject.c") && strstr(l, "kobject_")) {
+		prefix = "WARNING: kobject bug";
+		skip = warn_kobject;
+	} else if (strstr(l, "fs/proc/generic.c") && strstr(l, "proc_register")) {
+		prefix = "WARNING: proc registration bug";
+		skip = warn_proc;
+	} else if (strstr(l, "lib/refcount.c")) {
+		prefix = "WARNING: refcount bug";
+		skip = warn_refcount;
+	} else if (strstr(l, "kernel/locking/lockdep.c") && strstr(l, "lock_")) {
+		prefix = "WARNING: locking bug";
+		skip = warn_locking;
+	} else if (strstr(l, "mm/vmalloc.c") && strstr(l, "__vmalloc_node")) {
+		prefix = "WARNING: zero-size vmalloc";
+		skip = warn_kmalloc;
+	} else if (strstr(l, "mm/") && warn_malloc_func(l)) {
+		prefix = "WARNING: kmalloc bug";
+		skip = warn_kmalloc;
+	} else if (strstr(l, " usb_submit_urb")) {
 		kb_title_in(r, "WARNING", WARN_STACK, warn_urb);
 		strbuf_addstr(&r->title, "/usb_submit_urb");
 		return;
@@ -197,7 +205,8 @@ const struct kb_sig kb_sigs_warning[] = {
 	  .flags = KB_SIG_NOSTACK, .custom = kb_lock_user },
 	{ .prefix = "WARNING: ", .contains = "still has locks held!", .kind = "lockdep",
 	  .custom = kb_locks_held },
-	{ .prefix = "WARNING: ", .kind = "WARNING", .custom = warn_plain, .match = warn_match_file },
+	{ .prefix = "WARNING: ", .kind = "WARNING", .custom = warn_plain,
+	  .match = warn_match_file },
 	{ .prefix = "WARNING: /etc/ssh/moduli", .flags = KB_SIG_IGNORE },
 	{ .prefix = "WARNING: workqueue cpumask", .flags = KB_SIG_IGNORE },
 	{ .prefix = "WARNING:", .kind = "WARNING", .flags = KB_SIG_CORRUPT | KB_SIG_EXACT,

@@ -42,7 +42,7 @@ static bool title_pat(const char *func, const char *pat)
 	size_t n;
 
 	if (pat[0] != '^')
-		return strstr(func, pat) != NULL;
+		return strstr(func, pat);
 	n = strlen(pat + 1);
 	if (n && pat[n] == '$')
 		return strlen(func) == n - 1 && !strncmp(func, pat + 1, n - 1);
@@ -82,7 +82,8 @@ static int title_stall(struct kb_rep *r, const int *cand, size_t n)
 
 			for (j = 0; sys[j]; j++)
 				if (kb_starts(f, sys[j]))
-					memmove(f, f + strlen(sys[j]), strlen(f + strlen(sys[j])) + 1);
+					memmove(f, f + strlen(sys[j]),
+						strlen(f + strlen(sys[j])) + 1);
 			return prev;
 		}
 		prev = cand[i];
@@ -143,7 +144,8 @@ const struct kb_frame *kb_rep_pick(struct kb_rep *r, unsigned int parts,
 	}
 	if (parts & KB_PART_IP) {
 		for (i = 0; i < r->frames_nr; i++)
-			if (r->frames[i].ip && r->frames[i].idx >= from && r->frames[i].idx < r->cut)
+			if (r->frames[i].ip && r->frames[i].idx >= from &&
+			    r->frames[i].idx < r->cut)
 				break;
 		if (i < r->frames_nr)
 			start = r->frames[i].idx;

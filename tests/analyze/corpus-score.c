@@ -33,13 +33,14 @@ static const char *score_body(const char *s, struct strbuf *title, struct strbuf
 		const char *e = strchr(s, '\n');
 		size_t n = e ? (size_t)(e - s) : strlen(s);
 
-		if (!strncmp(s, key, strlen(key)))
+		if (!strncmp(s, key, strlen(key))) {
 			strbuf_add(title, s + strlen(key), n - strlen(key));
-		else if (!strncmp(s, "ALT: ", 5)) {
+		} else if (!strncmp(s, "ALT: ", 5)) {
 			strbuf_add(alts, s + 5, n - 5);
 			strbuf_addch(alts, '\n');
-		} else if (!strncmp(s, "CORRUPTED: Y", 12))
+		} else if (!strncmp(s, "CORRUPTED: Y", 12)) {
 			*corrupted = true;
+		}
 		s += n;
 		if (*s)
 			s++;

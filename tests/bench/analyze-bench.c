@@ -88,7 +88,8 @@ static int bench_gen(const char *path, long mb, long reports)
 
 				snprintf(buf, sizeof(buf), "%.*s", (int)(e - p), p);
 				if (strstr(buf, "%d"))
-					snprintf(out, sizeof(out), buf, (int)(r % 8), (int)r, (int)r);
+					snprintf(out, sizeof(out), buf, (int)(r % 8), (int)r,
+						 (int)r);
 				else
 					snprintf(out, sizeof(out), "%s", buf);
 				fprintf(f, "[%5d.%06d] %s\n", (int)t, (int)(i % 1000000), out);

@@ -171,7 +171,8 @@ static const struct acase cases[] = {
 	  T " snd_usb_hw_free+0x4e/0x90 [snd_usb_audio]\n"
 	  T " snd_pcm_release_substream+0x5f/0xb0 [snd_pcm]\n"
 	  T " </TASK>\n",
-	  "general protection fault in snd_usb_endpoint_close", "sound/usb/", "snd_usb_audio", false },
+	  "general protection fault in snd_usb_endpoint_close",
+	  "sound/usb/", "snd_usb_audio", false },
 	{ "KASAN", T "==================================================================\n"
 	  T "BUG: KASAN: slab-use-after-free in btusb_work+0x2a/0x60 [btusb]\n"
 	  T "Read of size 8 at addr ffff88810c2f4a08 by task kworker/1:2/95\n"
@@ -184,7 +185,8 @@ static const struct acase cases[] = {
 	  T " process_one_work+0x176/0x330\n"
 	  T " </TASK>\n"
 	  T "==================================================================\n",
-	  "KASAN: slab-use-after-free Read in btusb_work", "drivers/bluetooth/btusb.c", "btusb", false },
+	  "KASAN: slab-use-after-free Read in btusb_work",
+	  "drivers/bluetooth/btusb.c", "btusb", false },
 	{ "KCSAN", T "==================================================================\n"
 	  T "BUG: KCSAN: data-race in e1000_clean_rx_irq / e1000_xmit_frame\n"
 	  T "write to 0xffff8881 of 4 bytes by interrupt on cpu 1:\n"
@@ -213,7 +215,8 @@ static const struct acase cases[] = {
 	  T " __ubsan_handle_shift_out_of_bounds+0xd1/0x190\n"
 	  T " hid_field_extract.cold+0x32/0x37 [hid]\n"
 	  T " </TASK>\n",
-	  "UBSAN: shift-out-of-bounds in hid_field_extract", "drivers/hid/hid-core.c", "hid", false },
+	  "UBSAN: shift-out-of-bounds in hid_field_extract",
+	  "drivers/hid/hid-core.c", "hid", false },
 	{ "circular locking", T "======================================================\n"
 	  T "WARNING: possible circular locking dependency detected\n"
 	  T "6.12.118 #1 Not tainted\n"
@@ -221,13 +224,15 @@ static const struct acase cases[] = {
 	  T "kworker/u8:3/210 is trying to acquire lock:\n"
 	  T "ffff8881 (&dev->mutex){+.+.}-{3:3}, at: rtl8xxxu_stop+0x2a/0x100 [rtl8xxxu]\n"
 	  T "but task is already holding lock:\n"
-	  T "ffff8882 (&local->iflist_mtx){+.+.}-{3:3}, at: ieee80211_stop+0x30/0x60 [mac80211]\n" STACK,
+	  T "ffff8882 (&local->iflist_mtx){+.+.}-{3:3}, at: ieee80211_stop+0x30/0x60 [mac80211]\n"
+	  STACK,
 	  "possible deadlock in rtl8xxxu_stop", NULL, NULL, false },
 	{ "recursive locking", T "============================================\n"
 	  T "WARNING: possible recursive locking detected\n"
 	  T "--------------------------------------------\n"
 	  T "modprobe/512 is trying to acquire lock:\n"
-	  T "ffff8883 (&chip->lock){....}-{2:2}, at: gpio_chip_irq_set+0x1e/0x50 [pinctrl_amd]\n" STACK,
+	  T "ffff8883 (&chip->lock){....}-{2:2}, at: gpio_chip_irq_set+0x1e/0x50 [pinctrl_amd]\n"
+	  STACK,
 	  "possible deadlock in gpio_chip_irq_set", NULL, NULL, false },
 	{ "suspicious RCU usage", T "=============================\n"
 	  T "WARNING: suspicious RCU usage\n"
@@ -291,7 +296,8 @@ static const struct acase cases[] = {
 	  T " <TASK>\n"
 	  T " uvc_video_stop_streaming+0x3e/0xa0 [uvcvideo]\n"
 	  T " </TASK>\n",
-	  "BUG: corrupted list in uvc_video_stop_streaming", "lib/list_debug.c", "uvcvideo", false },
+	  "BUG: corrupted list in uvc_video_stop_streaming",
+	  "lib/list_debug.c", "uvcvideo", false },
 	{ "refcount", T "refcount_t: underflow; use-after-free.\n"
 	  T "WARNING: CPU: 1 PID: 77 at lib/refcount.c:28 refcount_warn_saturate+0xba/0x110\n"
 	  T "RIP: 0010:refcount_warn_saturate+0xba/0x110\n"
@@ -301,12 +307,15 @@ static const struct acase cases[] = {
 	  T " </TASK>\n"
 	  T "---[ end trace 0000000000000000 ]---\n",
 	  "WARNING: refcount bug in usb_serial_put", "lib/refcount.c", "usbserial", false },
-	{ "panic", T "Kernel panic - not syncing: VFS: Unable to mount root fs on unknown-block(0,0)\n" STACK,
-	  "kernel panic: VFS: Unable to mount root fs on unknown-block(NUM,NUM)", NULL, NULL, false },
+	{ "panic", T "Kernel panic - not syncing: VFS: Unable to mount root fs on unknown-block(0,0)\n"
+	  STACK,
+	  "kernel panic: VFS: Unable to mount root fs on unknown-block(NUM,NUM)",
+	  NULL, NULL, false },
 	{ "iwlwifi", T "iwlwifi 0000:00:14.3: Microcode SW error detected. Restarting 0x0.\n"
 	  T "iwlwifi 0000:00:14.3: Start IWL Error Log Dump:\n"
 	  T "iwlwifi 0000:00:14.3: Transport status: 0x0000004A, valid: 6\n",
-	  "iwlwifi: Microcode SW error", "drivers/net/wireless/intel/iwlwifi/pcie/rx.c", "iwlwifi", false },
+	  "iwlwifi: Microcode SW error",
+	  "drivers/net/wireless/intel/iwlwifi/pcie/rx.c", "iwlwifi", false },
 	{ "i915", T "i915 0000:00:02.0: [drm] GPU HANG: ecode 12:1:85dffffb, in gnome-shell [1577]\n",
 	  "i915: GPU hang", "drivers/gpu/drm/i915/i915_gpu_error.c", "i915", false },
 	{ "amdgpu", T "[drm:amdgpu_job_timedout [amdgpu]] *ERROR* ring gfx_0.0.0 timeout, signaled seq=1, emitted seq=3\n",
