@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+/*
+ * Shared by the built-in probes and their tests: the parsers of outside
+ * input (kmsg records, os-release, /proc/modules, taint values) are
+ * exposed here so that unit tests and fuzz targets reach them directly.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <json-c/json.h>
+
+#include "probes/probe.h"
+
+struct strbuf;
+
+/* True once the running probe has used up its time budget. */
+bool kbug_probe_expired(const struct kbug_probe_ctx *ctx);
+
+/* ---- kernel ---- */
+
+struct kbug_taint_flag {
+	unsigned int bit;
+	char letter;
+	const char *name;	/* kernel/panic.c's TAINT_ name */
+	const char *reason;	/* Documentation/admin-guide/tainted-kernels.rst */
+};
+
+extern const struct kbug_taint_flag kbug_taint_flags[];
+extern const size_t kbug_taint_flags_nr;
+
+/* {"value", "flags", "reasons": [{"bit", "letter", "reason"}]} for a value. */
+struct json_object *kbug_taint_decode(uint64_t value);
+/* Parse /proc/sys/kernel/tainted text; -EINVAL unless a decimal number. */
+int kbug_taint_parse(const char *text, uint64_t *value);
+/* {"guess", "evidence": [...]} from the release and /proc/version. */
+struct json_object *kbug_kernel_origin(const char *release, const char *proc_version);
+/* The compiler part of /proc/version ("gcc (Debian 12.2.0-14) 12.2.0, ..."), or NULL. */
+char *kbug_kernel_compiler(const char *proc_version);
+
+/* ---- distro ---- */
+
+/* Parse os-release text into obj (keys lower-cased); returns the number of keys. */
+int kbug_os_release_parse(const char *text, size_t len, struct json_object *obj);
+
+/* ---- dmesg ---- */
+
+struct kbug_kmsg {
+	int level;		/* 0..7 */
+	int facility;
+	uint64_t seq;
+	uint64_t ts_usec;
+	bool has_seq;
+	struct strbuf *text;	/* decoded (\xNN undone), caller's buffer */
+};
+
+/*
+ * Parse one /dev/kmsg record ("prio,seq,ts,flags[,...];text\n" and
+ * " KEY=VALUE" lines); 0, or -EINVAL when it is not a record.
+ */
+int kbug_kmsg_parse(const char *rec, size_t len, struct kbug_kmsg *out);
+/* Parse one syslog(2) line "<6>[    1.234567] text"; 0 or -EINVAL. */
+int kbug_klog_parse_line(const char *line, size_t len, struct kbug_kmsg *out);
+/* Append "[    1.234567] text\n" for a record to sb, the dmesg(1) form. */
+void kbug_kmsg_format(struct strbuf *sb, const struct kbug_kmsg *m);
+
+/* ---- modules ---- */
+
+struct kbug_proc_module {
+	char name[64];
+	unsigned long size;
+	int refcount;		/* -1 when "-" */
+	char deps[1024];	/* "a,b," as printed, "-" for none */
+	char state[16];		/* Live, Loading, Unloading */
+	char taint[16];		/* "(OE)" without parentheses, "" when none */
+};
+
+/* Parse one /proc/modules line; 0 or -EINVAL. */
+int kbug_proc_module_parse(const char *line, struct kbug_proc_module *m);

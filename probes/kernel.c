@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The kernel probe: release, version, machine, compiler, command line,
+ * the taint value decoded as kernel/panic.c prints it (unknown bits are
+ * kept as "bit N", never dropped), the modules that tainted it, and a
+ * guess whether the kernel is a distribution's build or mainline/stable.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "probes/internal.h"
+#include "report.h"
+#include "util/json.h"
+#include "util/log.h"
+#include "util/macro.h"
+#include "util/path.h"
+#include "util/strbuf.h"
+
+/* taint_flags[] of kernel/panic.c (6.12), with the documented reasons. */
+const struct kbug_taint_flag kbug_taint_flags[] = {
+	{ 0, 'P', "PROPRIETARY_MODULE", "proprietary module was loaded" },
+	{ 1, 'F', "FORCED_MODULE", "module was force loaded" },
+	{ 2, 'S', "CPU_OUT_OF_SPEC", "kernel running on an out of specification system" },
+	{ 3, 'R', "FORCED_RMMOD", "module was force unloaded" },
+	{ 4, 'M', "MACHINE_CHECK", "processor reported a Machine Check Exception (MCE)" },
+	{ 5, 'B', "BAD_PAGE", "bad page referenced or some unexpected page flags" },
+	{ 6, 'U', "USER", "taint requested by userspace application" },
+	{ 7, 'D', "DIE", "kernel died recently, i.e. there was an OOPS or BUG" },
+	{ 8, 'A', "OVERRIDDEN_ACPI_TABLE", "ACPI table overridden by user" },
+	{ 9, 'W', "WARN", "kernel issued warning" },
+	{ 10, 'C', "CRAP", "staging driver was loaded" },
+	{ 11, 'I', "FIRMWARE_WORKAROUND", "workaround for bug in platform firmware applied" },
+	{ 12, 'O', "OOT_MODULE", "externally-built (\"out-of-tree\") module was loaded" },
+	{ 13, 'E', "UNSIGNED_MODULE", "unsigned module was loaded" },
+	{ 14, 'L', "SOFTLOCKUP", "soft lockup occurred" },
+	{ 15, 'K', "LIVEPATCH", "kernel has been live patched" },
+	{ 16, 'X', "AUX", "auxiliary taint, defined for and used by distros" },
+	{ 17, 'T', "RANDSTRUCT", "kernel was built with the struct randomization plugin" },
+	{ 18, 'N', "TEST", "an in-kernel test has been run" },
+};
+
+const size_t kbug_taint_flags_nr = ARRAY_SIZE(kbug_taint_flags);
+
+int kbug_taint_parse(const char *text, uint64_t *value)
+{
+	char *end;
+	unsigned long long v;
+
+	while (*text == ' ' || *text == '\t')
+		text++;
+	if (!isdigit((unsigned char)*text))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(text, &end, 10);
+	if (errno)
+		return -EINVAL;
+	while (*end == ' ' || *end == '\t' || *end == '\n')
+		end++;
+	if (*end)
+		return -EINVAL;
+	*value = v;
+	return 0;
+}
+
+struct json_object *kbug_taint_decode(uint64_t value)
+{
+	struct json_object *t = json_object_new_object();
+	struct json_object *reasons = json_object_new_array();
+	char flags[80];
+	size_t nf = 0;
+	unsigned int bit;
+
+	for (bit = 0; bit < 64; bit++) {
+		struct json_object *e;
+		char name[16];
+
+		if (!(value & (1ull << bit)))
+			continue;
+		e = json_object_new_object();
+		kj_set_int(e, "bit", bit);
+		if (bit < kbug_taint_flags_nr) {
+			char l[2] = { kbug_taint_flags[bit].letter, '\0' };
+
+			kj_set_str(e, "letter", l);
+			kj_set_str(e, "name", kbug_taint_flags[bit].name);
+			kj_set_str(e, "reason", kbug_taint_flags[bit].reason);
+			flags[nf++] = kbug_taint_flags[bit].letter;
+		} else {
+			/* a bit this table does not know: kept, by number */
+			snprintf(name, sizeof(name), "bit %u", bit);
+			kj_set(e, "letter", NULL);
+			kj_set_str(e, "reason", name);
+		}
+		kj_append(reasons, e);
+	}
+	flags[nf] = '\0';
+	kj_set_int(t, "value", (int64_t)value);
+	kj_set_str(t, "flags", flags);
+	kj_set(t, "reasons", reasons);
+	return t;
+}
+
+static bool rmatch(const char *re, const char *s)
+{
+	regex_t rx;
+	bool ok;
+
+	if (!s || regcomp(&rx, re, REG_EXTENDED | REG_NOSUB))
+		return false;
+	ok = regexec(&rx, s, 0, NULL, 0) == 0;
+	regfree(&rx);
+	return ok;
+}
+
+/* Append "<pre><arg><post>" to the evidence list. */
+static void evidence(struct json_object *ev, const char *pre, const char *arg, const char *post)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addstr(&sb, pre);
+	strbuf_addstr(&sb, arg);
+	strbuf_addstr(&sb, post);
+	kj_append_str(ev, sb.buf);
+	strbuf_release(&sb);
+}
+
+struct json_object *kbug_kernel_origin(const char *release, const char *pv)
+{
+	static const struct {
+		const char *re;		/* on the release */
+		const char *what;
+	} rel_marks[] = {
+		{ "\\+deb[0-9]+", "Debian's '+debN' suffix" },
+		{ "-(amd64|arm64|686|686-pae|armmp|cloud-amd64|rt-amd64|powerpc64le|s390x)$",
+		  "Debian's flavour suffix" },
+		{ "-(generic|lowlatency|aws|azure|gcp|oracle|raspi|kvm)(-.*)?$",
+		  "Ubuntu's flavour suffix" },
+		{ "\\.fc[0-9]+", "Fedora's '.fcN' tag" },
+		{ "\\.el[0-9]+", "Red Hat Enterprise Linux's '.elN' tag" },
+		{ "\\.mga[0-9]+", "Mageia's '.mgaN' tag" },
+		{ "-arch[0-9]+-", "Arch Linux's '-archN' tag" },
+		{ "-(default|preempt)$", "SUSE's flavour suffix" },
+		{ "-MANJARO$", "Manjaro's suffix" },
+	};
+	static const char *const pv_marks[] = {
+		"Debian", "Ubuntu", "Red Hat", "Fedora", "SUSE", "Mageia", "Arch Linux",
+		"Gentoo", "Alpine",
+	};
+	struct json_object *o = json_object_new_object();
+	struct json_object *ev = json_object_new_array();
+	const char *guess = "unknown";
+	size_t i;
+
+	for (i = 0; release && i < ARRAY_SIZE(rel_marks); i++)
+		if (rmatch(rel_marks[i].re, release)) {
+			struct strbuf sb = STRBUF_INIT;
+
+			strbuf_addf(&sb, "release '%s' has %s", release, rel_marks[i].what);
+			kj_append_str(ev, sb.buf);
+			strbuf_release(&sb);
+			guess = "distribution";
+		}
+	for (i = 0; pv && i < ARRAY_SIZE(pv_marks); i++)
+		if (strstr(pv, pv_marks[i])) {
+			evidence(ev, "/proc/version names ", pv_marks[i], "");
+			guess = "distribution";
+		}
+	if (!strcmp(guess, "unknown") && release) {
+		if (rmatch("^[0-9]+\\.[0-9]+(\\.0)?-rc[0-9]+", release)) {
+			evidence(ev, "release '", release, "' is a release candidate (-rcN)");
+			guess = "mainline";
+		} else if (rmatch("-next-20[0-9]{6}", release)) {
+			evidence(ev, "release '", release, "' is a linux-next snapshot");
+			guess = "mainline";
+		} else if (rmatch("^[0-9]+\\.[0-9]+\\.[1-9][0-9]*([-+].*)?$", release)) {
+			evidence(ev, "release '", release, "' is a stable point release (x.y.z)");
+			guess = "stable";
+		} else if (rmatch("^[0-9]+\\.[0-9]+(\\.0)?\\+?$", release)) {
+			evidence(ev, "release '", release, "' is a mainline release (x.y)");
+			guess = "mainline";
+		}
+		if (strcmp(guess, "unknown") && rmatch("^[0-9.]+(-rc[0-9]+)?[-+].", release) &&
+		    !rmatch("-next-", release))
+			evidence(ev, "release '", release, "' carries a local version suffix");
+	}
+	if (!json_object_array_length(ev))
+		kj_append_str(ev, "no distribution marks and no mainline/stable version shape");
+	kj_set_str(o, "guess", guess);
+	kj_set(o, "evidence", ev);
+	return o;
+}
+
+char *kbug_kernel_compiler(const char *pv)
+{
+	const char *p, *q;
+	int depth = 0;
+
+	/* "Linux version R (user@host) (COMPILER, LINKER) #1 ..." */
+	if (!pv)
+		return NULL;
+	p = strstr(pv, ") (");
+	if (!p)
+		return NULL;
+	p += 3;
+	for (q = p; *q && *q != '\n'; q++) {
+		if (*q == '(')
+			depth++;
+		else if (*q == ')' && depth-- == 0)
+			break;
+	}
+	if (*q != ')' || q == p)
+		return NULL;
+	return strndup(p, (size_t)(q - p));
+}
+
+/* The modules whose /sys/module/NAME/taint is not empty. */
+static struct json_object *taint_modules(void)
+{
+	struct json_object *arr = json_object_new_array();
+	struct strbuf p = STRBUF_INIT, v = STRBUF_INIT;
+	struct dirent *de;
+	DIR *d = opendir(kbug_path(&p, "/sys/module"));
+	int n = 0;
+
+	while (d && (de = readdir(d)) && n < 100000) {
+		n++;
+		if (de->d_name[0] == '.')
+			continue;
+		strbuf_reset(&p);
+		strbuf_addf(&p, "/sys/module/%s/taint", de->d_name);
+		if (kbug_path_read_line(&v, p.buf) || !v.len) {
+			continue;
+		} else {
+			struct json_object *m = json_object_new_object();
+
+			kj_set_str(m, "name", de->d_name);
+			kj_set_str(m, "flags", v.buf);
+			kj_append(arr, m);
+		}
+	}
+	if (d)
+		closedir(d);
+	strbuf_release(&p);
+	strbuf_release(&v);
+	return arr;
+}
+
+static int read_or_error(struct kbug_report *r, struct strbuf *sb, const char *path)
+{
+	int ret = kbug_path_read_line(sb, path);
+
+	if (ret)
+		kbug_report_error(r, "kernel", "cannot read '%s': %s", path, strerror(-ret));
+	return ret;
+}
+
+static int kernel_run(struct kbug_probe_ctx *ctx, struct json_object **out)
+{
+	struct kbug_report *r = ctx->report;
+	struct strbuf sb = STRBUF_INIT, pv = STRBUF_INIT;
+	struct utsname u;
+	bool have_uts = uname(&u) == 0, real = !*kbug_path_root();
+	char *compiler;
+	uint64_t taint;
+	int ret = 0;
+	long n;
+
+	if (!read_or_error(r, &sb, "/proc/sys/kernel/osrelease"))
+		kj_set_str(*out, "release", sb.buf);
+	else if (real && have_uts)
+		kj_set_str(*out, "release", u.release);
+	if (!read_or_error(r, &sb, "/proc/sys/kernel/version"))
+		kj_set_str(*out, "version", sb.buf);
+	else if (real && have_uts)
+		kj_set_str(*out, "version", u.version);
+	/* the machine is the running kernel's; a fixture root may name its own */
+	if (!kbug_path_read_line(&sb, "/proc/sys/kernel/arch") && sb.len)
+		kj_set_str(*out, "machine", sb.buf);
+	else if (have_uts)
+		kj_set_str(*out, "machine", u.machine);
+
+	n = kbug_path_read(&pv, "/proc/version", 4096);
+	if (n < 0 && n != -EFBIG) {
+		kbug_report_error(r, "kernel", "cannot read '/proc/version': %s", strerror((int)-n));
+	} else {
+		strbuf_rtrim(&pv);
+		kj_set_str(*out, "proc_version", pv.buf);
+		compiler = kbug_kernel_compiler(pv.buf);
+		kj_set_str(*out, "compiler", compiler);
+		free(compiler);
+	}
+	if (!read_or_error(r, &sb, "/proc/cmdline"))
+		kj_set_str(*out, "cmdline", sb.buf);
+
+	if (read_or_error(r, &sb, "/proc/sys/kernel/tainted")) {
+		ret = -EIO;
+	} else if (kbug_taint_parse(sb.buf, &taint)) {
+		kbug_report_error(r, "kernel", "'/proc/sys/kernel/tainted' holds '%.40s', not a number",
+				  sb.buf);
+		ret = -EINVAL;
+	} else {
+		struct json_object *t = kbug_taint_decode(taint);
+
+		kj_set(t, "modules", taint_modules());
+		kj_set(*out, "tainted", t);
+	}
+	kj_set(*out, "origin", kbug_kernel_origin(kj_get_str(*out, "release"), pv.len ? pv.buf : NULL));
+	strbuf_release(&sb);
+	strbuf_release(&pv);
+	return ret;
+}
+
+const struct kbug_probe probe_kernel = {
+	.name = "kernel",
+	.help = "the running kernel: release, version, compiler, command line, taint, origin",
+	.reads = "uname(2), /proc/sys/kernel/{osrelease,version,tainted}, /proc/version, /proc/cmdline, /sys/module/*/taint",
+	.run = kernel_run,
+};
