@@ -8,11 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/klog.h>
 
 #include "kbug.h"
 #include "report.h"
 #include "analyze/analyze.h"
+#include "probes/probe.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"
@@ -76,8 +76,7 @@ static int analyze_saved(const char *path, const struct kbug_analyze_opts *o)
 		return KBUG_EXIT_ERROR;
 	err = kbug_report_load(&r, path);
 	if (err) {
-		fprintf(stderr, "kbug analyze: cannot load report '%s': %s\n", path,
-			strerror(-err));
+		/* kbug_report_load has said what is wrong with the file */
 		kbug_report_release(&r);
 		return KBUG_EXIT_ERROR;
 	}
@@ -92,29 +91,34 @@ static int analyze_saved(const char *path, const struct kbug_analyze_opts *o)
 	return rc;
 }
 
-/* This machine's log: the kernel's ring buffer, as dmesg reads it. */
+/*
+ * This machine's log: the collect stage's dmesg probe reads it (with its
+ * modules, for blaming), then the report is analyzed as a saved one is.
+ */
 static int analyze_live(const struct kbug_analyze_opts *o)
 {
-	struct json_object *res = NULL;
-	int size = klogctl(10, NULL, 0);	/* SYSLOG_ACTION_SIZE_BUFFER */
-	char *buf;
+	static const char *const names[] = { "dmesg", "modules", NULL };
+	struct kbug_probe_ctx ctx = { .timeout_ms = 10000, .max_output = 64u << 20 };
+	struct kbug_report r;
 	int n, rc;
 
-	if (size <= 0)
-		size = 1 << 20;
-	buf = malloc(size);
-	if (!buf)
+	if (kbug_report_init(&r))
 		return KBUG_EXIT_ERROR;
-	n = klogctl(3, buf, size);		/* SYSLOG_ACTION_READ_ALL */
+	ctx.report = &r;
+	kbug_probes_run(&ctx, names);
+	n = kbug_analyze_report(&r, o);
 	if (n < 0) {
-		fprintf(stderr, "kbug analyze: cannot read the kernel log: %s\n", strerror(errno));
-		free(buf);
+		struct json_object *errs = kbug_report_get(&r, "errors");
+		const char *why = errs && json_object_array_length(errs) ?
+			kj_get_str(json_object_array_get_idx(errs, 0), "message") : NULL;
+
+		fprintf(stderr, "kbug analyze: cannot read this machine's kernel log%s%s\n",
+			why ? ": " : "", why ? why : "");
+		kbug_report_release(&r);
 		return KBUG_EXIT_ERROR;
 	}
-	kbug_analyze_buffer(buf, n, "kernel log", o, &res);
-	free(buf);
-	rc = analyze_output(res);
-	json_object_put(res);
+	rc = analyze_output(kbug_report_get(&r, "analysis"));
+	kbug_report_release(&r);
 	return rc;
 }
 

@@ -11,7 +11,7 @@ build-asan/tests/analyze/corpus-score: tests/analyze/corpus-score.c build-asan/l
 	$(CC) $(BASE_CFLAGS) $(SAN_CFLAGS) $(PKG_CFLAGS) -o $@ $< build-asan/libkbug.a $(LDLIBS_ALL)
 
 CHECK_PREREQS += $(ANALYZE_SCORE)
-CHECK_SUITES += tests/analyze/corpus.sh
+CHECK_SUITES += tests/analyze/corpus.sh tests/analyze/cli.sh
 
 analyze-score: build/tests/analyze/corpus-score
 	build/tests/analyze/corpus-score -v $(or $(KBUG_SHARED),../shared)/corpus/syzkaller
