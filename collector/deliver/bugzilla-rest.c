@@ -243,7 +243,8 @@ static const char *code_hint(int code)
 	case 32614:
 		return "this server has no such REST resource";
 	default:
-		if (code >= 32000 || code < 0)
+		/* ERROR_UNKNOWN_FATAL (-32000) and the WebService's own (326xx) */
+		if (code < 0 || code > 32000)
 			return "server-side failure";
 		return "rejected by the server";
 	}

@@ -336,8 +336,7 @@ static int fail_call(struct bz_send *s, int err, bool changes_server)
 	 * A server-side failure may come after the change was committed (a
 	 * mail that could not be sent after the bug was filed): unknown too.
 	 */
-	if (changes_server && err == -EREMOTEIO &&
-	    (code >= 32000 || code < 0 || kbug_bz_status(s->bz) >= 500))
+	if (changes_server && err == -EREMOTEIO && (code < 0 || kbug_bz_status(s->bz) >= 500))
 		return fail_unknown(s, kbug_bz_error(s->bz));
 	if (changes_server && maybe_done(err))
 		return fail_unknown(s, kbug_bz_error(s->bz));
@@ -577,7 +576,9 @@ static int finalize(struct bz_send *s, struct json_object **out)
 
 		if (!name || !kj_get_bool(f, "is_custom", false) || strncmp(name, "cf_", 3))
 			continue;
-		if (type == 1 && release &&
+		if (kbug_config_get("bugzilla-fields", name)) {
+			kj_set_str(bug, name, kbug_config_get("bugzilla-fields", name));
+		} else if (type == 1 && release &&
 		    ((contains_ci(name, "kernel") && contains_ci(name, "version")) ||
 		     (contains_ci(disp, "kernel") && contains_ci(disp, "version")))) {
 			kj_set_str(bug, name, release);
@@ -585,6 +586,15 @@ static int finalize(struct bz_send *s, struct json_object **out)
 					 contains_ci(disp, "regression")) &&
 			   kj_get_bool(hints, "regression", false) && field_has(f, "Yes")) {
 			kj_set_str(bug, name, "Yes");
+		}
+		if (kj_get_bool(f, "is_mandatory", false) && !kj_get(bug, name)) {
+			struct strbuf m = STRBUF_INIT;
+
+			strbuf_addf(&m, "this Bugzilla requires the field '%s' (%s) on new bugs and kbug cannot fill it: set it in the config as [bugzilla-fields] %s = VALUE",
+				    disp ?: name, name, name);
+			ret = fail_known(s, m.buf);
+			strbuf_release(&m);
+			goto out;
 		}
 	}
 	*out = bug;

@@ -183,4 +183,27 @@ test_expect_success 'the API key is in no log, even at -vv' '
 	! grep -rq "$BZ_KEY" "$OB"
 '
 
+bz_start strict --mandatory cf_tree
+test_expect_success 'a mandatory custom field kbug cannot fill: a clear message, exit 3' '
+	bz_report r13.json "title=ACPI: mandatory field" &&
+	test_expect_code 3 file --report r13.json >out 2>err &&
+	grep -q "this Bugzilla requires the field .Tree. (cf_tree) on new bugs and kbug cannot fill it: set it in the config as \[bugzilla-fields\] cf_tree = VALUE" err &&
+	test "$(bz_sql "SELECT COUNT(*) FROM bugs")" = 3
+'
+
+test_expect_success 'set in [bugzilla-fields], the retry files it' '
+	printf "[bugzilla-fields]\ncf_tree = Debian\n" >cfg2 &&
+	id=$(ls "$OB" | grep -v sent | tail -n 1) &&
+	KBUG_CONFIG=$TRASH/cfg2 "$KBUG" outbox --outbox "$OB" --retry "$id" --bugzilla-url "$BZ_URL" \
+		--api-key-file "$TRASH/key" >out 2>err &&
+	test "$(bz_sql "SELECT custom FROM bugs WHERE id = 4")" = "{\"cf_kernel_version\": \"6.12.118\", \"cf_tree\": \"Debian\"}"
+'
+
+test_expect_success 'the server enforces it too: missing required field, code 32000' '
+	printf "[bugzilla-fields]\ncf_tree = \n" >cfg3 &&
+	bz_report r14.json "title=ACPI: mandatory field empty" &&
+	KBUG_CONFIG=$TRASH/cfg3 test_expect_code 3 file --report r14.json >out 2>err &&
+	grep -q "rejected by the server (Bugzilla error 32000, HTTP 400): A value must be set for the .Tree. field." err
+'
+
 test_done

@@ -641,12 +641,20 @@ class Api:
             if not f:
                 raise BzError(104, "There is no field named '%s'." % k)
             v = text(k)
+            if f["type"] == 2 and v in ("", "---"):
+                continue            # unset: the field's default
             if f["type"] == 2:
                 self.check_select(k, v, f["display_name"])
             elif len(v) > 255:
                 raise BzError(104, "The text you entered in the %s field is "
                               "too long." % f["display_name"])
             custom[k] = v
+        for name, f in customs.items():
+            if f["is_mandatory"] and not custom.get(name):
+                # Bugzilla::Bug::_check_field_is_mandatory: 'required_field'
+                # is no WebService error, so it is the transient 32000.
+                raise BzError(32000, "A value must be set for the '%s' field."
+                              % f["display_name"])
         cc = body.get("cc") or []
         if isinstance(cc, str):
             cc = [cc]
@@ -1002,10 +1010,15 @@ def main():
                     help="answer like Bugzilla 5.0.x before whoami (5.1)")
     ap.add_argument("--no-custom-fields", dest="custom", action="store_false")
     ap.add_argument("--max-attachment-kb", type=int, default=5120)
+    ap.add_argument("--mandatory", action="append", default=[],
+                    help="make this custom field mandatory on new bugs")
     ap.add_argument("-v", "--verbose", action="store_true")
     opts = ap.parse_args()
 
     store = Store(opts.db, custom_fields=opts.custom)
+    for name in opts.mandatory:
+        store.q("UPDATE fields SET is_mandatory = 1 WHERE name = ? AND "
+                "is_custom = 1", (name,))
     srv = ThreadingHTTPServer(("127.0.0.1", opts.port), Handler)
     srv.daemon_threads = True
     srv.opts = opts
