@@ -120,6 +120,34 @@ test_expect_success 'a section the map does not know: a clear failure, nothing q
 	test "$(last_bug)" = 9
 '
 
+test_expect_success 'on a terminal, an unmapped section asks for product and component' '
+	n=$(last_bug) &&
+	bz_pty "Bugzilla product: =Drivers" "Bugzilla component: =PCI" -- \
+		"$KBUG" bugzilla file --bugzilla-url "$BZ_URL" --api-key-file "$TRASH/key" \
+		--outbox "$OB" --report r6.json &&
+	grep -q "names no Bugzilla product/component for \"SOME UNMAPPED SECTION\"" pty.out &&
+	test "$(last_bug)" = $((n + 1)) &&
+	test "$(bz_sql "SELECT product, component FROM bugs WHERE id = $((n + 1))")" = "Drivers|PCI"
+'
+
+test_expect_success 'on a terminal, a duplicate is offered: [c] comments on it' '
+	n=$(last_bug) &&
+	bz_pty "or stop [q]? =c" -- \
+		"$KBUG" bugzilla file --bugzilla-url "$BZ_URL" --api-key-file "$TRASH/key" \
+		--outbox "$OB" --report r6.json --product Drivers --component PCI &&
+	grep -q "possible duplicate: $BZ_URL/show_bug.cgi?id=$n" pty.out &&
+	test "$(last_bug)" = $n &&
+	grep -q "filed: $BZ_URL/show_bug.cgi?id=$n" pty.out
+'
+
+test_expect_success 'on a terminal, [q] stops and keeps the report' '
+	n=$(last_bug) &&
+	test_expect_code 3 bz_pty "or stop [q]? =q" -- \
+		"$KBUG" bugzilla file --bugzilla-url "$BZ_URL" --api-key-file "$TRASH/key" \
+		--outbox "$OB" --report r6.json --product Drivers --component PCI &&
+	test "$(last_bug)" = $n
+'
+
 test_expect_success 'a map file in the config overrides the shipped map' '
 	cat >map <<-\EOF &&
 	@url https://bugzilla.kernel.org
@@ -128,14 +156,15 @@ test_expect_success 'a map file in the config overrides the shipped map' '
 	EOF
 	printf "[bugzilla]\nmap-file = %s/map\n" "$TRASH" >cfg &&
 	KBUG_CONFIG=$TRASH/cfg file --report r6.json >out 2>err &&
-	test "$(bz_sql "SELECT product, component FROM bugs WHERE id = 10")" = "Other|Other"
+	test "$(bz_sql "SELECT product, component FROM bugs WHERE id = $(last_bug)")" = "Other|Other"
 '
 
 test_expect_success 'an unknown component: the components listed, exit 3, nothing filed' '
+	n=$(last_bug) &&
 	bz_report r7.json "title=acpi: something else" product=ACPI component=Nonexistent &&
 	test_expect_code 3 file --report r7.json >out 2>err &&
 	grep -q "unknown component .Nonexistent. in product .ACPI. at $BZ_URL; its components: ACPICA-Core, BIOS" err &&
-	test "$(last_bug)" = 10
+	test "$(last_bug)" = "$n"
 '
 
 test_expect_success 'an unknown product: exit 3 and a message' '

@@ -159,3 +159,33 @@ if bad:
     sys.exit(1)
 PY
 }
+
+# bz_pty 'PROMPT=ANSWER' ... -- CMD...: run CMD on a terminal, answering each
+# PROMPT (a substring of what it prints) with ANSWER; its output in pty.out,
+# its exit status as ours.
+bz_pty() {
+	"$PYTHON" - "$@" <<'PY'
+import os, pty, sys, time
+args = sys.argv[1:]
+i = args.index("--")
+answers = [a.split("=", 1) for a in args[:i]]
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(args[i + 1], args[i + 1:])
+out = b""
+deadline = time.time() + 60
+while time.time() < deadline:
+    try:
+        data = os.read(fd, 4096)
+    except OSError:
+        break
+    if not data:
+        break
+    out += data
+    if answers and answers[0][0].encode() in out.split(b"\n")[-1] + out[-200:]:
+        os.write(fd, answers.pop(0)[1].encode() + b"\n")
+_, status = os.waitpid(pid, 0)
+open("pty.out", "wb").write(out)
+sys.exit(os.waitstatus_to_exitcode(status))
+PY
+}
