@@ -156,7 +156,8 @@ static bool blame_find_def(const char *tree, const char *dir, const char *func, 
 	bool found = false;
 	int files = 0;
 
-	snprintf(path, sizeof(path), "%s/%s", tree, dir);
+	if (snprintf(path, sizeof(path), "%s/%s", tree, dir) >= (int)sizeof(path))
+		return false;
 	d = opendir(path);
 	if (!d)
 		return false;
@@ -167,7 +168,9 @@ static bool blame_find_def(const char *tree, const char *dir, const char *func, 
 		if (n < 3 || strcmp(de->d_name + n - 2, ".c"))
 			continue;
 		files++;
-		snprintf(path, sizeof(path), "%s/%s/%s", tree, dir, de->d_name);
+		if (snprintf(path, sizeof(path), "%s/%s/%s", tree, dir, de->d_name) >=
+		    (int)sizeof(path))
+			continue;
 		f = fopen(path, "r");
 		if (!f)
 			continue;
@@ -177,8 +180,7 @@ static bool blame_find_def(const char *tree, const char *dir, const char *func, 
 			if (!p || (p > line && (isalnum((unsigned char)p[-1]) || p[-1] == '_')) ||
 			    p[fl] != '(' || line[0] == ' ' || line[0] == '\t' || strchr(line, ';'))
 				continue;
-			snprintf(out, size, "%s/%s", dir, de->d_name);
-			found = true;
+			found = snprintf(out, size, "%s/%s", dir, de->d_name) < (int)size;
 			break;
 		}
 		fclose(f);
