@@ -31,14 +31,6 @@
 #include "util/log.h"
 #include "util/strbuf.h"
 
-/*
- * The other stages are written in parallel; until each one is in the
- * tree, its entry point is a weak reference and the pipeline says which
- * stage is missing instead of failing to link.
- */
-#pragma weak kbug_probes_run
-#pragma weak kbug_report_redact
-
 #define DESCRIPTION_MAX (64 * 1024)
 #define REGRESSIONS "regressions@lists.linux.dev"
 
@@ -237,23 +229,6 @@ static int collect(struct kbug_report *r, const struct report_args *a)
 		.max_output = 16u << 20,
 	};
 
-	if (!kbug_probes_run) {
-		struct strbuf sb = STRBUF_INIT;
-		long n;
-
-		WARN("this build has no probes yet: only the kernel log is collected");
-		if (!a->log)
-			return 0;
-		n = strbuf_read_file(&sb, a->log, 64u << 20);
-		if (n < 0 && n != -EFBIG) {
-			ERR("cannot read '%s': %s", a->log, strerror((int)-n));
-			strbuf_release(&sb);
-			return (int)n;
-		}
-		kbug_report_attach(r, "dmesg.txt", "text/plain", "the kernel log", sb.buf, sb.len);
-		strbuf_release(&sb);
-		return 0;
-	}
 	if (a->log && access(a->log, R_OK)) {
 		ERR("cannot read '%s': %s", a->log, strerror(errno));
 		return -errno;
@@ -866,7 +841,7 @@ static int cmd_report(int argc, char **argv)
 
 	if (collect(&r, &a))
 		goto out;
-	if (kbug_report_redact && kbug_report_redact(&r))
+	if (kbug_report_redact(&r))
 		WARN("redaction failed; check the report before sending it");
 	kbug_analyze_opts_init(&ao);
 	ret = kbug_analyze_report(&r, &ao);
@@ -874,12 +849,13 @@ static int cmd_report(int argc, char **argv)
 		WARN("no kernel log was collected%s", a.log ? "" : " (try --log FILE)");
 	else if (ret < 0)
 		WARN("cannot analyze the kernel log: %s", strerror(-ret));
+	/* the kernel's report goes into the body even when the user names the suspect */
+	idx = pick_report(&r, &a);
+	if (idx == -2) {
+		code = KBUG_EXIT_USAGE;
+		goto out;
+	}
 	if (!named) {
-		idx = pick_report(&r, &a);
-		if (idx == -2) {
-			code = KBUG_EXIT_USAGE;
-			goto out;
-		}
 		if (idx < 0) {
 			no_suspect_help(&r, &a);
 			code = a.d.dry_run ? KBUG_EXIT_OK : KBUG_EXIT_ERROR;

@@ -253,7 +253,8 @@ static struct json_object *draft_analysis_report(struct kbug_report *r)
 	n = json_object_array_length(reps);
 	if (!n)
 		return NULL;
-	idx = kj_get_int(d, "report_index", (int64_t)n - 1);
+	/* the report the user picked; none when the draft names none */
+	idx = kj_get_int(d, "report_index", -1);
 	if (idx < 0 || (size_t)idx >= n)
 		return NULL;
 	return json_object_array_get_idx(reps, (size_t)idx);
@@ -475,6 +476,9 @@ struct json_object *kbug_draft_vars(struct kbug_report *r)
 	rel = kj_get_str(v, "kernel_release") ?: kj_get_str(rep, "release");
 	if (!kj_get_str(v, "kernel_release"))
 		kj_set_str(v, "kernel_release", rel);
+	/* a log from another kernel (--log): say which kernel printed the report */
+	if (kj_get_str(rep, "release") && strcmp(kj_get_str(rep, "release"), rel ?: ""))
+		kj_set_str(v, "log_release", kj_get_str(rep, "release"));
 	s = kj_get_str(kbug_report_get(r, "distro"), "pretty_name");
 	kj_set_str(v, "distro", s);
 	kj_set_str(v, "distro_bugs", kbug_config_get("distro", "bugs"));
