@@ -98,9 +98,11 @@ static int resolve_product(struct kbug_report *r, const struct kbug_deliver_opts
 		struct strbuf a = STRBUF_INIT;
 		int ret = 0;
 
-		fprintf(stderr, "kbug: %s names no Bugzilla product/component%s%s%s\n",
-			section ? "MAINTAINERS section" : "the route",
-			section ? " for \"" : "", section ? section : "", section ? "\"" : "");
+		if (section)
+			fprintf(stderr, "kbug: the MAINTAINERS section \"%s\" names no Bugzilla product and component (and the map has none)\n",
+				section);
+		else
+			fprintf(stderr, "kbug: the route names no Bugzilla product and component\n");
 		if (!w->product.len) {
 			ret = ask("Bugzilla product: ", &a);
 			strbuf_addstr(&w->product, a.buf);
@@ -119,6 +121,18 @@ static int resolve_product(struct kbug_report *r, const struct kbug_deliver_opts
 	    section ? "MAINTAINERS section '" : "this report", section ? section : "",
 	    section ? "'" : "");
 	return -EINVAL;
+}
+
+/* Shorten sb to at most max bytes without splitting a UTF-8 character. */
+static void utf8_cut(struct strbuf *sb, size_t max)
+{
+	size_t n = max;
+
+	if (sb->len <= max)
+		return;
+	while (n && ((unsigned char)sb->buf[n] & 0xc0) == 0x80)
+		n--;
+	strbuf_setlen(sb, n);
 }
 
 static const char *severity_for(const char *kind)
@@ -162,6 +176,19 @@ static void render_devices(struct kbug_report *r, struct strbuf *out)
 	}
 }
 
+/* The analysis report being filed: the draft's pick, else the newest. */
+static struct json_object *picked_report(struct kbug_report *r)
+{
+	struct json_object *reps = kj_path(r->root, "analysis.reports");
+	size_t n = reps && json_object_is_type(reps, json_type_array) ?
+		   json_object_array_length(reps) : 0;
+	int64_t idx = kj_get_int(kbug_report_get(r, "draft"), "report_index", (int64_t)n - 1);
+
+	if (!n || idx < 0 || (size_t)idx >= n)
+		return NULL;
+	return json_object_array_get_idx(reps, (size_t)idx);
+}
+
 static int add_file(struct kbug_outbox_item *item, struct json_object *list, size_t n,
 		    const char *file_name, const char *summary, const char *ctype,
 		    const char *data, size_t len)
@@ -188,7 +215,7 @@ static int bz_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 		      const struct kbug_deliver_opts *o)
 {
 	struct json_object *dest = kj_path(r->root, "route.destination");
-	struct json_object *vars = NULL, *req, *bug, *hints, *atts;
+	struct json_object *vars = NULL, *req, *bug, *hints, *atts, *rep;
 	struct bz_where w = { STRBUF_INIT, STRBUF_INIT, NULL };
 	struct strbuf desc = STRBUF_INIT, title = STRBUF_INIT, dev = STRBUF_INIT;
 	const char *site, *url, *s;
@@ -211,14 +238,13 @@ static int bz_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 
 	vars = kbug_draft_vars(r);
 	strbuf_addstr(&title, kbug_draft_title(r));
-	if (title.len > BZ_SUMMARY_MAX)
-		strbuf_setlen(&title, BZ_SUMMARY_MAX);
+	utf8_cut(&title, BZ_SUMMARY_MAX);
 	if (kbug_draft_render(r, "bugzilla", &desc)) {
 		strbuf_reset(&desc);
 		kbug_report_render_text(r, &desc);
 	}
 	if (desc.len > BZ_DESC_MAX) {
-		strbuf_setlen(&desc, BZ_DESC_MAX);
+		utf8_cut(&desc, BZ_DESC_MAX);
 		strbuf_addstr(&desc, "\n[... cut here: the whole report is attached ...]\n");
 	}
 	strbuf_rtrim(&desc);
@@ -231,10 +257,14 @@ static int bz_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 	kj_set_str(bug, "description", desc.buf);
 	kj_set_str(bug, "op_sys", "Linux");
 	kj_set_str(bug, "platform", kj_get_str(vars, "kernel_machine") ?: "All");
-	kj_set_str(bug, "severity", severity_for(kj_get_str(vars, "report_kind")));
+	rep = picked_report(r);
+	kj_set_str(bug, "severity", severity_for(kj_get_str(rep, "kind") ?:
+						 kj_get_str(vars, "report_kind")));
 
+	/* the kernel that reported the problem, which a --log may not be this one */
 	hints = json_object_new_object();
-	kj_set_str(hints, "kernel_release", kj_get_str(vars, "kernel_release"));
+	kj_set_str(hints, "kernel_release", kj_get_str(rep, "release") ?:
+		   kj_get_str(vars, "kernel_release"));
 	kj_set_str(hints, "arch", kj_get_str(vars, "kernel_machine"));
 	s = kj_get_str(vars, "regression");
 	kj_set_bool(hints, "regression", s && *s);
@@ -813,7 +843,7 @@ static int upload_all(struct bz_send *s, long bug)
 				break;
 			}
 			kj_set_str(s->st, "attaching", name);
-			ret = kbug_outbox_set_state(s->item, "sending", "POST /rest/bug/ID/attachment");
+			ret = st_save(s);
 			if (ret)
 				break;
 			strbuf_reset(&comment);

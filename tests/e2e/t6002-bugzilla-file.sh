@@ -125,7 +125,7 @@ test_expect_success 'on a terminal, an unmapped section asks for product and com
 	bz_pty "Bugzilla product: =Drivers" "Bugzilla component: =PCI" -- \
 		"$KBUG" bugzilla file --bugzilla-url "$BZ_URL" --api-key-file "$TRASH/key" \
 		--outbox "$OB" --report r6.json &&
-	grep -q "names no Bugzilla product/component for \"SOME UNMAPPED SECTION\"" pty.out &&
+	grep -q "the MAINTAINERS section \"SOME UNMAPPED SECTION\" names no Bugzilla product and component" pty.out &&
 	test "$(last_bug)" = $((n + 1)) &&
 	test "$(bz_sql "SELECT product, component FROM bugs WHERE id = $((n + 1))")" = "Drivers|PCI"
 '

@@ -114,7 +114,7 @@ rep = {
               "description": "The laptop oopses when the lid opens.",
               "regression": ({"last_good": kv["regression"]}
                              if "regression" in kv else None),
-              "notes": []},
+              "notes": [], "report_index": 0},
     "attachments": [
         {"name": "dmesg.txt", "content_type": "text/plain",
          "description": "kernel log", "text": dmesg},
