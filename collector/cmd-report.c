@@ -510,19 +510,10 @@ static void check_guidelines(struct kbug_report *r, struct json_object *rep,
 	struct strbuf mods = STRBUF_INIT;
 	time_t built = version_date(kj_get_str(k, "version"));
 	struct json_object *tm = kj_get(t, "modules");
-	size_t i;
 
 	/* tainted: which module, and that upstream may refuse it */
 	if ((t && kj_get_int(t, "value", 0)) || (!t && flags && *flags && strcmp(flags, "G"))) {
-		for (i = 0; tm && json_object_is_type(tm, json_type_array) &&
-		     i < json_object_array_length(tm); i++) {
-			struct json_object *e = json_object_array_get_idx(tm, i);
-			const char *nm = json_object_is_type(e, json_type_string) ?
-					 json_object_get_string(e) : kj_get_str(e, "name");
-
-			if (nm)
-				strbuf_addf(&mods, "%s%s", mods.len ? ", " : "", nm);
-		}
+		kbug_taint_modules(&mods, tm);
 		add_note(notes,
 			 "the kernel is tainted (%s)%s%s: if a proprietary or out-of-tree module (P, O, E) tainted it, upstream developers may ignore the report; reproduce it without that module loaded if you can",
 			 flags ?: "?", mods.len ? ", by " : "", mods.buf);
@@ -883,6 +874,11 @@ static int cmd_report(int argc, char **argv)
 	show_route(&r, ch->name, why.buf);
 	if (make_draft(&r, &a, idx))
 		goto out;
+	if (a.d.dry_run && !a.d.from && !kbug_config_get("identity", "email")) {
+		a.d.from = "Your Name <you@example.org>";
+		fprintf(stderr, "Note:     no sender is set: the From line below is a placeholder; set [identity] name and email in %s, or give --from, before sending\n",
+			"~/.config/kbug/config");
+	}
 
 	if (kbug_outbox_dir(&dir, a.outbox))
 		goto out;
@@ -893,7 +889,8 @@ static int cmd_report(int argc, char **argv)
 	if (!ret)
 		ret = ch->prepare(&r, it, &a.d);
 	if (ret) {
-		ERR("cannot prepare the report in the outbox '%s': %s", dir.buf, strerror(-ret));
+		/* the channel said why */
+		ERR("the report was not prepared: nothing was saved or sent");
 		kbug_outbox_discard(it);
 		goto out;
 	}

@@ -296,6 +296,26 @@ static bool in_list(struct json_object *arr, const char *s)
 	return false;
 }
 
+/* "nvidia (PO), vbox (O)" from [{"name", "flags"}] or ["name"] */
+void kbug_taint_modules(struct strbuf *sb, struct json_object *arr)
+{
+	size_t i, n = arr && json_object_is_type(arr, json_type_array) ?
+		      json_object_array_length(arr) : 0;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *e = json_object_array_get_idx(arr, i);
+		const char *nm = json_object_is_type(e, json_type_string) ?
+				 json_object_get_string(e) : kj_get_str(e, "name");
+		const char *fl = kj_get_str(e, "flags");
+
+		if (!nm)
+			continue;
+		strbuf_addf(sb, "%s%s", sb->len ? ", " : "", nm);
+		if (fl && *fl)
+			strbuf_addf(sb, " (%s)", fl);
+	}
+}
+
 static void vars_kernel(struct kbug_report *r, struct json_object *v)
 {
 	struct json_object *k = kbug_report_get(r, "kernel");
@@ -308,12 +328,18 @@ static void vars_kernel(struct kbug_report *r, struct json_object *v)
 	kj_set_str(v, "kernel_version", kj_get_str(k, "version"));
 	kj_set_str(v, "kernel_machine", kj_get_str(k, "machine"));
 	if (o) {
-		const char *g = kj_get_str(o, "guess"), *e = kj_get_str(o, "evidence");
+		const char *g = kj_get_str(o, "guess");
+		struct json_object *e = kj_get(o, "evidence");
 
 		if (g)
 			strbuf_addstr(&sb, g);
-		if (e)
-			strbuf_addf(&sb, "%s(%s)", sb.len ? " " : "", e);
+		if (e && json_object_is_type(e, json_type_array) && json_object_array_length(e)) {
+			strbuf_addstr(&sb, sb.len ? " (" : "(");
+			add_strings(&sb, e, "", "; ");
+			strbuf_addch(&sb, ')');
+		} else if (kj_get_str(o, "evidence")) {
+			strbuf_addf(&sb, "%s(%s)", sb.len ? " " : "", kj_get_str(o, "evidence"));
+		}
 		if (sb.len)
 			kj_set_str(v, "kernel_origin", sb.buf);
 		strbuf_reset(&sb);
@@ -325,7 +351,7 @@ static void vars_kernel(struct kbug_report *r, struct json_object *v)
 			strbuf_addstr(&sb, "no (0)");
 		kj_set_str(v, "tainted", sb.buf);
 		strbuf_reset(&sb);
-		add_strings(&sb, kj_get(t, "modules"), "", ", ");
+		kbug_taint_modules(&sb, kj_get(t, "modules"));
 		if (sb.len)
 			kj_set_str(v, "taint_modules", sb.buf);
 	}
@@ -458,6 +484,39 @@ static void vars_regression(struct json_object *d, const char *release, struct j
 	strbuf_release(&sb);
 }
 
+/* "- note" lines wrapped at 72 columns, continuation lines indented */
+static void wrap_notes(struct strbuf *sb, struct json_object *arr)
+{
+	size_t i, n = arr && json_object_is_type(arr, json_type_array) ?
+		      json_object_array_length(arr) : 0;
+
+	for (i = 0; i < n; i++) {
+		const char *p = json_object_get_string(json_object_array_get_idx(arr, i));
+		size_t col = 2;
+
+		if (!p)
+			continue;
+		strbuf_addstr(sb, "- ");
+		while (*p) {
+			size_t w = strcspn(p, " ");
+
+			if (col > 2 && col + 1 + w > 72) {
+				strbuf_addstr(sb, "\n  ");
+				col = 2;
+			} else if (col > 2) {
+				strbuf_addch(sb, ' ');
+				col++;
+			}
+			strbuf_add(sb, p, w);
+			col += w;
+			p += w;
+			while (*p == ' ')
+				p++;
+		}
+		strbuf_addch(sb, '\n');
+	}
+}
+
 struct json_object *kbug_draft_vars(struct kbug_report *r)
 {
 	struct json_object *v = json_object_new_object();
@@ -536,11 +595,9 @@ struct json_object *kbug_draft_vars(struct kbug_report *r)
 		json_object_put(want);
 	}
 	vars_regression(d, rel, v);
-	add_strings(&sb, kj_get(d, "notes"), "- ", "\n");
-	if (sb.len) {
-		strbuf_addch(&sb, '\n');
+	wrap_notes(&sb, kj_get(d, "notes"));
+	if (sb.len)
 		kj_set_str(v, "notes", sb.buf);
-	}
 	strbuf_reset(&sb);
 	vars_attachments(r, v);
 	kj_set_str(v, "section", kj_get_str(sec0, "name"));

@@ -45,6 +45,9 @@ int kbug_draft_render(struct kbug_report *r, const char *channel, struct strbuf 
 /* The title the report goes out with: draft.summary, else draft.title. */
 const char *kbug_draft_title(struct kbug_report *r);
 
+/* Append "nvidia (PO), vbox (O)" for the kernel section's tainted.modules. */
+void kbug_taint_modules(struct strbuf *sb, struct json_object *arr);
+
 /*
  * Which attachments go inline (small) and which as files: inline when at
  * most KBUG_INLINE_MAX bytes and KBUG_INLINE_LINES lines.
