@@ -73,7 +73,7 @@ bool kb_file_blacklisted(const char *path)
 	return false;
 }
 
-static bool blame_text_file(struct kb_rep *r)
+static bool blame_text_file(struct kb_rep *r, bool any)
 {
 	size_t i = r->hdr;
 	char path[256];
@@ -99,7 +99,7 @@ static bool blame_text_file(struct kb_rep *r)
 				goto found;
 	}
 	/* every file is machinery: the first one still says most */
-	for (i = r->hdr; i < r->cut; i++) {
+	for (i = r->hdr; any && i < r->cut; i++) {
 		const char *p = kb_rep_line(r, i);
 
 		p = kb_find_file(p, path, sizeof(path), NULL);
@@ -114,6 +114,24 @@ found:
 	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
 	r->blame_reason = "first source file in the trace outside the reporting machinery";
 	return true;
+}
+
+/* Debug info gave the frames files: the first good frame's file not machinery. */
+static bool blame_resolved_file(struct kb_rep *r)
+{
+	size_t i;
+
+	for (i = r->guilty >= 0 ? (size_t)r->guilty : 0; i < r->frames_nr; i++) {
+		const struct kb_frame *f = &r->frames[i];
+
+		if (!f->file[0] || !f->reliable || kb_file_blacklisted(f->file) ||
+		    kb_frame_skipped(f->func, NULL))
+			continue;
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", f->file);
+		r->blame_reason = "the guilty frame's source file, from debug info";
+		return true;
+	}
+	return false;
 }
 
 static struct json_object *blame_module_entry(struct json_object *modules, const char *name)
@@ -293,7 +311,11 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 		r->blame_reason = "the file of the function the stall or hang is in";
 		return;
 	}
-	if (blame_text_file(r))
+	if (blame_text_file(r, false))
+		return;
+	if (r->resolved && blame_resolved_file(r))
+		return;
+	if (blame_text_file(r, true))
 		return;
 	if (f && !f->module[0] && r->guilty_func[0]) {
 		for (i = 0; i < r->frames_nr; i++)

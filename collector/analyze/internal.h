@@ -48,6 +48,7 @@ struct kb_frame {
 	bool reliable;		/* not a "? func" guess */
 	bool has_off;
 	bool ip;		/* from a RIP:/IP:/pc : line */
+	bool resolved;		/* file:line from debug info, not from the log */
 	unsigned int idx;	/* report line it came from */
 };
 
@@ -77,6 +78,7 @@ struct kb_rep {
 	size_t frames_nr, frames_alloc;
 	int guilty;		/* index in frames, -1: none */
 	bool by_extractor;	/* picked by the hung-task rule */
+	bool resolved;		/* some frames got file:line from debug info */
 	char guilty_func[128];
 	char guilty_file[256];
 	char guilty_module[64];

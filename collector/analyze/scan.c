@@ -105,6 +105,7 @@ static void scan_rep_reset(struct kb_rep *r)
 	r->frames_nr = 0;
 	r->guilty = -1;
 	r->by_extractor = false;
+	r->resolved = false;
 	r->guilty_func[0] = '\0';
 	r->guilty_file[0] = '\0';
 	r->guilty_module[0] = '\0';
@@ -231,6 +232,8 @@ static struct json_object *scan_frames(const struct kb_rep *r)
 			scan_nullable(o, "line", NULL);
 		kj_set_bool(o, "inline", f->inl);
 		kj_set_bool(o, "reliable", f->reliable);
+		if (f->resolved)
+			kj_set_bool(o, "from_debuginfo", true);
 		if (f->ip)
 			kj_set_bool(o, "ip", true);
 		kj_append(a, o);
@@ -285,8 +288,16 @@ static void scan_close(struct scan *sc)
 	kb_sig_title(r);
 	if (sc->o->debuginfo && !(r->sig->flags & KB_SIG_DRIVER)) {
 		if (!sc->dw_tried) {
+			struct json_object *t = json_object_new_object();
+			const char *rel;
+
+			scan_taint(r, t);
+			rel = kj_get_str(t, "release");
+			if (!rel && sc->release[0])
+				rel = sc->release;
 			sc->dw_tried = true;
-			sc->dw = kb_dwarf_open(sc->o, sc->release[0] ? sc->release : NULL);
+			sc->dw = kb_dwarf_open(sc->o, rel);
+			json_object_put(t);
 		}
 		if (sc->dw)
 			kb_dwarf_resolve(sc->dw, r);

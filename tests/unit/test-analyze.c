@@ -15,6 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "analyze/analyze.h"
 #include "report.h"
@@ -570,6 +573,90 @@ static void test_report_replay(void **state)
 	kbug_report_release(&r);
 }
 
+/* Build a small module with DWARF, as a .ko is (ET_REL), with the C compiler. */
+static bool build_module(const char *dir, char *ko, size_t size)
+{
+	static const char src[] =
+		"int kbtest_helper(int x);\nint kbtest_helper(int x)\n{\n\treturn x * 3;\n}\n\n"
+		"int kbtest_crash(int *p);\nint kbtest_crash(int *p)\n{\n"
+		"\tint v = kbtest_helper(*p);\n\n\treturn v + 1;\n}\n";
+	static const char *const dirs[] = { "src", "src/drivers", "src/drivers/misc" };
+	char c[512];
+	FILE *f;
+	pid_t pid;
+	size_t i;
+	int st;
+
+	for (i = 0; i < ARRAY_SIZE(dirs); i++) {
+		snprintf(c, sizeof(c), "%s/%s", dir, dirs[i]);
+		if (mkdir(c, 0700))
+			return false;
+	}
+	snprintf(c, sizeof(c), "%s/src/drivers/misc/kbtest.c", dir);
+	f = fopen(c, "w");
+	if (!f)
+		return false;
+	fputs(src, f);
+	fclose(f);
+	snprintf(ko, size, "%s/kbtest.ko", dir);
+	pid = fork();
+	if (pid == 0) {
+		execlp("cc", "cc", "-g", "-O0", "-c", "-o", ko, c, (char *)NULL);
+		_exit(127);
+	}
+	return pid > 0 && waitpid(pid, &st, 0) == pid && WIFEXITED(st) && !WEXITSTATUS(st);
+}
+
+/* --modules-dir: a module-only frame resolved to file:line through libdw. */
+static void test_debuginfo_module(void **state)
+{
+	static const char log[] =
+		T "BUG: kernel NULL pointer dereference, address: 0000000000000000\n"
+		T "RIP: 0010:kbtest_helper+0xa/0x12 [kbtest]\n"
+		T "Call Trace:\n"
+		T " <TASK>\n"
+		T " kbtest_crash+0x19/0x24 [kbtest]\n"
+		T " do_syscall_64+0x4f/0x100\n"
+		T " </TASK>\n";
+	char dir[] = "/tmp/kbug-dwarf.XXXXXX", ko[256];
+	struct kbug_analyze_opts o;
+	struct json_object *res = NULL, *r, *frames;
+	pid_t pid;
+	int n, st;
+
+	if (!mkdtemp(dir))
+		fail_msg("mkdtemp");
+	if (!build_module(dir, ko, sizeof(ko))) {
+		skip();
+		return;
+	}
+	kbug_analyze_opts_init(&o);
+	o.modules_dir = dir;
+	o.kernel_src = "";
+	n = kbug_analyze_buffer(log, strlen(log), "test", &o, &res);
+	assert_int_equal(n, 1);
+	r = json_object_array_get_idx(kj_get(res, "reports"), 0);
+	frames = kj_get(r, "frames");
+	if (!kj_get_bool(json_object_array_get_idx(frames, 0), "from_debuginfo", false)) {
+		json_object_put(res);
+		skip();		/* no libdw.so.1 here */
+		return;
+	}
+	assert_string_equal(kj_get_str(r, "guilty_file"), "drivers/misc/kbtest.c");
+	r = json_object_array_get_idx(frames, 0);
+	assert_string_equal(kj_get_str(r, "file"), "drivers/misc/kbtest.c");
+	assert_int_equal(kj_get_int(r, "line", 0), 4);
+	r = json_object_array_get_idx(frames, 1);
+	assert_int_equal(kj_get_int(r, "line", 0), 10);	/* the call, not the return */
+	json_object_put(res);
+	pid = fork();
+	if (pid == 0) {
+		execlp("rm", "rm", "-rf", dir, (char *)NULL);
+		_exit(127);
+	}
+	waitpid(pid, &st, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -580,6 +667,7 @@ int main(void)
 		cmocka_unit_test(test_interleaved),
 		cmocka_unit_test(test_stream_many),
 		cmocka_unit_test(test_report_replay),
+		cmocka_unit_test(test_debuginfo_module),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
