@@ -69,7 +69,7 @@ static const char *const frames_skip[] = {
 	"^__irq_exit_rcu", "^irqentry_", "^sysvec_", "^asm_sysvec_", "^asm_common_interrupt",
 	"^common_interrupt", "^apic_timer_interrupt", "^smp_apic_timer_interrupt",
 	"^__sysvec_", "^el0_", "^el1_", "^el0t_", "^el1h_", "^__do_softirq", "^handle_softirqs",
-	"^do_softirq", "^__softirqentry_text_start", "^invoke_softirq", "^exit_to_user_mode",
+	"^do_softirq", "^__softirqentry_text_start", "^invoke_softirq",
 	"^syscall_exit_to_user_mode", "^__schedule", "^schedule$", "^schedule_timeout",
 	"^perf_trace", "^trace_", "^__traceiter", "^__bpf_trace", "^__flush_work",
 	"dump_backtrace", "walk_stackframe", "^unwind_", "^arch_stack_walk", "^stack_trace_",

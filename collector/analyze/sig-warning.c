@@ -45,6 +45,32 @@ static bool warn_malloc_func(const char *l)
 	return false;
 }
 
+/*
+ * A WARN_ON in generic code (allocator, lib/, locking, softirq) fires on
+ * the caller's misuse: the warning function is then machinery too.
+ */
+static void warn_title(struct kb_rep *r, const char *prefix, const char *const *skip)
+{
+	const char *l = kb_rep_line(r, r->hdr);
+	const char *at = strstr(l, " at ");
+	const char *list[32];
+	char file[192], pat[130];
+	const char *p = at ? kb_find_file(at, file, sizeof(file), NULL) : NULL;
+	size_t n = 0, i;
+
+	if (!p || *p != ' ' || !kb_file_blacklisted(file)) {
+		kb_title_in(r, prefix, WARN_STACK, skip);
+		return;
+	}
+	i = strcspn(p + 1, "+.,( ");
+	snprintf(pat, sizeof(pat), "^%.*s", (int)(i < 120 ? i : 120), p + 1);
+	list[n++] = pat;
+	for (i = 0; skip && skip[i] && n + 1 < sizeof(list) / sizeof(list[0]); i++)
+		list[n++] = skip[i];
+	list[n] = NULL;
+	kb_title_in(r, prefix, WARN_STACK, list);
+}
+
 static void warn_plain(struct kb_rep *r)
 {
 	const char *l = kb_rep_line(r, r->hdr);
@@ -81,7 +107,7 @@ static void warn_plain(struct kb_rep *r)
 		strbuf_addstr(&r->title, "/usb_submit_urb");
 		return;
 	}
-	kb_title_in(r, prefix, WARN_STACK, skip);
+	warn_title(r, prefix, skip);
 }
 
 /* lockdep: the function after "at:" on the line after `marker`. */
