@@ -113,6 +113,7 @@ static bool blame_text_file(struct kb_rep *r, bool any)
 found:
 	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
 	r->blame_reason = "first source file in the trace outside the reporting machinery";
+	r->own_file = true;
 	return true;
 }
 

@@ -24,6 +24,7 @@
 #define SCAN_BUF (1 << 20)
 #define SCAN_QUIET 100		/* non-report lines that end a report with no terminator */
 #define SCAN_PREV 256
+#define SCAN_BORROW 20		/* how close the next report must start to lend its file */
 
 struct scan {
 	const struct kbug_analyze_opts *o;
@@ -38,6 +39,8 @@ struct scan {
 	unsigned long prev_no, lineno;
 	struct kb_dwarf *dw;
 	bool dw_tried;
+	struct json_object *pending;	/* the last report, when it named no culprit of its own */
+	unsigned long pending_last;	/* and its last line */
 	char release[64];		/* from "Linux version X" */
 };
 
@@ -106,6 +109,7 @@ static void scan_rep_reset(struct kb_rep *r)
 	r->guilty = -1;
 	r->by_extractor = false;
 	r->resolved = false;
+	r->own_file = false;
 	r->guilty_func[0] = '\0';
 	r->guilty_file[0] = '\0';
 	r->guilty_module[0] = '\0';
@@ -304,8 +308,26 @@ static void scan_close(struct scan *sc)
 	}
 	kb_blame(r, sc->modules, sc->tree);
 	kb_check_corrupted(r);
-	if (sc->count < sc->max)
-		kj_append(sc->reports, scan_json(sc));
+	/*
+	 * A report that names no culprit of its own (a firmware panic, a
+	 * bare panic line) is often the first sign of the one printed right
+	 * after it: it borrows that report's file, as syzkaller's reading of
+	 * the whole rest of the log does.
+	 */
+	if (sc->pending && r->own_file && r->first_line <= sc->pending_last + SCAN_BORROW) {
+		scan_nullable(sc->pending, "guilty_file", r->guilty_file);
+		scan_nullable(sc->pending, "blame_reason", "the source file of the report right after it");
+	}
+	sc->pending = NULL;
+	if (sc->count < sc->max) {
+		struct json_object *o = scan_json(sc);
+
+		kj_append(sc->reports, o);
+		if (!r->own_file && !(r->sig->flags & KB_SIG_DRIVER) && !r->resolved) {
+			sc->pending = o;
+			sc->pending_last = r->last_line;
+		}
+	}
 	sc->count++;
 	scan_rep_reset(r);
 }
