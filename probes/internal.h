@@ -78,3 +78,8 @@ struct kbug_proc_module {
 
 /* Parse one /proc/modules line; 0 or -EINVAL. */
 int kbug_proc_module_parse(const char *line, struct kbug_proc_module *m);
+
+/* ---- sysfs ---- */
+
+/* The basename of the symlink DIR/NAME (below --sysroot) into out; -errno. */
+int kbug_sysfs_link_base(const char *dir, const char *name, struct strbuf *out);

@@ -95,7 +95,7 @@ struct json_object *kbug_taint_decode(uint64_t value)
 		} else {
 			/* a bit this table does not know: kept, by number */
 			snprintf(name, sizeof(name), "bit %u", bit);
-			kj_set(e, "letter", NULL);
+			json_object_object_add(e, "letter", NULL);
 			kj_set_str(e, "reason", name);
 		}
 		kj_append(reasons, e);
@@ -220,6 +220,14 @@ char *kbug_kernel_compiler(const char *pv)
 	return strndup(p, (size_t)(q - p));
 }
 
+static int name_cmp(const void *a, const void *b)
+{
+	const char *x = kj_get_str(*(struct json_object *const *)a, "name");
+	const char *y = kj_get_str(*(struct json_object *const *)b, "name");
+
+	return strcmp(x ? x : "", y ? y : "");
+}
+
 /* The modules whose /sys/module/NAME/taint is not empty. */
 static struct json_object *taint_modules(void)
 {
@@ -247,6 +255,7 @@ static struct json_object *taint_modules(void)
 	}
 	if (d)
 		closedir(d);
+	json_object_array_sort(arr, name_cmp);
 	strbuf_release(&p);
 	strbuf_release(&v);
 	return arr;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 #include <libkmod.h>
 
+#include "probes/internal.h"
 #include "probes/lookup.h"
 #include "util/log.h"
 #include "util/path.h"
@@ -203,39 +204,56 @@ static bool valid_name(const char *s)
 	return true;
 }
 
-int kbug_module_source_dir(const char *module, struct strbuf *out)
+int kbug_module_path(const char *module, struct strbuf *path)
 {
 	struct kmod_ctx *ctx;
 	struct kmod_module *mod = NULL;
-	struct strbuf path = STRBUF_INIT;
 	const char *p = NULL;
-	int ret;
+	int ret = 0;
 
-	strbuf_reset(out);
+	strbuf_reset(path);
 	if (!module || !valid_name(module))
 		return -EINVAL;
 	ctx = kbug_kmod_ctx(NULL);
 	if (ctx && kmod_module_new_from_name(ctx, module, &mod) == 0)
 		p = kmod_module_get_path(mod);
-	if (p && *p) {
-		strbuf_addstr(&path, p);
-	} else if (moddep_text_path(module, &path) && kbug_module_builtin_path(module, &path)) {
-		if (mod)
-			kmod_module_unref(mod);
-		strbuf_release(&path);
-		return -ENOENT;
+	if (p && *p)
+		strbuf_addstr(path, p);
+	else if (moddep_text_path(module, path))
+		ret = kbug_module_builtin_path(module, path) ? -ENOENT : 1;
+	if (!ret && path->buf[0] != '/') {
+		struct strbuf rel = STRBUF_INIT, abs = STRBUF_INIT;
+
+		/* modules.dep's paths are relative to /lib/modules/RELEASE */
+		kbug_kmod_ctx(&rel);
+		strbuf_addf(&abs, "/lib/modules/%s/%s", rel.buf, path->buf);
+		strbuf_reset(path);
+		strbuf_addstr(path, abs.buf);
+		strbuf_release(&rel);
+		strbuf_release(&abs);
 	}
 	if (mod)
 		kmod_module_unref(mod);
-	ret = kbug_module_path_source_dir(path.buf, out);
-	if (ret)
-		DBG("module '%s' at '%s' is not from the kernel tree", module, path.buf);
+	return ret;
+}
+
+int kbug_module_source_dir(const char *module, struct strbuf *out)
+{
+	struct strbuf path = STRBUF_INIT;
+	int ret;
+
+	strbuf_reset(out);
+	ret = kbug_module_path(module, &path);
+	if (ret >= 0) {
+		ret = kbug_module_path_source_dir(path.buf, out);
+		if (ret)
+			DBG("module '%s' at '%s' is not from the kernel tree", module, path.buf);
+	}
 	strbuf_release(&path);
 	return ret;
 }
 
-/* The basename of the symlink root+dir+"/"+name into out; -errno. */
-static int link_base(const char *dir, const char *name, struct strbuf *out)
+int kbug_sysfs_link_base(const char *dir, const char *name, struct strbuf *out)
 {
 	struct strbuf p = STRBUF_INIT, q = STRBUF_INIT;
 	char target[PATH_MAX];
@@ -266,11 +284,11 @@ static int dev_driver(const char *dir, struct strbuf *driver, struct strbuf *mod
 	struct strbuf d = STRBUF_INIT;
 	int ret;
 
-	ret = link_base(dir, "driver", driver);
+	ret = kbug_sysfs_link_base(dir, "driver", driver);
 	if (ret)
 		return -ENOENT;
 	strbuf_addf(&d, "%s/driver", dir);
-	if (link_base(d.buf, "module", module)) {
+	if (kbug_sysfs_link_base(d.buf, "module", module)) {
 		strbuf_reset(module);
 		strbuf_addstr(module, driver->buf);	/* built in */
 	}

@@ -46,5 +46,12 @@ struct kmod_ctx *kbug_kmod_ctx(struct strbuf *release);
  */
 int kbug_module_path_source_dir(const char *path, struct strbuf *out);
 
+/*
+ * The file of a module: libkmod's path (absolute), else the line of a
+ * text modules.dep ("kernel/.../x.ko.xz"); 0. A built-in module gives its
+ * modules.builtin line and 1. -ENOENT when unknown, -EINVAL for a bad name.
+ */
+int kbug_module_path(const char *module, struct strbuf *path);
+
 /* Look a name up in modules.builtin; 0 and the "kernel/..." line, or -ENOENT. */
 int kbug_module_builtin_path(const char *module, struct strbuf *path);

@@ -18,6 +18,11 @@
 const struct kbug_probe *const kbug_probes[] = {
 	&probe_kernel,
 	&probe_distro,
+	&probe_dmi,
+	&probe_pci,
+	&probe_usb,
+	&probe_modules,
+	&probe_config,
 	&probe_dmesg,
 	NULL,
 };

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The pci probe: every PCI device through libpci's sysfs method (pointed
+ * below --sysroot), with IDs, revision, names from pci.ids (or the hwdb),
+ * and the bound driver and its module from the sysfs links.
+ *
+ * libpci's error hook must not return; it would exit(). Ours longjmp()s
+ * back into the probe, which then records the message as an error.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <pci/pci.h>
+
+#include "probes/internal.h"
+#include "report.h"
+#include "util/json.h"
+#include "util/log.h"
+#include "util/path.h"
+#include "util/strbuf.h"
+
+static sigjmp_buf pci_jmp;
+static char pci_errmsg[256];
+
+static void __attribute__((noreturn, format(printf, 1, 2))) pci_error_hook(char *msg, ...)
+{
+	va_list ap;
+
+	va_start(ap, msg);
+	vsnprintf(pci_errmsg, sizeof(pci_errmsg), msg, ap);
+	va_end(ap);
+	siglongjmp(pci_jmp, 1);
+}
+
+static void __attribute__((format(printf, 1, 2))) pci_warning_hook(char *msg, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, msg);
+	strbuf_vaddf(&sb, msg, ap);
+	va_end(ap);
+	DBG("libpci: %s", sb.buf);
+	strbuf_release(&sb);
+}
+
+static void __attribute__((format(printf, 1, 2))) pci_debug_hook(char *msg, ...)
+{
+}
+
+static void set_hex(struct json_object *o, const char *key, unsigned int v, int digits)
+{
+	char buf[16];
+
+	snprintf(buf, sizeof(buf), "%0*x", digits, v);
+	kj_set_str(o, key, buf);
+}
+
+static void set_name(struct pci_access *pacc, struct json_object *o, const char *key,
+		     int flags, ...)
+{
+	char buf[256];
+	char *name;
+	va_list ap;
+	unsigned int a, b, c, d;
+
+	va_start(ap, flags);
+	a = va_arg(ap, unsigned int);
+	b = va_arg(ap, unsigned int);
+	c = va_arg(ap, unsigned int);
+	d = va_arg(ap, unsigned int);
+	va_end(ap);
+	name = pci_lookup_name(pacc, buf, sizeof(buf), flags | PCI_LOOKUP_NO_NUMBERS, a, b, c, d);
+	json_object_object_add(o, key, name ? json_object_new_string(name) : NULL);
+}
+
+static struct json_object *pci_device(struct pci_access *pacc, struct pci_dev *d)
+{
+	struct json_object *o = json_object_new_object();
+	struct strbuf dir = STRBUF_INIT, drv = STRBUF_INIT, mod = STRBUF_INIT;
+	char slot[32];
+
+	pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_CLASS_EXT | PCI_FILL_SUBSYS);
+	snprintf(slot, sizeof(slot), "%04x:%02x:%02x.%x", (unsigned int)d->domain & 0xffff,
+		 d->bus, d->dev, d->func);
+	kj_set_str(o, "slot", slot);
+	set_hex(o, "class_id", d->device_class, 4);
+	set_hex(o, "vendor_id", d->vendor_id, 4);
+	set_hex(o, "device_id", d->device_id, 4);
+	if (d->known_fields & PCI_FILL_SUBSYS) {
+		set_hex(o, "subsystem_vendor_id", d->subsys_vendor_id, 4);
+		set_hex(o, "subsystem_device_id", d->subsys_id, 4);
+	}
+	if (d->known_fields & PCI_FILL_CLASS_EXT) {
+		set_hex(o, "revision", d->rev_id, 2);
+		set_hex(o, "prog_if", d->prog_if, 2);
+	}
+	set_name(pacc, o, "class_name", PCI_LOOKUP_CLASS, d->device_class, 0, 0, 0);
+	set_name(pacc, o, "vendor_name", PCI_LOOKUP_VENDOR, d->vendor_id, 0, 0, 0);
+	set_name(pacc, o, "device_name", PCI_LOOKUP_DEVICE, d->vendor_id, d->device_id, 0, 0);
+	if (d->known_fields & PCI_FILL_SUBSYS)
+		set_name(pacc, o, "subsystem_name", PCI_LOOKUP_SUBSYSTEM | PCI_LOOKUP_DEVICE,
+			 d->vendor_id, d->device_id, d->subsys_vendor_id, d->subsys_id);
+	strbuf_addf(&dir, "/sys/bus/pci/devices/%s", slot);
+	if (!kbug_sysfs_link_base(dir.buf, "driver", &drv)) {
+		kj_set_str(o, "driver", drv.buf);
+		strbuf_addstr(&dir, "/driver");
+		if (!kbug_sysfs_link_base(dir.buf, "module", &mod))
+			kj_set_str(o, "module", mod.buf);
+		else
+			json_object_object_add(o, "module", NULL);	/* built in */
+	} else {
+		json_object_object_add(o, "driver", NULL);
+		json_object_object_add(o, "module", NULL);
+	}
+	strbuf_release(&dir);
+	strbuf_release(&drv);
+	strbuf_release(&mod);
+	return o;
+}
+
+static int slot_cmp(const void *a, const void *b)
+{
+	const char *x = kj_get_str(*(struct json_object *const *)a, "slot");
+	const char *y = kj_get_str(*(struct json_object *const *)b, "slot");
+
+	return strcmp(x ? x : "", y ? y : "");
+}
+
+static int pci_run(struct kbug_probe_ctx *ctx, struct json_object **out)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct json_object *arr = json_object_new_array();
+	struct pci_access *volatile pacc = NULL;
+	struct pci_dev *d;
+	volatile int ret = 0;
+	unsigned int n = 0;
+
+	json_object_put(*out);
+	*out = arr;
+	if (!kbug_path_exists("/sys/bus/pci/devices")) {
+		kbug_report_error(ctx->report, "pci", "cannot read '/sys/bus/pci/devices': %s",
+				  strerror(ENOENT));
+		return -ENOENT;
+	}
+	if (sigsetjmp(pci_jmp, 0)) {
+		kbug_report_error(ctx->report, "pci", "libpci: %s", pci_errmsg);
+		ret = -EIO;
+		goto out;
+	}
+	pacc = pci_alloc();
+	pacc->error = pci_error_hook;
+	pacc->warning = pci_warning_hook;
+	pacc->debug = pci_debug_hook;
+	pacc->method = PCI_ACCESS_SYS_BUS_PCI;
+	kbug_path(&path, "/sys/bus/pci");
+	pci_set_param(pacc, "sysfs.path", path.buf);
+	kbug_path(&path, "/usr/share/misc/pci.ids");
+	if (*kbug_path_root() && kbug_path_exists("/usr/share/misc/pci.ids"))
+		pci_set_param(pacc, "pci.ids", path.buf);
+	pci_init(pacc);
+	pci_scan_bus(pacc);
+	for (d = pacc->devices; d && n < 65536; d = d->next, n++) {
+		kj_append(arr, pci_device(pacc, d));
+		if (kbug_probe_expired(ctx))
+			break;
+	}
+	json_object_array_sort(arr, slot_cmp);
+out:
+	if (pacc && !sigsetjmp(pci_jmp, 0))
+		pci_cleanup(pacc);
+	strbuf_release(&path);
+	return ret;
+}
+
+const struct kbug_probe probe_pci = {
+	.name = "pci",
+	.help = "every PCI device: slot, class and IDs, names from pci.ids, driver and module",
+	.reads = "/sys/bus/pci (libpci), pci.ids, /sys/bus/pci/devices/*/driver",
+	.run = pci_run,
+};

@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The usb probe: every USB device of /sys/bus/usb/devices (read through
+ * util/path so that --sysroot trees work), its bus and device numbers,
+ * IDs, the strings the device reports, names from udev's hwdb (libudev)
+ * or else usb.ids, and the drivers bound to its interfaces.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <libudev.h>
+
+#include "probes/internal.h"
+#include "report.h"
+#include "util/json.h"
+#include "util/log.h"
+#include "util/path.h"
+#include "util/strbuf.h"
+
+#define USB_MAX_DEVICES 4096
+
+static bool is_device_name(const char *n)
+{
+	/* "usb1" (root hubs) and "1-1.4"; not "1-1:1.0" (interfaces) */
+	if (!strncmp(n, "usb", 3))
+		return n[3] && strspn(n + 3, "0123456789") == strlen(n + 3);
+	return isdigit((unsigned char)n[0]) && strchr(n, '-') && !strchr(n, ':') &&
+	       strspn(n, "0123456789-.") == strlen(n);
+}
+
+static void attr(struct json_object *o, const char *key, const char *dev, const char *name,
+		 bool number)
+{
+	struct strbuf p = STRBUF_INIT, v = STRBUF_INIT;
+
+	strbuf_addf(&p, "/sys/bus/usb/devices/%s/%s", dev, name);
+	if (!kbug_path_read_line(&v, p.buf) && v.len) {
+		char *end;
+		long long n = strtoll(v.buf, &end, 10);
+
+		if (number && !*end)
+			kj_set_int(o, key, n);
+		else
+			kj_set_str(o, key, v.buf);
+	}
+	strbuf_release(&p);
+	strbuf_release(&v);
+}
+
+static bool hex4(const char *s, unsigned int *v)
+{
+	char *end;
+
+	if (!s || strlen(s) != 4 || !isxdigit((unsigned char)s[0]))
+		return false;
+	*v = (unsigned int)strtoul(s, &end, 16);
+	return !*end;
+}
+
+/* The drivers of the device's interfaces ("1-1:1.0", ...), each once. */
+static struct json_object *iface_drivers(const char *dev, char **names, int nnames)
+{
+	struct json_object *arr = json_object_new_array();
+	struct strbuf pfx = STRBUF_INIT, dir = STRBUF_INIT, drv = STRBUF_INIT;
+	int i;
+
+	if (!strncmp(dev, "usb", 3))
+		strbuf_addf(&pfx, "%s-0:", dev + 3);
+	else
+		strbuf_addf(&pfx, "%s:", dev);
+	for (i = 0; i < nnames; i++) {
+		size_t j, n;
+		bool dup = false;
+
+		if (strncmp(names[i], pfx.buf, pfx.len))
+			continue;
+		strbuf_reset(&dir);
+		strbuf_addf(&dir, "/sys/bus/usb/devices/%s", names[i]);
+		if (kbug_sysfs_link_base(dir.buf, "driver", &drv))
+			continue;
+		n = json_object_array_length(arr);
+		for (j = 0; j < n && !dup; j++)
+			dup = !strcmp(json_object_get_string(json_object_array_get_idx(arr, j)),
+				      drv.buf);
+		if (!dup)
+			kj_append_str(arr, drv.buf);
+	}
+	strbuf_release(&pfx);
+	strbuf_release(&dir);
+	strbuf_release(&drv);
+	return arr;
+}
+
+/* Names from udev's hwdb: true when it had the vendor. */
+static bool hwdb_names(struct udev_hwdb *hwdb, unsigned int v, unsigned int p,
+		       struct json_object *o)
+{
+	struct udev_list_entry *e;
+	char modalias[32];
+	bool found = false;
+
+	if (!hwdb)
+		return false;
+	snprintf(modalias, sizeof(modalias), "usb:v%04Xp%04X*", v, p);
+	udev_list_entry_foreach(e, udev_hwdb_get_properties_list_entry(hwdb, modalias, 0)) {
+		const char *k = udev_list_entry_get_name(e);
+
+		if (!strcmp(k, "ID_VENDOR_FROM_DATABASE")) {
+			kj_set_str(o, "vendor_name", udev_list_entry_get_value(e));
+			found = true;
+		} else if (!strcmp(k, "ID_MODEL_FROM_DATABASE")) {
+			kj_set_str(o, "product_name", udev_list_entry_get_value(e));
+		}
+	}
+	return found;
+}
+
+/* One pass over usb.ids for every device still without names. */
+static void usb_ids_names(struct json_object *arr)
+{
+	static const char *const files[] = {
+		"/usr/share/misc/usb.ids", "/usr/share/hwdata/usb.ids", "/var/lib/usbutils/usb.ids",
+	};
+	struct strbuf line = STRBUF_INIT;
+	unsigned int vendor = 0x10000, v;
+	size_t n = json_object_array_length(arr), i;
+	unsigned long lines = 0;
+	FILE *f = NULL;
+	char *end;
+
+	for (i = 0; !f && i < 3; i++)
+		f = fopen(files[i], "re");
+	while (f && strbuf_getline(&line, f) != EOF && lines++ < 2000000ul) {
+		const char *s = line.buf;
+		bool dev = s[0] == '\t';
+		size_t k;
+
+		if (s[0] == '#' || !line.len || (dev && s[1] == '\t'))
+			continue;	/* comments, interfaces */
+		if (!dev && !isxdigit((unsigned char)s[0]))
+			break;	/* the class lists after the vendors: done */
+		s += dev;
+		v = (unsigned int)strtoul(s, &end, 16);
+		if (end != s + 4 || strncmp(end, "  ", 2))
+			continue;
+		if (!dev)
+			vendor = v;
+		for (k = 0; k < n; k++) {
+			struct json_object *o = json_object_array_get_idx(arr, k);
+			unsigned int ov, op;
+
+			if (!hex4(kj_get_str(o, "vendor_id"), &ov) ||
+			    !hex4(kj_get_str(o, "product_id"), &op) || ov != vendor)
+				continue;
+			if (!dev && !kj_get_str(o, "vendor_name"))
+				kj_set_str(o, "vendor_name", end + 2);
+			else if (dev && op == v && !kj_get_str(o, "product_name"))
+				kj_set_str(o, "product_name", end + 2);
+		}
+	}
+	if (f)
+		fclose(f);
+	strbuf_release(&line);
+}
+
+static int busdev_cmp(const void *a, const void *b)
+{
+	struct json_object *x = *(struct json_object *const *)a, *y = *(struct json_object *const *)b;
+	int64_t bx = kj_get_int(x, "busnum", 0), by = kj_get_int(y, "busnum", 0);
+	int64_t dx = kj_get_int(x, "devnum", 0), dy = kj_get_int(y, "devnum", 0);
+
+	if (bx != by)
+		return bx < by ? -1 : 1;
+	return dx < dy ? -1 : dx > dy;
+}
+
+static int name_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int usb_run(struct kbug_probe_ctx *ctx, struct json_object **out)
+{
+	struct json_object *arr = json_object_new_array();
+	struct strbuf p = STRBUF_INIT;
+	struct udev *udev = NULL;
+	struct udev_hwdb *hwdb = NULL;
+	struct dirent *de;
+	char **names = NULL;
+	int nnames = 0, i, ret = 0;
+	bool need_ids = false;
+	DIR *d;
+
+	json_object_put(*out);
+	*out = arr;
+	d = opendir(kbug_path(&p, "/sys/bus/usb/devices"));
+	if (!d) {
+		ret = -errno;
+		kbug_report_error(ctx->report, "usb", "cannot read '/sys/bus/usb/devices': %s",
+				  strerror(errno));
+		strbuf_release(&p);
+		return ret;
+	}
+	while ((de = readdir(d)) && nnames < USB_MAX_DEVICES * 8) {
+		char **nn;
+
+		if (de->d_name[0] == '.')
+			continue;
+		nn = realloc(names, sizeof(*names) * (size_t)(nnames + 1));
+		if (!nn)
+			break;
+		names = nn;
+		names[nnames++] = strdup(de->d_name);
+		if (!names[nnames - 1])
+			nnames--;
+	}
+	closedir(d);
+	if (nnames)
+		qsort(names, (size_t)nnames, sizeof(*names), name_cmp);
+	udev = udev_new();
+	if (udev)
+		hwdb = udev_hwdb_new(udev);
+	for (i = 0; i < nnames && json_object_array_length(arr) < USB_MAX_DEVICES; i++) {
+		struct json_object *o;
+		unsigned int v, pr;
+
+		if (!is_device_name(names[i]))
+			continue;
+		o = json_object_new_object();
+		kj_set_str(o, "path", names[i]);
+		attr(o, "busnum", names[i], "busnum", true);
+		attr(o, "devnum", names[i], "devnum", true);
+		attr(o, "vendor_id", names[i], "idVendor", false);
+		attr(o, "product_id", names[i], "idProduct", false);
+		attr(o, "device_class", names[i], "bDeviceClass", false);
+		attr(o, "version", names[i], "version", false);
+		attr(o, "manufacturer", names[i], "manufacturer", false);
+		attr(o, "product", names[i], "product", false);
+		attr(o, "serial", names[i], "serial", false);
+		attr(o, "speed", names[i], "speed", false);
+		if (hex4(kj_get_str(o, "vendor_id"), &v) && hex4(kj_get_str(o, "product_id"), &pr) &&
+		    !hwdb_names(hwdb, v, pr, o))
+			need_ids = true;
+		kj_set(o, "drivers", iface_drivers(names[i], names, nnames));
+		kj_append(arr, o);
+		if (kbug_probe_expired(ctx))
+			break;
+	}
+	if (need_ids)
+		usb_ids_names(arr);
+	/* the product string the device reports, else the database's name */
+	for (i = 0; i < (int)json_object_array_length(arr); i++) {
+		struct json_object *o = json_object_array_get_idx(arr, i);
+
+		if (!kj_get_str(o, "product") && kj_get_str(o, "product_name"))
+			kj_set_str(o, "product", kj_get_str(o, "product_name"));
+	}
+	json_object_array_sort(arr, busdev_cmp);
+	if (hwdb)
+		udev_hwdb_unref(hwdb);
+	if (udev)
+		udev_unref(udev);
+	for (i = 0; i < nnames; i++)
+		free(names[i]);
+	free(names);
+	strbuf_release(&p);
+	return ret;
+}
+
+const struct kbug_probe probe_usb = {
+	.name = "usb",
+	.help = "every USB device: bus/device numbers, IDs, names (hwdb, usb.ids), interface drivers",
+	.reads = "/sys/bus/usb/devices, udev's hwdb (libudev), usb.ids",
+	.run = usb_run,
+};
