@@ -220,6 +220,15 @@ void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_li
 				continue;
 			}
 		}
+		/* dmesg -x: "kern  :warn  : " before the time stamp */
+		if (!round && s[0] >= 'a' && s[0] <= 'z' && len > 10) {
+			n = input_facility(s, len);
+			if (n) {
+				s += n;
+				len -= n;
+				continue;
+			}
+		}
 		if (s[0] == '*' && len > 3 && s[1] == '*' && s[2] == ' ') {
 			const char *e = memmem(s + 3, len - 3, " ** ", 4);
 
@@ -230,11 +239,6 @@ void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_li
 			}
 		}
 		break;
-	}
-	if (!out->ctx[0] && len > 10 && s[0] >= 'a' && s[0] <= 'z') {
-		n = input_facility(s, len);
-		s += n;
-		len -= n;
 	}
 	out->text = s;
 	out->len = len;

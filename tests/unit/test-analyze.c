@@ -441,7 +441,9 @@ static void test_transports(void **state)
 	static const char *const prefixes[] = {
 		"", "[    1.000000] ", "[    1.000000][    T1] ", "<4>[    1.000000] ",
 		"Dec  3 06:35:17 thinkpad kernel: ", "2026-12-03T06:35:17+0100 thinkpad kernel: ",
-		"4,1234,5678901,-;", "kern  :warn  : ",
+		"4,1234,5678901,-;", "kern  :warn  : ", "kern  :warn  : [    1.000000] ",
+		"[Thu Dec  3 06:35:17 2026] ", "Dec 03 06:35:17.123456 thinkpad kernel: ",
+		"6,99,12345,-,caller=T1;",
 	};
 	size_t i;
 
