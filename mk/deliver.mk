@@ -3,5 +3,5 @@
 # Unit tests (tests/unit/test-{config,outbox,email}.c) are picked up by the
 # Makefile; the end-to-end tests start tests/servers/smtp_server.py
 # (aiosmtpd) on 127.0.0.1 and drive ./kbug report / kbug outbox.
-DEB_PKGS += python3-aiosmtpd git-email tmux
+DEB_PKGS += python3-aiosmtpd git-email tmux mutt
 CHECK_SUITES += $(sort $(wildcard tests/e2e/t5*.sh))

@@ -153,6 +153,22 @@ test_expect_success '-o FILE: an mbox git send-email --dry-run and a strict pars
 	test "$(count_msgs "$SMTP_DIR")" = "$n"
 '
 
+if command -v mutt > /dev/null; then
+	test_expect_success 'mutt -H reads the saved draft: recipients, subject, attachment' '
+		printf "#!/bin/sh\necho \"\$@\" > %s/mutt.args\ncat > %s/mutt.msg\n" \
+			"$TRASH" "$TRASH" > mutt-sendmail && chmod +x mutt-sendmail &&
+		HOME=$TRASH mutt -n -F /dev/null -e "set sendmail=\"$TRASH/mutt-sendmail\"" \
+			-e "set from=\"$T5_FROM\"" -e "set use_from=yes" -H saved.mbox < /dev/null &&
+		grep -q "regressions@lists.linux.dev" mutt.args &&
+		grep -q "linux-kernel@vger.kernel.org" mutt.args &&
+		grep -q "^Subject: \[REGRESSION\] WARNING in lkdtm_WARNING" mutt.msg &&
+		grep -q "^Content-Disposition: attachment; filename=\"dmesg.txt\"" mutt.msg &&
+		grep -q "^Message-ID: <.*@example.org>" mutt.msg
+	'
+else
+	test_skip 'mutt -H reads the saved draft' 'mutt is not installed'
+fi
+
 test_expect_success '--dry-run prints the message, sends nothing, keeps nothing' '
 	n=$(count_msgs "$SMTP_DIR") &&
 	t5_report --to email --smtp-url smtp://127.0.0.1:$SMTP_PORT --outbox "$TRASH/dry" \
