@@ -25,15 +25,15 @@ static const char *const title_stall_anchors[] = {
 	"^sock_recvmsg", "^sock_release", "^__sock_release", "__sys_setsockopt",
 	"kernel_setsockopt", "sock_common_setsockopt", "__sys_listen", "kernel_listen",
 	"sk_common_release", "^sock_mmap", "__sys_accept", "kernel_accept", "^sock_do_ioctl",
-	"^sock_ioctl", "^compat_sock_ioctl", "^nfnetlink_rcv_msg", "__do_fault",
-	"handle_mm_fault", "do_page_fault", "^page_fault$", "__fput", "task_work_run",
+	"^sock_ioctl", "^compat_sock_ioctl", "^nfnetlink_rcv_msg",
+	"__fput", "task_work_run",
 	"exit_to_usermode", "exit_to_user_mode", "^__x64_sys_socketpair", "^__x64_sys_connect",
 	"^__x64_sys_ioctl", "^__se_sys_ioctl", "^__do_sys_ioctl", "^__sys_connect",
 	"^__sys_socketpair", "^SyS_ioctl", "^SyS_connect", "^SYSC_ioctl", "^SYSC_connect",
 	"^sys_ioctl", "^compat_SyS_ioctl", "^__ia32_sys_ioctl", "^__ia32_compat_sys_ioctl",
 	"compat_ioctl", "^ksys_ioctl", "smp_call_function", "tasklet_action",
 	"^invoke_syscall", "^el0_svc_common", "^__invoke_syscall", "^netlink_dump",
-	"^rtnetlink_rcv_msg", "^__se_sys_connect", "^__do_sys_connect",
+	"^rtnetlink_rcv_msg", "^new_sync_read", "^new_sync_write", "^__se_sys_connect", "^__do_sys_connect",
 	"^__se_sys_socketpair", NULL,
 };
 
@@ -62,7 +62,7 @@ static bool title_anchor(const char *func)
 static int title_stall(struct kb_rep *r, const int *cand, size_t n)
 {
 	static const char *const sys[] = {
-		"__x64_", "__arm64_", "SYSC_", "SyS_", "compat_SYSC_", "compat_SyS_", "__ia32_sys_",
+		"__x64_", "__arm64_", "SYSC_", "SyS_", "compat_SYSC_", "compat_SyS_", "__ia32_",
 		NULL,
 	};
 	size_t i, j;
@@ -137,7 +137,12 @@ const struct kb_frame *kb_rep_pick(struct kb_rep *r, unsigned int parts,
 	int start = -1, got = -1;
 
 	if (parts & KB_PART_FROM_IRQ) {
+		/* where the timer interrupted the stalled code: x86, then arm64 */
 		start = kb_rep_find(r, r->hdr, "apic_timer_interrupt");
+		if (start < 0)
+			start = kb_rep_find(r, r->hdr, " el1h_64_irq+");
+		if (start < 0)
+			start = kb_rep_find(r, r->hdr, " el1_irq+");
 		if (start < 0)
 			return NULL;
 		from = start;
