@@ -58,7 +58,8 @@ static int config_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		if (!kbug_path_read_line(&rel, "/proc/sys/kernel/osrelease") && rel.len &&
 		    !strchr(rel.buf, '/')) {
 			strbuf_addf(&boot, "/boot/config-%s", rel.buf);
-			n = kbug_path_read(&sb, boot.buf, ctx->max_output ? ctx->max_output : 1u << 30);
+			n = kbug_path_read(&sb, boot.buf,
+					   ctx->max_output ? ctx->max_output : 1u << 30);
 			bret = n < 0 ? (int)n : 0;
 			source = boot.buf;
 		}

@@ -50,11 +50,13 @@ static void add_unescaped(struct strbuf *sb, const char *s, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		int hi, lo;
+		int hi = -1, lo = -1;
 
-		if (s[i] == '\\' && i + 3 < n && s[i + 1] == 'x' &&
-		    (hi = hexval((unsigned char)s[i + 2])) >= 0 &&
-		    (lo = hexval((unsigned char)s[i + 3])) >= 0) {
+		if (s[i] == '\\' && i + 3 < n && s[i + 1] == 'x') {
+			hi = hexval((unsigned char)s[i + 2]);
+			lo = hexval((unsigned char)s[i + 3]);
+		}
+		if (hi >= 0 && lo >= 0) {
 			strbuf_addch(sb, hi << 4 | lo);
 			i += 3;
 		} else {
@@ -282,7 +284,8 @@ static int kmsg_read(struct dmesg_state *st)
 	}
 	if (lost)
 		kbug_report_error(st->ctx->report, "dmesg",
-				  "records were overwritten while reading /dev/kmsg (%d times)", lost);
+				  "records were overwritten while reading /dev/kmsg (%d times)",
+				  lost);
 	close(fd);
 	strbuf_release(&text);
 	return ret;
@@ -485,12 +488,44 @@ static int log_file_read(struct dmesg_state *st, const char *path)
 	return 0;
 }
 
+/* This boot's log: /dev/kmsg, else klogctl, else the journal. */
+static int live_log(struct dmesg_state *st, bool real, const char **source)
+{
+	struct kbug_report *r = st->ctx->report;
+	int kret, lret = 0;
+
+	kret = kmsg_read(st);
+	if (!kret || st->count) {
+		*source = "kmsg";
+		if (kret)
+			kbug_report_error(r, "dmesg", "reading '/dev/kmsg' stopped: %s",
+					  strerror(-kret));
+		return 0;
+	}
+	if (real) {
+		lret = klogctl_read(st);
+		if (!lret)
+			*source = "klogctl";
+		else if (!journal_read(st, 0))
+			*source = "journal";
+	}
+	if (!*source) {
+		kbug_report_error(r, "dmesg", "cannot read '/dev/kmsg': %s", strerror(-kret));
+		if (lret)
+			kbug_report_error(r, "dmesg", "cannot read the log with klogctl: %s",
+					  strerror(-lret));
+		return kret;
+	}
+	INFO("cannot read '/dev/kmsg' (%s): the log comes from %s", strerror(-kret), *source);
+	return 0;
+}
+
 static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 {
 	struct dmesg_state st = { .ctx = ctx, .log = STRBUF_INIT };
 	const char *source = NULL;
 	bool real = !*kbug_path_root();
-	int ret = 0, kret = 0, lret = 0;
+	int ret = 0;
 
 	st.records = json_object_new_array();
 	if (ctx->log_file) {
@@ -505,31 +540,10 @@ static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 			ret = -EOPNOTSUPP;
 		} else {
 			ret = journal_read(&st, ctx->boot);
-			source = "journal";
+			source = ret ? NULL : "journal";
 		}
 	} else {
-		kret = kmsg_read(&st);
-		if (!kret || st.count) {
-			source = "kmsg";
-			if (kret)
-				kbug_report_error(ctx->report, "dmesg", "reading '/dev/kmsg' stopped: %s",
-						  strerror(-kret));
-			kret = 0;
-		} else if (real && (lret = klogctl_read(&st)) == 0) {
-			source = "klogctl";
-		} else if (real && journal_read(&st, 0) == 0) {
-			source = "journal";
-		} else {
-			kbug_report_error(ctx->report, "dmesg", "cannot read '/dev/kmsg': %s",
-					  strerror(-kret));
-			if (lret)
-				kbug_report_error(ctx->report, "dmesg", "cannot read the log with klogctl: %s",
-						  strerror(-lret));
-			ret = kret;
-		}
-		if (source && kret)
-			INFO("cannot read '/dev/kmsg' (%s): the log comes from %s", strerror(-kret),
-			     source);
+		ret = live_log(&st, real, &source);
 	}
 	kj_set_str(*out, "source", source);
 	if (st.boot_id) {

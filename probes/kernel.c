@@ -297,7 +297,8 @@ static int kernel_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 
 	n = kbug_path_read(&pv, "/proc/version", 4096);
 	if (n < 0 && n != -EFBIG) {
-		kbug_report_error(r, "kernel", "cannot read '/proc/version': %s", strerror((int)-n));
+		kbug_report_error(r, "kernel", "cannot read '/proc/version': %s",
+				  strerror((int)-n));
 	} else {
 		strbuf_rtrim(&pv);
 		kj_set_str(*out, "proc_version", pv.buf);
@@ -320,7 +321,8 @@ static int kernel_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		kj_set(t, "modules", taint_modules());
 		kj_set(*out, "tainted", t);
 	}
-	kj_set(*out, "origin", kbug_kernel_origin(kj_get_str(*out, "release"), pv.len ? pv.buf : NULL));
+	kj_set(*out, "origin",
+	       kbug_kernel_origin(kj_get_str(*out, "release"), pv.len ? pv.buf : NULL));
 	strbuf_release(&sb);
 	strbuf_release(&pv);
 	return ret;

@@ -99,10 +99,11 @@ int kbug_module_path_source_dir(const char *path, struct strbuf *out)
 		k = p + 1 + 7;
 	} else if (!strncmp(path, "kernel/", 7)) {
 		k = path + 7;
-	} else if ((p = strstr(path, "/kernel/"))) {
-		k = p + 8;
 	} else {
-		return -ENOENT;
+		p = strstr(path, "/kernel/");
+		if (!p)
+			return -ENOENT;
+		k = p + 8;
 	}
 	slash = strrchr(k, '/');
 	if (!slash)
@@ -318,7 +319,7 @@ static bool usb_path_ok(const char *s)
 	for (i = 0; i < n; i++)
 		if (!isdigit((unsigned char)s[i]) && s[i] != '-' && s[i] != '.')
 			return false;
-	return strchr(s, '-') != NULL;
+	return strchr(s, '-');
 }
 
 static int usb_device_module(const char *port, struct strbuf *driver, struct strbuf *module)

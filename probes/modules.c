@@ -94,19 +94,18 @@ static struct json_object *module_entry(struct kmod_ctx *kctx, const struct kbug
 	kj_set_str(o, "taint", m->taint);
 	if (kctx && kmod_module_new_from_name(kctx, m->name, &mod) == 0)
 		path = kmod_module_get_path(mod);
-	if (path) {
+	if (path)
 		strbuf_addstr(&file, path);
-	} else if (kbug_module_path(m->name, &file) != 0) {
+	else if (kbug_module_path(m->name, &file) != 0)
 		strbuf_reset(&file);	/* unknown, or built in: no file */
-	}
 	json_object_object_add(o, "path", file.len ? json_object_new_string(file.buf) : NULL);
 	if (file.len && !kbug_module_path_source_dir(file.buf, &dir))
 		kj_set_str(o, "source_dir", dir.buf);
 	else
 		json_object_object_add(o, "source_dir", NULL);
-	kj_set_bool(o, "out_of_tree", strchr(m->taint, 'O') != NULL);
-	kj_set_bool(o, "unsigned", strchr(m->taint, 'E') != NULL);
-	kj_set_bool(o, "proprietary", strchr(m->taint, 'P') != NULL);
+	kj_set_bool(o, "out_of_tree", strchr(m->taint, 'O'));
+	kj_set_bool(o, "unsigned", strchr(m->taint, 'E'));
+	kj_set_bool(o, "proprietary", strchr(m->taint, 'P'));
 	if (strchr(m->taint, 'C'))
 		kj_set_bool(o, "staging", true);
 	if (mod)

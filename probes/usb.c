@@ -168,7 +168,8 @@ static void usb_ids_names(struct json_object *arr)
 
 static int busdev_cmp(const void *a, const void *b)
 {
-	struct json_object *x = *(struct json_object *const *)a, *y = *(struct json_object *const *)b;
+	struct json_object *x = *(struct json_object *const *)a;
+	struct json_object *y = *(struct json_object *const *)b;
 	int64_t bx = kj_get_int(x, "busnum", 0), by = kj_get_int(y, "busnum", 0);
 	int64_t dx = kj_get_int(x, "devnum", 0), dy = kj_get_int(y, "devnum", 0);
 
@@ -241,8 +242,8 @@ static int usb_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		attr(o, "product", names[i], "product", false);
 		attr(o, "serial", names[i], "serial", false);
 		attr(o, "speed", names[i], "speed", false);
-		if (hex4(kj_get_str(o, "vendor_id"), &v) && hex4(kj_get_str(o, "product_id"), &pr) &&
-		    !hwdb_names(hwdb, v, pr, o))
+		if (hex4(kj_get_str(o, "vendor_id"), &v) &&
+		    hex4(kj_get_str(o, "product_id"), &pr) && !hwdb_names(hwdb, v, pr, o))
 			need_ids = true;
 		kj_set(o, "drivers", iface_drivers(names[i], names, nnames));
 		kj_append(arr, o);

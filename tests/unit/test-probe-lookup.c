@@ -90,12 +90,14 @@ static void test_source_dir_unknown_or_out_of_tree(void **state)
 	expect_dir("", -EINVAL, "");
 }
 
+#define E1000_KO "/lib/modules/6.1.0/kernel/drivers/net/ethernet/intel/e1000/e1000.ko.xz"
+#define RB_KO "/lib/modules/6.1.0/kernel/kernel/trace/ring_buffer_benchmark.ko"
+
 static void test_path_source_dir(void **state)
 {
 	struct strbuf sb = STRBUF_INIT;
 
-	assert_int_equal(kbug_module_path_source_dir(
-		"/lib/modules/6.1.0/kernel/drivers/net/ethernet/intel/e1000/e1000.ko.xz", &sb), 0);
+	assert_int_equal(kbug_module_path_source_dir(E1000_KO, &sb), 0);
 	assert_string_equal(sb.buf, "drivers/net/ethernet/intel/e1000/");
 	assert_int_equal(kbug_module_path_source_dir("kernel/fs/ext4/ext4.ko.zst", &sb), 0);
 	assert_string_equal(sb.buf, "fs/ext4/");
@@ -105,8 +107,7 @@ static void test_path_source_dir(void **state)
 	assert_int_equal(kbug_module_path_source_dir("/opt/mykernel/foo/bar.ko", &sb), -ENOENT);
 	assert_int_equal(kbug_module_path_source_dir("updates/dkms/nvidia.ko", &sb), -ENOENT);
 	/* kernel/kernel/... (modules built from the tree's kernel/ directory) */
-	assert_int_equal(kbug_module_path_source_dir(
-		"/lib/modules/6.1.0/kernel/kernel/trace/ring_buffer_benchmark.ko", &sb), 0);
+	assert_int_equal(kbug_module_path_source_dir(RB_KO, &sb), 0);
 	assert_string_equal(sb.buf, "kernel/trace/");
 	strbuf_release(&sb);
 }
