@@ -80,6 +80,7 @@ struct kb_rep {
 	bool by_extractor;	/* picked by the hung-task rule */
 	bool resolved;		/* some frames got file:line from debug info */
 	bool own_file;		/* the guilty file is named in the report's own lines */
+	bool saw_trace;		/* a call trace has begun */
 	char guilty_func[128];
 	char guilty_file[256];
 	char guilty_module[64];

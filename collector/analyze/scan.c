@@ -110,6 +110,7 @@ static void scan_rep_reset(struct kb_rep *r)
 	r->by_extractor = false;
 	r->resolved = false;
 	r->own_file = false;
+	r->saw_trace = false;
 	r->guilty_func[0] = '\0';
 	r->guilty_file[0] = '\0';
 	r->guilty_module[0] = '\0';
@@ -392,6 +393,8 @@ static void scan_in_report(struct scan *sc, const struct kb_line *l)
 	scan_keep(r, s, len, l->no);
 	if (memmem(s, len, "Sending NMI from CPU", 20))
 		r->cpu_traceback = true;
+	if (!r->saw_trace && (memmem(s, len, "Call Trace", 10) || memmem(s, len, "Call trace", 10)))
+		r->saw_trace = true;
 	if (!r->skip_rest && (memmem(s, len, "vmalloc: allocation failure:", 28) ||
 			      memmem(s, len, "FAULT_INJECTION: forcing a failure", 34) ||
 			      memmem(s, len, "FAULT_FLAG_ALLOW_RETRY missing", 30))) {
@@ -440,6 +443,9 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 		else if (r->ctx[0] && strcmp(r->ctx, "console") && l.ctx[0] &&
 			 strcmp(l.ctx, r->ctx) && !(r->sig->flags & KB_SIG_DRIVER))
 			sig = NULL;	/* another task's report interleaved: keep this one */
+		else if (r->ctx[0] && strcmp(r->ctx, "console") && !r->saw_trace &&
+			 !(r->sig->flags & KB_SIG_DRIVER) && !(sig->flags & KB_SIG_DRIVER))
+			sig = NULL;	/* the same task, before its trace: one incident */
 		else if ((sig->flags & KB_SIG_DRIVER) && !(r->sig->flags & KB_SIG_DRIVER))
 			sig = NULL;
 		else
