@@ -4,6 +4,7 @@
  * invalid opcode, double fault, arm's "Unable to handle kernel paging
  * request" and "Internal error", and "Kernel panic - not syncing".
  */
+#include <ctype.h>
 #include <string.h>
 
 #include "analyze/internal.h"
@@ -104,6 +105,25 @@ static void fault_trusty(struct kb_rep *r)
 	strbuf_rtrim(&r->title);
 }
 
+/* syzkaller's executor dying: "SYZFAIL: SIGSEGV", every number made NUM */
+static void fault_syz(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr);
+	size_t i;
+
+	strbuf_reset(&r->title);
+	for (i = 0; l[i] && i < 160; i++) {
+		if (isdigit((unsigned char)l[i])) {
+			while (isdigit((unsigned char)l[i + 1]))
+				i++;
+			strbuf_addstr(&r->title, "NUM");
+		} else {
+			strbuf_addch(&r->title, l[i]);
+		}
+	}
+	strbuf_rtrim(&r->title);
+}
+
 const struct kb_sig kb_sigs_fault[] = {
 	{ .prefix = "general protection fault", .kind = "general protection fault",
 	  .title = "general protection fault", .parts = KB_PART_IP | KB_PART_TRACE },
@@ -141,5 +161,7 @@ const struct kb_sig kb_sigs_fault[] = {
 	  .flags = KB_SIG_NOSTACK | KB_SIG_INNER },
 	{ .prefix = "trusty: panic", .kind = "panic", .flags = KB_SIG_NOSTACK,
 	  .custom = fault_trusty },
+	{ .prefix = "SYZFAIL: ", .kind = "syzkaller", .flags = KB_SIG_NOSTACK, .custom = fault_syz },
+	{ .prefix = "SYZFATAL: ", .kind = "syzkaller", .flags = KB_SIG_NOSTACK, .custom = fault_syz },
 	{ .prefix = NULL },
 };
