@@ -15,3 +15,18 @@ build-fuzz/build/gen/route-data.o: $(ROUTE_GEN) build/gen/route-maintainers.gz \
 	build/gen/route-mailmap.gz build/gen/route-dirs.gz
 
 build/gen/route-maintainers.gz build/gen/route-mailmap.gz build/gen/route-dirs.gz: $(ROUTE_GEN)
+
+# Tests: tests/unit/test-route.c is picked up by the Makefile; the
+# differential test against the kernel's scripts/get_maintainer.pl runs
+# once (not under ASan); tests/fuzz/fuzz-route.c is built and run by the
+# generic fuzz rules.
+CHECK_SUITES_ONCE += tests/route/gm-diff.pl
+DEB_PKGS += perl
+
+# make bench: 500 files through kbug (one process, a process per path)
+# and get_maintainer.pl (a process per path).
+BENCH_TARGETS += route-bench
+route-bench: kbug
+	KBUG=$(CURDIR)/kbug perl tests/route/bench.pl
+
+.PHONY: route-bench

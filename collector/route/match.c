@@ -210,6 +210,8 @@ int maint_isdir(struct kbug_maint *m, const char *rel)
 		strbuf_release(&p);
 		return r;
 	}
+	if (m->kind == MAINT_MEMORY)
+		return 0;	/* parsed from memory: no tree to ask */
 	dirs_load(m);
 	if (dir_owner != m || !dir_nr)
 		return 0;

@@ -66,6 +66,7 @@ int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char 
 	const char *title = NULL;
 	uint32_t title_line = 0;
 	bool prev_entry = false, seen_entry = false, blank_since = false;
+	bool has_nul = memchr(text, '\0', len) != NULL;
 
 	m->text = text;
 	m->len = len;
@@ -76,7 +77,7 @@ int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char 
 
 		line++;
 		*eol = '\0';
-		if (memchr(p, '\0', n))
+		if (has_nul && memchr(p, '\0', n))
 			warn_at(m, name, line, "NUL byte: the line is cut there", NULL);
 		if (n > MAINT_LONG_LINE)
 			warn_at(m, name, line, "line longer than 4096 bytes", NULL);
@@ -105,7 +106,7 @@ int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char 
 			memset(e, 0, sizeof(*e));
 			e->type = p[0];
 			e->val = v;
-			e->vlen = (uint32_t)strlen(v);
+			e->vlen = (uint32_t)(has_nul ? strlen(v) : (size_t)(eol - v));
 			e->line = line;
 			e->sec = m->ns - 1;
 			m->s[m->ns - 1].nr++;

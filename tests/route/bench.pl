@@ -1,0 +1,73 @@
+#!/usr/bin/perl
+# SPDX-License-Identifier: GPL-2.0-or-later
+# make bench (route): the same files (KBUG_BENCH_FILES, 500) routed
+#   1. by one `kbug route --format=get-maintainer --stdin` process for all,
+#   2. by scripts/get_maintainer.pl, one process per path, as people run it,
+#   3. by one `kbug route --format=get-maintainer PATH` process per path,
+# all against the tree's own MAINTAINERS. Prints the time per file of each
+# and the ratios; goals: 1 >= 1000x faster than 2, 3 >= 50x faster than 2.
+use strict;
+use warnings;
+use File::Find;
+use FindBin;
+use POSIX ();
+use Time::HiRes qw(time);
+
+my $src = "$FindBin::Bin/../..";
+my $kbug = $ENV{KBUG} // "$src/kbug";
+my $tree = `$src/kernel/source.sh`;
+chomp $tree;
+my $n = $ENV{KBUG_BENCH_FILES} // 500;
+srand($ENV{KBUG_BENCH_SEED} // 42);
+my @files;
+find({ no_chdir => 1, wanted => sub {
+	push @files, substr($File::Find::name, length($tree) + 1) if -f $_ && !m@/\.@;
+} }, $tree);
+@files = sort @files;
+my @paths = map { $files[int(rand(@files))] } 1 .. $n;
+my @kopt = ('route', '--format=get-maintainer', '--maintainers', "$tree/MAINTAINERS");
+
+sub run_quiet {
+	my ($dir, @cmd) = @_;
+	my $pid = fork();
+	die "fork: $!" unless defined $pid;
+	if (!$pid) {
+		chdir $dir or POSIX::_exit(126);
+		open(STDOUT, '>', '/dev/null');
+		open(STDERR, '>', '/dev/null');
+		exec(@cmd) or POSIX::_exit(127);
+	}
+	waitpid($pid, 0);
+	return $?;
+}
+
+# 1: one kbug process, all paths on stdin
+my $t = time();
+{
+	my $pid = open(my $in, '|-') // die "fork: $!";
+	if (!$pid) {
+		open(STDOUT, '>', '/dev/null');
+		exec($kbug, @kopt, '--stdin') or POSIX::_exit(127);
+	}
+	print $in "$_\n" for @paths;
+	close($in);
+}
+my $one = (time() - $t) / $n;
+
+# 3: one kbug process per path
+$t = time();
+run_quiet($tree, $kbug, @kopt, $_) for @paths;
+my $per = (time() - $t) / $n;
+
+# 2: get_maintainer.pl, one process per path
+$t = time();
+run_quiet($tree, 'perl', 'scripts/get_maintainer.pl', '--no-git', '--no-git-fallback', '-f', $_)
+	for @paths;
+my $gm = (time() - $t) / $n;
+
+printf "route bench: %d files of %s\n", $n, $tree;
+printf "  get_maintainer.pl, a process per path: %10.3f ms/file\n", $gm * 1e3;
+printf "  kbug, one process for all paths:       %10.3f ms/file  %7.0fx faster (goal 1000x)\n",
+	$one * 1e3, $gm / $one;
+printf "  kbug, a process per path:              %10.3f ms/file  %7.0fx faster (goal 50x)\n",
+	$per * 1e3, $gm / $per;
