@@ -284,6 +284,7 @@ static int email_send_smtp(struct kbug_outbox_item *item, const struct kbug_deli
 	s.user = user;
 	s.password = pass.buf;
 	s.insecure = insecure;
+	s.ca_file = kbug_config_get("smtp", "ca-file");
 	s.timeout_s = o->timeout_s ? o->timeout_s :
 		      (unsigned int)atoi(kbug_config_get("smtp", "timeout") ?: "60");
 	if (!s.from) {

@@ -149,6 +149,11 @@ int kbug_smtp_send(const struct kbug_smtp *s, const char *msg, size_t len,
 	if (!tls)
 		kc.easy_setopt(h, CURLOPT_USE_SSL,
 			       (long)(loopback || s->insecure ? CURLUSESSL_TRY : CURLUSESSL_ALL));
+	/* TLS is always verified; a private CA may be named */
+	kc.easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
+	kc.easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
+	if (s->ca_file && *s->ca_file)
+		kc.easy_setopt(h, CURLOPT_CAINFO, s->ca_file);
 	if (s->user && *s->user) {
 		kc.easy_setopt(h, CURLOPT_USERNAME, s->user);
 		kc.easy_setopt(h, CURLOPT_PASSWORD, s->password ? s->password : "");

@@ -17,6 +17,8 @@ and then no more, so that one retry after the fault succeeds:
   --refuse-after N                      accept N messages, then reply 421 and
                                         close at every later MAIL FROM
 --auth-user U --auth-password-file F   require AUTH (PLAIN/LOGIN) as U
+--tls-cert F --tls-key F --tls MODE   starttls (offered), require-starttls
+                                      (MAIL refused before it), implicit (smtps)
 Stops by itself after --lifetime seconds (default 300), or on SIGTERM.
 """
 import argparse
@@ -25,6 +27,7 @@ import json
 import os
 import signal
 import socket
+import ssl
 import sys
 import threading
 import time
@@ -121,6 +124,7 @@ class Handler:
             base = os.path.join(self.args.dir, "%s%d" % (prefix, n))
             meta = {"mail_from": envelope.mail_from, "rcpt_tos": envelope.rcpt_tos,
                     "auth": getattr(session, "auth_data", None),
+                    "tls": session.ssl is not None,
                     "peer": list(session.peer) if session.peer else None,
                     "size": len(data)}
             with open(base + ".json.tmp", "w") as f:
@@ -148,8 +152,10 @@ class Authenticator:
 
 
 class QuietController(Controller):
-    def __init__(self, handler, authenticator=None, **kw):
+    def __init__(self, handler, authenticator=None, starttls=None, require_tls=False, **kw):
         self.authenticator = authenticator
+        self.starttls = starttls
+        self.require_tls = require_tls
         super().__init__(handler, **kw)
 
     def factory(self):
@@ -157,6 +163,8 @@ class QuietController(Controller):
         if self.authenticator:
             kw = dict(authenticator=self.authenticator, auth_required=True,
                       auth_require_tls=False)
+        if self.starttls:
+            kw.update(tls_context=self.starttls, require_starttls=self.require_tls)
         return SMTP(self.handler, decode_data=False, enable_SMTPUTF8=True,
                     data_size_limit=64 << 20, hostname="kbug-test", **kw)
 
@@ -184,6 +192,9 @@ def main():
     p.add_argument("--lifetime", type=float, default=300)
     p.add_argument("--auth-user")
     p.add_argument("--auth-password-file")
+    p.add_argument("--tls", choices=["starttls", "require-starttls", "implicit"])
+    p.add_argument("--tls-cert")
+    p.add_argument("--tls-key")
     args = p.parse_args()
     os.makedirs(args.dir, exist_ok=True)
     port = args.port or free_port()
@@ -191,8 +202,15 @@ def main():
     if args.auth_user:
         with open(args.auth_password_file) as f:
             auth = Authenticator(args.auth_user, f.read().strip())
+    ctx = None
+    if args.tls:
+        ctx = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        ctx.load_cert_chain(args.tls_cert, args.tls_key)
     ctl = QuietController(Handler(args), authenticator=auth, hostname="127.0.0.1",
-                          port=port, ready_timeout=10)
+                          port=port, ready_timeout=10,
+                          starttls=ctx if args.tls in ("starttls", "require-starttls") else None,
+                          require_tls=args.tls == "require-starttls",
+                          ssl_context=ctx if args.tls == "implicit" else None)
     ctl.start()
     if args.port_file:
         with open(args.port_file + ".tmp", "w") as f:
