@@ -1,0 +1,869 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Redaction: identifiers out of every string of the report and every
+ * attachment. A value becomes "[kind-xxxxxx]", where xxxxxx comes from a
+ * keyed PRF (SipHash-2-4) under the report's random key: the same value
+ * reads the same everywhere in one report, and the placeholders of two
+ * reports cannot be linked, nor a guessed value checked, without the
+ * key, which is never stored.
+ *
+ * Network addresses, UUIDs, /home/NAME and the kernel's "SerialNumber:"
+ * lines are found by their shape; host and user names, DMI and USB
+ * serials are known values (this machine's, and the report's own DMI and
+ * USB fields) replaced wherever they stand as whole words.
+ *
+ * What stays, on purpose, because it identifies nobody and triagers need
+ * it: loopback, "this network", broadcast and netmask quads (127/8, 0/8,
+ * 255.x) and ::1, ::; the all-zero and all-ones MACs; a dotted quad that
+ * is part of a version ("6.12.0.1-amd64", "linux-1.2.3.4") or follows a
+ * word such as "version", "fw", "firmware", "rev", "bios"; PCI slots
+ * ("0000:00:1f.3"), vendor:device pairs, times, kernel addresses
+ * ("ffff888004fab1858"), USB port paths ("1-1.2:1.0"); default host
+ * names ("localhost", "debian"), root and nobody, and firmware filler
+ * ("To be filled by O.E.M.", the all-zero UUID). Real addresses,
+ * private ranges included, are replaced. A host or user name is replaced
+ * only as a whole word (letters, digits, '_' and '-' bound it), so host
+ * "vm" leaves "kvm-clock" alone.
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/json.h"
+#include "util/macro.h"
+#include "util/path.h"
+#include "util/strbuf.h"
+#include "redact.h"
+#include "report.h"
+
+#define REDACT_MAX_LITERALS 256
+#define REDACT_MAX_PASSES 16
+#define REDACT_MAX_USB 512
+
+struct redact_literal {
+	enum kbug_redact_kind kind;
+	char *value;
+	size_t len;
+};
+
+struct kbug_redactor {
+	unsigned char key[16];
+	struct redact_literal lit[REDACT_MAX_LITERALS];
+	size_t lit_nr;
+	size_t count[REDACT_NR_KINDS];
+};
+
+static const char *const kind_names[REDACT_NR_KINDS] = {
+	[REDACT_MAC] = "mac",
+	[REDACT_IPV4] = "ipv4",
+	[REDACT_IPV6] = "ipv6",
+	[REDACT_HOSTNAME] = "hostname",
+	[REDACT_USER] = "user",
+	[REDACT_HOME] = "home",
+	[REDACT_SERIAL] = "serial",
+	[REDACT_UUID] = "uuid",
+	[REDACT_USB_SERIAL] = "usb-serial",
+};
+
+/* Default names and firmware filler that identify nobody; some are words kbug must keep. */
+static const char *const harmless_values[] = {
+	"localhost", "localhost.localdomain", "localdomain", "(none)", "debian", "ubuntu",
+	"fedora", "linux", "archlinux", "raspberrypi", "root", "nobody", "user", "none",
+	"unknown", "default", "to be filled by o.e.m.", "not specified", "not applicable",
+	"system serial number", "chassis serial number", "default string", "0123456789",
+	"none available", "n/a", "na", "0", "00000000", "ffffffff", "invalid", "empty",
+	"03000200-0400-0500-0006-000700080009", "00000000-0000-0000-0000-000000000000",
+	"ffffffff-ffff-ffff-ffff-ffffffffffff",
+};
+
+/* The word before a dotted quad that makes it a version, not an address. */
+static const char *const version_words[] = {
+	"version", "ver", "vers", "v", "fw", "firmware", "rev", "revision", "bios", "release",
+	"driver", "microcode", "build",
+};
+
+const char *kbug_redact_kind_name(enum kbug_redact_kind kind)
+{
+	return kind < REDACT_NR_KINDS ? kind_names[kind] : "?";
+}
+
+/* ---- SipHash-2-4 --------------------------------------------------------- */
+
+static inline uint64_t rotl64(uint64_t x, int b)
+{
+	return (x << b) | (x >> (64 - b));
+}
+
+static void sip_round(uint64_t v[4])
+{
+	v[0] += v[1];
+	v[1] = rotl64(v[1], 13);
+	v[1] ^= v[0];
+	v[0] = rotl64(v[0], 32);
+	v[2] += v[3];
+	v[3] = rotl64(v[3], 16);
+	v[3] ^= v[2];
+	v[0] += v[3];
+	v[3] = rotl64(v[3], 21);
+	v[3] ^= v[0];
+	v[2] += v[1];
+	v[1] = rotl64(v[1], 17);
+	v[1] ^= v[2];
+	v[2] = rotl64(v[2], 32);
+}
+
+static uint64_t load64_le(const unsigned char *p)
+{
+	uint64_t r = 0;
+	int i;
+
+	for (i = 7; i >= 0; i--)
+		r = (r << 8) | p[i];
+	return r;
+}
+
+uint64_t kbug_siphash24(const unsigned char key[16], const void *data, size_t len)
+{
+	const unsigned char *in = data;
+	uint64_t k0 = load64_le(key), k1 = load64_le(key + 8);
+	uint64_t v[4] = {
+		0x736f6d6570736575ULL ^ k0, 0x646f72616e646f6dULL ^ k1,
+		0x6c7967656e657261ULL ^ k0, 0x7465646279746573ULL ^ k1,
+	};
+	uint64_t b = (uint64_t)len << 56, m;
+	size_t i, tail = len & 7;
+
+	for (i = 0; i + 8 <= len; i += 8) {
+		m = load64_le(in + i);
+		v[3] ^= m;
+		sip_round(v);
+		sip_round(v);
+		v[0] ^= m;
+	}
+	for (m = 0; tail; tail--)
+		m |= (uint64_t)in[i + tail - 1] << (8 * (tail - 1));
+	b |= m;
+	v[3] ^= b;
+	sip_round(v);
+	sip_round(v);
+	v[0] ^= b;
+	v[2] ^= 0xff;
+	for (i = 0; i < 4; i++)
+		sip_round(v);
+	return v[0] ^ v[1] ^ v[2] ^ v[3];
+}
+
+/* ---- the redactor and its known values ----------------------------------- */
+
+static void shape_first_init(void);
+
+struct kbug_redactor *kbug_redactor_new(const unsigned char key[16])
+{
+	struct kbug_redactor *rd = calloc(1, sizeof(*rd));
+
+	shape_first_init();
+	if (rd)
+		memcpy(rd->key, key, sizeof(rd->key));
+	return rd;
+}
+
+void kbug_redactor_free(struct kbug_redactor *rd)
+{
+	size_t i;
+
+	if (!rd)
+		return;
+	for (i = 0; i < rd->lit_nr; i++)
+		free(rd->lit[i].value);
+	explicit_bzero(rd, sizeof(*rd));
+	free(rd);
+}
+
+size_t kbug_redactor_count(const struct kbug_redactor *rd, enum kbug_redact_kind kind)
+{
+	return kind < REDACT_NR_KINDS ? rd->count[kind] : 0;
+}
+
+static bool redact_harmless(const char *v)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(harmless_values); i++)
+		if (!strcasecmp(v, harmless_values[i]))
+			return true;
+	return false;
+}
+
+/* Values compared without regard to case: names and hex identifiers. */
+static bool kind_folds_case(enum kbug_redact_kind kind)
+{
+	return kind != REDACT_USER && kind != REDACT_HOME;
+}
+
+static int literal_cmp(const void *a, const void *b)
+{
+	const struct redact_literal *x = a, *y = b;
+
+	return x->len < y->len ? 1 : x->len > y->len ? -1 : 0;
+}
+
+void kbug_redactor_add_literal(struct kbug_redactor *rd, enum kbug_redact_kind kind,
+			       const char *value)
+{
+	struct strbuf v = STRBUF_INIT;
+	size_t i;
+
+	if (!value || kind >= REDACT_NR_KINDS)
+		return;
+	strbuf_addstr(&v, value);
+	strbuf_trim(&v);
+	/* a placeholder is not a value; one-letter names would eat the text */
+	if (v.len < 2 || v.buf[0] == '[' || memchr(v.buf, '\n', v.len) ||
+	    redact_harmless(v.buf) || rd->lit_nr == REDACT_MAX_LITERALS)
+		goto out;
+	for (i = 0; i < rd->lit_nr; i++)
+		if (!strcasecmp(rd->lit[i].value, v.buf))
+			goto out;
+	rd->lit[rd->lit_nr].kind = kind;
+	rd->lit[rd->lit_nr].len = v.len;
+	rd->lit[rd->lit_nr].value = strbuf_detach(&v, NULL);
+	rd->lit_nr++;
+	/* longest first, so "alice.smith" wins over "alice" */
+	qsort(rd->lit, rd->lit_nr, sizeof(rd->lit[0]), literal_cmp);
+out:
+	strbuf_release(&v);
+}
+
+static void redact_add_passwd(struct kbug_redactor *rd)
+{
+	struct strbuf pw = STRBUF_INIT;
+	char *line, *save = NULL;
+
+	if (kbug_path_read(&pw, "/etc/passwd", 4 << 20) < 0 && !pw.len)
+		goto out;
+	for (line = strtok_r(pw.buf, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *f[7] = { NULL };
+		char *p = line, *end;
+		int n = 0;
+		long uid;
+
+		while (n < 7 && p) {
+			f[n++] = p;
+			p = strchr(p, ':');
+			if (p)
+				*p++ = '\0';
+		}
+		if (n < 7)
+			continue;
+		errno = 0;
+		uid = strtol(f[2], &end, 10);
+		if (errno || end == f[2] || *end || uid < 1000 || uid >= 65534)
+			continue;
+		kbug_redactor_add_literal(rd, REDACT_USER, f[0]);
+		if (!strncmp(f[5], "/home/", 6) && f[5][6])
+			kbug_redactor_add_literal(rd, REDACT_USER, f[5] + 6);
+		if (f[4][0]) {
+			char *comma = strchr(f[4], ',');
+
+			if (comma)
+				*comma = '\0';
+			kbug_redactor_add_literal(rd, REDACT_USER, f[4]);
+		}
+	}
+out:
+	strbuf_release(&pw);
+}
+
+static void redact_add_file(struct kbug_redactor *rd, enum kbug_redact_kind kind,
+			    const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!kbug_path_read_line(&sb, path))
+		kbug_redactor_add_literal(rd, kind, sb.buf);
+	strbuf_release(&sb);
+}
+
+static void redact_add_usb_serials(struct kbug_redactor *rd)
+{
+	struct strbuf p = STRBUF_INIT;
+	struct dirent *de;
+	DIR *d = opendir(kbug_path(&p, "/sys/bus/usb/devices"));
+	int n = 0;
+
+	while (d && (de = readdir(d)) && n++ < REDACT_MAX_USB) {
+		if (de->d_name[0] == '.')
+			continue;
+		strbuf_reset(&p);
+		strbuf_addf(&p, "/sys/bus/usb/devices/%s/serial", de->d_name);
+		redact_add_file(rd, REDACT_USB_SERIAL, p.buf);
+	}
+	if (d)
+		closedir(d);
+	strbuf_release(&p);
+}
+
+void kbug_redactor_add_machine(struct kbug_redactor *rd)
+{
+	static const char *const env_users[] = { "USER", "LOGNAME", "SUDO_USER" };
+	static const char *const dmi_serials[] = {
+		"product_serial", "board_serial", "chassis_serial", "board_asset_tag",
+		"chassis_asset_tag",
+	};
+	struct strbuf p = STRBUF_INIT;
+	const char *home = getenv("HOME");
+	size_t i;
+
+	redact_add_file(rd, REDACT_HOSTNAME, "/proc/sys/kernel/hostname");
+	redact_add_file(rd, REDACT_HOSTNAME, "/etc/hostname");
+	redact_add_file(rd, REDACT_HOSTNAME, "/proc/sys/kernel/domainname");
+	for (i = 0; i < ARRAY_SIZE(env_users); i++)
+		kbug_redactor_add_literal(rd, REDACT_USER, getenv(env_users[i]));
+	if (home && !strncmp(home, "/home/", 6))
+		kbug_redactor_add_literal(rd, REDACT_USER, home + 6);
+	else if (home && strcmp(home, "/") && strcmp(home, "/root") &&
+		 strncmp(home, "/nonexistent", 12))
+		kbug_redactor_add_literal(rd, REDACT_HOME, home);
+	redact_add_passwd(rd);
+	for (i = 0; i < ARRAY_SIZE(dmi_serials); i++) {
+		strbuf_reset(&p);
+		strbuf_addf(&p, "/sys/class/dmi/id/%s", dmi_serials[i]);
+		redact_add_file(rd, REDACT_SERIAL, p.buf);
+	}
+	redact_add_file(rd, REDACT_UUID, "/sys/class/dmi/id/product_uuid");
+	redact_add_usb_serials(rd);
+	strbuf_release(&p);
+}
+
+/* ---- finding values in text ---------------------------------------------- */
+
+static void redact_placeholder(struct kbug_redactor *rd, enum kbug_redact_kind kind,
+			       const char *v, size_t len, struct strbuf *out)
+{
+	unsigned char buf[512];
+	size_t n = len < sizeof(buf) - 1 ? len : sizeof(buf) - 1;
+	size_t i;
+
+	/* "AA:BB" and "aa:bb" are one MAC; "Laptop" and "laptop" one host */
+	buf[0] = (unsigned char)kind;
+	for (i = 0; i < n; i++)
+		buf[i + 1] = (unsigned char)(kind_folds_case(kind) ?
+					     tolower((unsigned char)v[i]) : v[i]);
+	strbuf_addf(out, "[%s-%06llx]", kind_names[kind],
+		    (unsigned long long)(kbug_siphash24(rd->key, buf, n + 1) & 0xffffff));
+	rd->count[kind]++;
+}
+
+static bool is_word(int c)
+{
+	return isalnum(c) || c == '_' || c == '-';
+}
+
+static bool is_hex(int c)
+{
+	return isxdigit(c);
+}
+
+/*
+ * A shape matcher looks at s (start..s..s+len is the text around it) and
+ * returns the length of the match, 0 for none; the value to replace is
+ * s[*skip..match), the part before it stays ("/home/" of a home path).
+ */
+typedef size_t (*shape_fn)(const char *s, size_t len, const char *start, size_t *skip);
+
+/* xx:xx:xx:xx:xx:xx (or with '-'), not all zero or all ones. */
+static size_t match_mac(const char *s, size_t len, const char *start, size_t *skip)
+{
+	char sep;
+	int i;
+
+	if (len < 17 || (s > start && (is_hex((unsigned char)s[-1]) || s[-1] == ':')))
+		return 0;
+	sep = s[2];
+	if (sep != ':' && sep != '-')
+		return 0;
+	for (i = 0; i < 6; i++) {
+		const char *g = s + i * 3;
+
+		if (!is_hex((unsigned char)g[0]) || !is_hex((unsigned char)g[1]) ||
+		    (i < 5 && g[2] != sep))
+			return 0;
+	}
+	if (len > 17 && (is_word((unsigned char)s[17]) || s[17] == sep))
+		return 0;
+	if (!strncmp(s, "00:00:00:00:00:00", 17) || !strncasecmp(s, "ff:ff:ff:ff:ff:ff", 17) ||
+	    !strncmp(s, "00-00-00-00-00-00", 17) || !strncasecmp(s, "ff-ff-ff-ff-ff-ff", 17))
+		return 0;
+	return 17;
+}
+
+/* 8-4-4-4-12 hex digits: machine, partition and file-system UUIDs. */
+static size_t match_uuid(const char *s, size_t len, const char *start, size_t *skip)
+{
+	static const int groups[] = { 8, 4, 4, 4, 12 };
+	size_t i = 0, g;
+	int d;
+
+	if (len < 36 || (s > start && is_word((unsigned char)s[-1])))
+		return 0;
+	for (g = 0; g < ARRAY_SIZE(groups); g++) {
+		for (d = 0; d < groups[g]; d++, i++)
+			if (!is_hex((unsigned char)s[i]))
+				return 0;
+		if (g < 4 && s[i++] != '-')
+			return 0;
+	}
+	if (i < len && is_word((unsigned char)s[i]))
+		return 0;
+	if (!strncmp(s, "00000000-0000-0000-0000-000000000000", 36))
+		return 0;
+	return i;
+}
+
+/* Is the word before s (across blanks, ':', '=' or '(') one that names a version? */
+static bool after_version_word(const char *s, const char *start)
+{
+	const char *e = s, *b;
+	size_t i, n;
+
+	while (e > start && s - e < 3 && strchr(" \t:=(", e[-1]))
+		e--;
+	for (b = e; b > start && e - b < 12 && isalpha((unsigned char)b[-1]); b--)
+		;
+	n = (size_t)(e - b);
+	if (!n || (b > start && isalnum((unsigned char)b[-1])))
+		return false;
+	for (i = 0; i < ARRAY_SIZE(version_words); i++)
+		if (strlen(version_words[i]) == n && !strncasecmp(b, version_words[i], n))
+			return true;
+	return false;
+}
+
+/* A dotted quad of 0-255, not part of a version ("6.12.0.1-amd64", "fw 1.2.3.4"). */
+static size_t match_ipv4(const char *s, size_t len, const char *start, size_t *skip)
+{
+	unsigned int oct[4];
+	size_t i = 0;
+	int part;
+
+	if (s > start && (isalnum((unsigned char)s[-1]) || strchr(".-_+~", s[-1])))
+		return 0;
+	for (part = 0; part < 4; part++) {
+		size_t d = 0;
+
+		oct[part] = 0;
+		while (i < len && isdigit((unsigned char)s[i]) && d < 4) {
+			oct[part] = oct[part] * 10 + (unsigned int)(s[i] - '0');
+			i++;
+			d++;
+		}
+		if (!d || d > 3 || oct[part] > 255)
+			return 0;
+		if (part < 3) {
+			if (i >= len || s[i] != '.')
+				return 0;
+			i++;
+		}
+	}
+	if (i < len && (isalnum((unsigned char)s[i]) || strchr("-_+~", s[i]) ||
+			(s[i] == '.' && i + 1 < len && isalnum((unsigned char)s[i + 1]))))
+		return 0;
+	/* loopback, "this network", broadcast and netmasks identify nobody */
+	if (oct[0] == 127 || oct[0] == 0 || oct[0] == 255)
+		return 0;
+	if (after_version_word(s, start))
+		return 0;
+	return i;
+}
+
+/* An IPv6 address: 8 groups, or fewer with one "::"; not ::1 or ::. */
+static size_t match_ipv6(const char *s, size_t len, const char *start, size_t *skip)
+{
+	size_t i = 0, groups = 0, best = 0;
+	bool dbl = false;
+
+	if (s > start && (isalnum((unsigned char)s[-1]) || s[-1] == ':' || s[-1] == '_'))
+		return 0;
+	while (i < len && groups < 8) {
+		size_t d = 0;
+
+		if (s[i] == ':' && i + 1 < len && s[i + 1] == ':') {
+			if (dbl)
+				break;
+			dbl = true;
+			i += 2;
+			best = i;
+			continue;
+		}
+		while (i + d < len && is_hex((unsigned char)s[i + d]) && d < 5)
+			d++;
+		if (!d || d > 4)
+			break;
+		i += d;
+		groups++;
+		best = i;
+		if (i < len && s[i] == ':' && !(i + 1 < len && s[i + 1] == ':')) {
+			i++;
+			continue;
+		}
+		if (!(i < len && s[i] == ':'))
+			break;
+	}
+	i = best;
+	/* "0000:00:1f.3" is a PCI slot, "ffff:1.2.3.4" leaves the quad to match_ipv4 */
+	if (i < len && (isalnum((unsigned char)s[i]) || s[i] == '_' || s[i] == ':' ||
+			s[i] == '[' ||
+			(s[i] == '.' && i + 1 < len && isalnum((unsigned char)s[i + 1]))))
+		return 0;
+	if (!(groups == 8 || (dbl && groups >= 1)))
+		return 0;
+	if ((i == 3 && !strncmp(s, "::1", 3)) || i <= 2)
+		return 0;
+	return i;
+}
+
+/* /home/NAME: the NAME, whoever it is. */
+static size_t match_home(const char *s, size_t len, const char *start, size_t *skip)
+{
+	size_t i = 6;
+
+	if (len <= 6 || memcmp(s, "/home/", 6) || (s > start && is_word((unsigned char)s[-1])))
+		return 0;
+	while (i < len && (is_word((unsigned char)s[i]) || s[i] == '.') && i < 6 + 64)
+		i++;
+	if (i == 6 || s[6] == '[' || (i - 6 == 1))
+		return 0;
+	*skip = 6;
+	return i;
+}
+
+/* The kernel's "usb 1-1: SerialNumber: XYZ" (drivers/usb/core/hub.c): XYZ up to the line end. */
+static size_t match_usb_serial(const char *s, size_t len, const char *start, size_t *skip)
+{
+	static const char tag[] = "SerialNumber: ";
+	size_t t = sizeof(tag) - 1, i;
+
+	if (len <= t || memcmp(s, tag, t) || (s > start && is_word((unsigned char)s[-1])))
+		return 0;
+	for (i = t; i < len && s[i] != '\n' && s[i] != '\r' && s[i] != '"' && i < t + 256; i++)
+		;
+	while (i > t && isspace((unsigned char)s[i - 1]))
+		i--;
+	if (i == t || s[t] == '[')
+		return 0;
+	*skip = t;
+	return i;
+}
+
+/* Shapes, tried in this order where a word starts. */
+static const struct {
+	enum kbug_redact_kind kind;
+	shape_fn match;
+	const char *first;	/* the characters a match can start with */
+} shapes[] = {
+	{ REDACT_MAC, match_mac, "0123456789abcdefABCDEF" },
+	{ REDACT_UUID, match_uuid, "0123456789abcdefABCDEF" },
+	{ REDACT_IPV4, match_ipv4, "0123456789" },
+	{ REDACT_IPV6, match_ipv6, "0123456789abcdefABCDEF:" },
+	{ REDACT_USER, match_home, "/" },
+	{ REDACT_USB_SERIAL, match_usb_serial, "S" },
+};
+
+/* shape_first[c]: bit k set when shapes[k] can start with character c */
+static unsigned char shape_first[256];
+
+static void shape_first_init(void)
+{
+	size_t k;
+	const char *c;
+
+	if (shape_first['/'])
+		return;
+	for (k = 0; k < ARRAY_SIZE(shapes); k++)
+		for (c = shapes[k].first; *c; c++)
+			shape_first[(unsigned char)*c] |= (unsigned char)(1u << k);
+}
+
+static bool literal_at(const struct redact_literal *l, const char *s, size_t len,
+		       const char *start)
+{
+	if (l->len > len)
+		return false;
+	if (kind_folds_case(l->kind) ? strncasecmp(s, l->value, l->len) :
+				       memcmp(s, l->value, l->len))
+		return false;
+	if (s > start && is_word((unsigned char)s[-1]))
+		return false;
+	if (l->len < len && is_word((unsigned char)s[l->len]))
+		return false;
+	return true;
+}
+
+/* Length of the placeholder at s ("[mac-1f3a9c]"), or 0. */
+static size_t placeholder_at(const char *s, size_t len)
+{
+	size_t i = 1;
+
+	if (s[0] != '[' || len < 10)
+		return 0;
+	while (i < len && i < 24 && (islower((unsigned char)s[i]) || s[i] == '-' ||
+				     isdigit((unsigned char)s[i])))
+		i++;
+	/* i passed the name and the hex: "[kind-" + 6 hex + "]" */
+	if (i < 9 || i >= len || s[i] != ']' || s[i - 7] != '-')
+		return 0;
+	return i + 1;
+}
+
+static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
+			  struct strbuf *out)
+{
+	size_t i = 0, done = 0, hits = 0, k;
+
+	while (i < len) {
+		const char *s = in + i;
+		unsigned char c = (unsigned char)*s;
+		enum kbug_redact_kind kind = REDACT_NR_KINDS;
+		size_t n = 0, skip = 0;
+
+		if (c == '[') {
+			size_t p = placeholder_at(s, len - i);
+
+			if (p) {
+				/* an earlier placeholder stays as it is */
+				i += p;
+				continue;
+			}
+		}
+		for (k = 0; k < rd->lit_nr && !n; k++) {
+			if (tolower((unsigned char)rd->lit[k].value[0]) == tolower(c) &&
+			    literal_at(&rd->lit[k], s, len - i, in)) {
+				n = rd->lit[k].len;
+				kind = rd->lit[k].kind;
+			}
+		}
+		for (k = 0; !n && shape_first[c] && k < ARRAY_SIZE(shapes); k++) {
+			if (!(shape_first[c] & (1u << k)))
+				continue;
+			skip = 0;
+			n = shapes[k].match(s, len - i, in, &skip);
+			kind = shapes[k].kind;
+		}
+		if (!n) {
+			/* skip the rest of a word: matches start at word starts */
+			i++;
+			while (i < len && isalnum((unsigned char)in[i]) &&
+			       isalnum((unsigned char)in[i - 1]))
+				i++;
+			continue;
+		}
+		strbuf_add(out, in + done, i + skip - done);
+		redact_placeholder(rd, kind, s + skip, n - skip, out);
+		hits++;
+		i += n;
+		done = i;
+	}
+	strbuf_add(out, in + done, len - done);
+	return hits;
+}
+
+/*
+ * A replacement can turn a neighbour's boundary from a word character
+ * into "]" and so make another match: passes run until one finds
+ * nothing, which makes redaction idempotent. Each pass only shrinks the
+ * unredacted text, so a few suffice; the bound is a safety net.
+ */
+size_t kbug_redact_text(struct kbug_redactor *rd, const char *in, size_t len,
+			struct strbuf *out)
+{
+	struct strbuf cur = STRBUF_INIT, next = STRBUF_INIT;
+	size_t total = 0, hits;
+	int pass;
+
+	hits = redact_pass(rd, in, len, &cur);
+	for (pass = 1; hits && pass < REDACT_MAX_PASSES; pass++) {
+		total += hits;
+		strbuf_reset(&next);
+		hits = redact_pass(rd, cur.buf, cur.len, &next);
+		if (hits)
+			strbuf_swap(&cur, &next);
+	}
+	total += hits;
+	strbuf_add(out, cur.buf, cur.len);
+	strbuf_release(&cur);
+	strbuf_release(&next);
+	return total;
+}
+
+/* ---- the report ---------------------------------------------------------- */
+
+static void redact_tree(struct kbug_redactor *rd, struct json_object *v, int depth)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t i, n;
+
+	if (!v || depth > 64)
+		return;
+	switch (json_object_get_type(v)) {
+	case json_type_string:
+		if (kbug_redact_text(rd, json_object_get_string(v),
+				     (size_t)json_object_get_string_len(v), &out))
+			json_object_set_string_len(v, out.buf, (int)out.len);
+		break;
+	case json_type_object: {
+		json_object_object_foreach(v, key, val) {
+			(void)key;
+			redact_tree(rd, val, depth + 1);
+		}
+		break;
+	}
+	case json_type_array:
+		n = json_object_array_length(v);
+		for (i = 0; i < n; i++)
+			redact_tree(rd, json_object_array_get_idx(v, i), depth + 1);
+		break;
+	default:
+		break;
+	}
+	strbuf_release(&out);
+}
+
+/*
+ * The serials the kernel logged ("SerialNumber: XYZ") become known values
+ * first, so that XYZ is replaced wherever else it stands, too.
+ */
+static void redact_harvest_text(struct kbug_redactor *rd, const char *s, size_t len)
+{
+	static const char tag[] = "SerialNumber: ";
+	const char *p = s, *end = s + len;
+
+	while (p < end && (p = memmem(p, (size_t)(end - p), tag, sizeof(tag) - 1))) {
+		size_t skip = 0, n = match_usb_serial(p, (size_t)(end - p), s, &skip);
+
+		if (n) {
+			char *v = strndup(p + skip, n - skip);
+
+			if (v)
+				kbug_redactor_add_literal(rd, REDACT_USB_SERIAL, v);
+			free(v);
+		}
+		p += sizeof(tag) - 1;
+	}
+}
+
+static void redact_harvest_tree(struct kbug_redactor *rd, struct json_object *v, int depth)
+{
+	size_t i, n;
+
+	if (!v || depth > 64)
+		return;
+	switch (json_object_get_type(v)) {
+	case json_type_string:
+		redact_harvest_text(rd, json_object_get_string(v),
+				    (size_t)json_object_get_string_len(v));
+		break;
+	case json_type_object: {
+		json_object_object_foreach(v, key, val) {
+			(void)key;
+			redact_harvest_tree(rd, val, depth + 1);
+		}
+		break;
+	}
+	case json_type_array:
+		n = json_object_array_length(v);
+		for (i = 0; i < n; i++)
+			redact_harvest_tree(rd, json_object_array_get_idx(v, i), depth + 1);
+		break;
+	default:
+		break;
+	}
+}
+
+static void redact_known_fields(struct kbug_redactor *rd, struct kbug_report *r)
+{
+	static const char *const dmi_serials[] = {
+		"product_serial", "board_serial", "chassis_serial", "board_asset_tag",
+		"chassis_asset_tag",
+	};
+	struct json_object *dmi = kbug_report_get(r, "dmi");
+	struct json_object *usb = kbug_report_get(r, "usb");
+	size_t i, n;
+
+	for (i = 0; dmi && i < ARRAY_SIZE(dmi_serials); i++)
+		kbug_redactor_add_literal(rd, REDACT_SERIAL, kj_get_str(dmi, dmi_serials[i]));
+	if (dmi)
+		kbug_redactor_add_literal(rd, REDACT_UUID, kj_get_str(dmi, "product_uuid"));
+	n = usb && json_object_is_type(usb, json_type_array) ? json_object_array_length(usb) : 0;
+	for (i = 0; i < n; i++)
+		kbug_redactor_add_literal(rd, REDACT_USB_SERIAL,
+					  kj_get_str(json_object_array_get_idx(usb, i), "serial"));
+	redact_harvest_tree(rd, r->root, 0);
+	for (i = 0; i < r->att_nr; i++)
+		redact_harvest_text(rd, r->att[i].data, r->att[i].len);
+}
+
+static void redact_record(struct kbug_redactor *rd, struct kbug_report *r)
+{
+	struct json_object *list = kbug_report_get(r, "redactions");
+	size_t prev[REDACT_NR_KINDS] = { 0 };
+	size_t i, n;
+	int k;
+
+	n = list && json_object_is_type(list, json_type_array) ? json_object_array_length(list) : 0;
+	for (i = 0; i < n; i++) {
+		struct json_object *e = json_object_array_get_idx(list, i);
+		const char *name = kj_get_str(e, "kind");
+
+		for (k = 0; name && k < REDACT_NR_KINDS; k++)
+			if (!strcmp(name, kind_names[k]))
+				prev[k] = (size_t)kj_get_int(e, "count", 0);
+	}
+	list = json_object_new_array();
+	for (k = 0; k < REDACT_NR_KINDS; k++) {
+		size_t total = prev[k] + rd->count[k];
+		struct json_object *e;
+
+		if (!total)
+			continue;
+		e = json_object_new_object();
+		kj_set_str(e, "kind", kind_names[k]);
+		kj_set_int(e, "count", (int64_t)total);
+		kj_append(list, e);
+	}
+	kbug_report_set(r, "redactions", list);
+}
+
+int kbug_report_redact(struct kbug_report *r)
+{
+	struct kbug_redactor *rd;
+	size_t i;
+
+	if (!r->redact)
+		return 0;
+	rd = kbug_redactor_new(r->redact_key);
+	if (!rd)
+		return -ENOMEM;
+	kbug_redactor_add_machine(rd);
+	redact_known_fields(rd, r);
+	json_object_object_foreach(r->root, key, val) {
+		if (!strcmp(key, "redactions") || !strcmp(key, "schema"))
+			continue;
+		redact_tree(rd, val, 0);
+	}
+	for (i = 0; i < r->att_nr; i++) {
+		struct kbug_attachment *a = &r->att[i];
+		struct strbuf out = STRBUF_INIT;
+
+		if (kbug_redact_text(rd, a->data, a->len, &out)) {
+			free(a->data);
+			a->data = strbuf_detach(&out, &a->len);
+		}
+		strbuf_release(&out);
+	}
+	redact_record(rd, r);
+	kbug_redactor_free(rd);
+	return 0;
+}
