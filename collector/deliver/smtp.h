@@ -14,7 +14,7 @@ struct kbug_smtp {
 	const char *user;		/* AUTH user, NULL: no AUTH */
 	const char *password;		/* borrowed; never logged */
 	bool insecure;			/* allow smtp:// without STARTTLS to a remote host */
-	const char *ca_file;		/* CA certificates to verify the server with, NULL: system's */
+	const char *ca_file;		/* CA certificates for the server; NULL: the system's */
 	unsigned int timeout_s;		/* whole transaction; 0: 60 */
 };
 
