@@ -121,6 +121,20 @@ static int title_hung(struct kb_rep *r, const int *cand, size_t n)
 	return -1;
 }
 
+static bool title_ip_line(const char *l)
+{
+	static const char *const ips[] = { "RIP: ", "IP: ", "EIP: ", "NIP: ", "pc : ", "PC is at ",
+		"epc : ", NULL };
+	size_t i;
+
+	while (*l == ' ')
+		l++;
+	for (i = 0; ips[i]; i++)
+		if (kb_starts(l, ips[i]))
+			return true;
+	return false;
+}
+
 static bool title_trace_start(const char *l)
 {
 	return strstr(l, "Call Trace") || strstr(l, "Call trace:") || strstr(l, "Backtrace:") ||
@@ -148,12 +162,12 @@ const struct kb_frame *kb_rep_pick(struct kb_rep *r, unsigned int parts,
 		from = start;
 	}
 	if (parts & KB_PART_IP) {
-		for (i = 0; i < r->frames_nr; i++)
-			if (r->frames[i].ip && r->frames[i].idx >= from &&
-			    r->frames[i].idx < r->cut)
+		/* the first instruction-pointer line, even one naming no function */
+		for (i = from; i < r->cut; i++)
+			if (title_ip_line(kb_rep_line(r, i)))
 				break;
-		if (i < r->frames_nr)
-			start = r->frames[i].idx;
+		if (i < r->cut)
+			start = i;
 		else if (!(parts & (KB_PART_TRACE | KB_PART_AFTER_HDR | KB_PART_BACKTRACE)))
 			return NULL;
 	}
