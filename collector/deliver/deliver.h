@@ -70,6 +70,18 @@ const struct kbug_channel *kbug_channel_find(const char *name);
 const struct kbug_channel *kbug_channel_for(const char *destination_kind);
 
 /*
+ * The delivery stage in one call (docs/pipeline.md), for a report that
+ * has "route" and "draft": pick the channel (o->to, else the route's
+ * destination), write the item to the outbox `outbox` (NULL: the default)
+ * whole, then send it. Sets the report's "delivery" section from the
+ * item's state. Returns as kbug_deliver_item(), or another -errno when
+ * nothing could be saved. *item_id (may be NULL) gets the item's id
+ * (malloc'd) once it is saved.
+ */
+int kbug_deliver(struct kbug_report *r, const struct kbug_deliver_opts *o, const char *outbox,
+		 char **item_id);
+
+/*
  * Send an outbox item through the channel named in its state.json, with
  * o overriding what the item recorded. 0 delivered (the item is in
  * sent/), -EAGAIN not delivered (retry later), KBUG_DELIVER_UNKNOWN

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
@@ -306,6 +307,52 @@ static void test_channel_needs_a_sender(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+static void test_deliver_saves_then_sends(void **state)
+{
+	char dir[] = "/tmp/kbug-test-deliver.XXXXXX", path[128], cmd[256];
+	struct kbug_deliver_opts o = { .from = "Ada <ada@example.org>", .to = "email",
+				       .sendmail = true };
+	struct kbug_report r;
+	struct strbuf got = STRBUF_INIT;
+	char *id = NULL;
+	FILE *f;
+
+	assert_non_null(mkdtemp(dir));
+	set_datadir();
+	snprintf(path, sizeof(path), "%s/sendmail", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "#!/bin/sh\ncat > %s/got.eml\n", dir);
+	fclose(f);
+	assert_int_equal(chmod(path, 0700), 0);
+	o.sendmail_path = path;
+	fake_report(&r, false);
+	assert_int_equal(kbug_deliver(&r, &o, dir, &id), 0);
+	assert_non_null(id);
+	assert_string_equal(kj_get_str(kbug_report_get(&r, "delivery"), "state"), "sent");
+	snprintf(cmd, sizeof(cmd), "%s/sent/%s/message.eml", dir, id);
+	assert_int_equal(access(cmd, R_OK), 0);
+	snprintf(cmd, sizeof(cmd), "%s/got.eml", dir);
+	assert_true(strbuf_read_file(&got, cmd, 1 << 20) > 0);
+	assert_non_null(strstr(got.buf, "Subject: WARNING in lkdtm_WARNING\n"));
+
+	/* a sendmail that fails: the item waits, -EAGAIN */
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("#!/bin/sh\nexit 75\n", f);
+	fclose(f);
+	free(id);
+	assert_int_equal(kbug_deliver(&r, &o, dir, &id), -EAGAIN);
+	assert_string_equal(kj_get_str(kbug_report_get(&r, "delivery"), "state"), "failed");
+	snprintf(cmd, sizeof(cmd), "%s/%s/state.json", dir, id);
+	assert_int_equal(access(cmd, R_OK), 0);
+	free(id);
+	kbug_report_release(&r);
+	strbuf_release(&got);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 static void test_channel_table(void **state)
 {
 	assert_ptr_equal(kbug_channel_find("email"), &channel_email);
@@ -331,6 +378,7 @@ int main(void)
 		cmocka_unit_test(test_template_syntax),
 		cmocka_unit_test(test_channel_builds_the_message),
 		cmocka_unit_test(test_channel_needs_a_sender),
+		cmocka_unit_test(test_deliver_saves_then_sends),
 		cmocka_unit_test(test_channel_table),
 	};
 
