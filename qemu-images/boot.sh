@@ -45,7 +45,7 @@ timeout -k 5 "${KBUG_BOOT_TIMEOUT:-120}" qemu-system-x86_64 \
 	-drive if=none,id=stick,format=raw,file="$tmp/stick.img" \
 	-device usb-storage,bus=xhci.0,drive=stick \
 	-netdev "user,id=n0,restrict=on$fwd" \
-	-device e1000,netdev=n0,addr=04.0 \
+	-device e1000,netdev=n0,addr=04.0,autonegotiation=off \
 	-netdev user,id=n1,restrict=on \
 	-device virtio-net-pci,netdev=n1,addr=05.0 \
 	< /dev/null > "$log" 2>&1
