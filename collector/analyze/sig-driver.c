@@ -110,7 +110,5 @@ const struct kb_sig kb_sigs_driver[] = {
 	  .file = "drivers/nvme/host/pci.c", .module = "nvme" },
 	{ .prefix = "ACPI BIOS Error", .kind = "driver", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
 	  .custom = drv_acpi, .file = "drivers/acpi/acpica/" },
-	{ .prefix = "ACPI Error: ", .kind = "driver", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
-	  .custom = drv_acpi, .file = "drivers/acpi/acpica/" },
 	{ .prefix = NULL },
 };
