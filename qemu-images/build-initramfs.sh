@@ -84,7 +84,8 @@ if [ -z "$hwdb" ]; then
 		t=$KBUG_CACHE/hwdb/tmp
 		rm -rf "$t"
 		mkdir -p "$t"
-		(cd "$t" && timeout 300 apt-get download -q udev >&2 &&
+		(cd "$t" && { timeout 300 apt-get download -q udev >&2 ||
+			{ timeout 300 apt-get update -q && timeout 300 apt-get download -q udev; }; } >&2 &&
 			dpkg-deb -x udev_*.deb x &&
 			timeout 120 x/bin/systemd-hwdb update --root=x --usr) >&2 ||
 			kb_die "could not make a udev hwdb"
