@@ -30,6 +30,11 @@ static const char analyze_usage[] =
 	"  --no-debuginfo    do not look for debug info at all\n"
 	"  --no-text         leave each report's text out of the JSON\n"
 	"\n"
+	"The guilty file is the first source file of the trace that is not reporting\n"
+	"machinery; without file names, the module of the guilty frame: its source\n"
+	"directory (a module named like a component of it, e1000 in .../intel/e1000)\n"
+	"or DIR/MODULE.c (dummy in drivers/net); $KBUG_KERNEL_SRC finds the exact file.\n"
+	"\n"
 	"Prints one line per report: title, guilty file, lines in the log; --json prints\n"
 	"{\"reports\": [...]} (docs/pipeline.md, \"analysis\"). Exit 0 when the log was read,\n"
 	"whether or not it holds reports; 1 when it cannot be read.\n";
