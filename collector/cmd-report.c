@@ -314,6 +314,40 @@ static int pick_report(struct kbug_report *r, const struct report_args *a)
 
 /* ---- route ------------------------------------------------------------------ */
 
+/*
+ * Route the guilty file; when this MAINTAINERS' tree does not have it
+ * (renamed, or newer than the tree), its nearest directory that exists.
+ */
+static int route_guilty_file(struct kbug_report *r, struct kbug_maint *m, const char *gf)
+{
+	struct strbuf p = STRBUF_INIT;
+	int saved = kbug_log_level, ret = -ENOENT, tries;
+
+	strbuf_addstr(&p, gf);
+	kbug_log_level = -1;
+	for (tries = 0; tries < 8 && p.len; tries++) {
+		char *slash;
+
+		ret = kbug_route_report(r, m, p.buf);
+		if (ret != -ENOENT)
+			break;
+		while (p.len && p.buf[p.len - 1] == '/')
+			strbuf_setlen(&p, p.len - 1);
+		slash = strrchr(p.buf, '/');
+		if (!slash)
+			break;
+		strbuf_setlen(&p, (size_t)(slash - p.buf) + 1);
+	}
+	kbug_log_level = saved;
+	if (!ret && strcmp(p.buf, gf))
+		fprintf(stderr, "Note:     '%s' is not in this MAINTAINERS' tree (renamed, or newer than the tree?): routed by '%s'\n",
+			gf, p.buf);
+	else if (ret)
+		ERR("cannot route '%s': %s", gf, strerror(-ret));
+	strbuf_release(&p);
+	return ret;
+}
+
 static int route(struct kbug_report *r, const struct report_args *a, int idx)
 {
 	struct kbug_maint_opts mo = { .file = a->maintainers };
@@ -335,7 +369,7 @@ static int route(struct kbug_report *r, const struct report_args *a, int idx)
 		const char *gf = kj_get_str(rep, "guilty_file");
 
 		if (gf) {
-			ret = kbug_route_report(r, m, gf);
+			ret = route_guilty_file(r, m, gf);
 			sus = kj_path(r->root, "route.suspect");
 			if (!ret && sus) {
 				json_object_object_del(sus, "from");
@@ -840,8 +874,12 @@ static int cmd_report(int argc, char **argv)
 		WARN("no kernel log was collected%s", a.log ? "" : " (try --log FILE)");
 	else if (ret < 0)
 		WARN("cannot analyze the kernel log: %s", strerror(-ret));
-	/* the kernel's report goes into the body even when the user names the suspect */
-	idx = pick_report(&r, &a);
+	/*
+	 * With a named suspect, a report from the log goes into the body only
+	 * when asked for (--report N): the log may be about something else.
+	 */
+	if (!named || a.pick)
+		idx = pick_report(&r, &a);
 	if (idx == -2) {
 		code = KBUG_EXIT_USAGE;
 		goto out;

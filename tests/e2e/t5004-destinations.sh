@@ -56,7 +56,7 @@ dst() {
 }
 
 test_expect_success 'GitHub tracker: a prefilled new-issue URL, the body saved, exit 0' '
-	dst --file drivers/gh/main.c > url 2> err &&
+	dst --file drivers/gh/main.c --report 1 > url 2> err &&
 	grep -q "Channel:  issue-tracker (the section.s B: is an issue tracker)" err &&
 	grep -q "Suspect:  drivers/gh/main.c" err &&
 	grep -q "^https://github.com/example/ghdrv/issues/new?title=WARNING%20in%20lkdtm_WARNING&body=" url &&
