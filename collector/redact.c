@@ -39,7 +39,7 @@
 #include "redact.h"
 #include "report.h"
 
-#define REDACT_MAX_LITERALS 256
+#define REDACT_MAX_LITERALS 4096
 #define REDACT_MAX_PASSES 16
 #define REDACT_MAX_USB 512
 
@@ -51,8 +51,10 @@ struct redact_literal {
 
 struct kbug_redactor {
 	unsigned char key[16];
-	struct redact_literal lit[REDACT_MAX_LITERALS];
-	size_t lit_nr;
+	struct redact_literal *lit;	/* by first letter (folded), longest first */
+	size_t lit_nr, lit_alloc;
+	bool lit_sorted;
+	size_t lit_start[256], lit_end[256];	/* lit[start..end) begin with letter c */
 	size_t count[REDACT_NR_KINDS];
 };
 
@@ -178,6 +180,7 @@ void kbug_redactor_free(struct kbug_redactor *rd)
 		return;
 	for (i = 0; i < rd->lit_nr; i++)
 		free(rd->lit[i].value);
+	free(rd->lit);
 	explicit_bzero(rd, sizeof(*rd));
 	free(rd);
 }
@@ -206,8 +209,32 @@ static bool kind_folds_case(enum kbug_redact_kind kind)
 static int literal_cmp(const void *a, const void *b)
 {
 	const struct redact_literal *x = a, *y = b;
+	int cx = tolower((unsigned char)x->value[0]), cy = tolower((unsigned char)y->value[0]);
 
+	if (cx != cy)
+		return cx - cy;
+	/* longest first, so "alice.smith" wins over "alice" */
 	return x->len < y->len ? 1 : x->len > y->len ? -1 : 0;
+}
+
+static void literals_sort(struct kbug_redactor *rd)
+{
+	size_t i;
+
+	if (rd->lit_sorted)
+		return;
+	if (rd->lit_nr)
+		qsort(rd->lit, rd->lit_nr, sizeof(rd->lit[0]), literal_cmp);
+	memset(rd->lit_start, 0, sizeof(rd->lit_start));
+	memset(rd->lit_end, 0, sizeof(rd->lit_end));
+	for (i = rd->lit_nr; i-- > 0;) {
+		unsigned char c = (unsigned char)tolower((unsigned char)rd->lit[i].value[0]);
+
+		if (!rd->lit_end[c])
+			rd->lit_end[c] = i + 1;
+		rd->lit_start[c] = i;
+	}
+	rd->lit_sorted = true;
 }
 
 void kbug_redactor_add_literal(struct kbug_redactor *rd, enum kbug_redact_kind kind,
@@ -227,12 +254,20 @@ void kbug_redactor_add_literal(struct kbug_redactor *rd, enum kbug_redact_kind k
 	for (i = 0; i < rd->lit_nr; i++)
 		if (!strcasecmp(rd->lit[i].value, v.buf))
 			goto out;
+	if (rd->lit_nr == rd->lit_alloc) {
+		size_t n = rd->lit_alloc ? rd->lit_alloc * 2 : 32;
+		struct redact_literal *nl = realloc(rd->lit, n * sizeof(*nl));
+
+		if (!nl)
+			goto out;
+		rd->lit = nl;
+		rd->lit_alloc = n;
+	}
 	rd->lit[rd->lit_nr].kind = kind;
 	rd->lit[rd->lit_nr].len = v.len;
 	rd->lit[rd->lit_nr].value = strbuf_detach(&v, NULL);
 	rd->lit_nr++;
-	/* longest first, so "alice.smith" wins over "alice" */
-	qsort(rd->lit, rd->lit_nr, sizeof(rd->lit[0]), literal_cmp);
+	rd->lit_sorted = false;
 out:
 	strbuf_release(&v);
 }
@@ -327,7 +362,6 @@ void kbug_redactor_add_machine(struct kbug_redactor *rd)
 	else if (home && strcmp(home, "/") && strcmp(home, "/root") &&
 		 strncmp(home, "/nonexistent", 12))
 		kbug_redactor_add_literal(rd, REDACT_HOME, home);
-	redact_add_passwd(rd);
 	for (i = 0; i < ARRAY_SIZE(dmi_serials); i++) {
 		strbuf_reset(&p);
 		strbuf_addf(&p, "/sys/class/dmi/id/%s", dmi_serials[i]);
@@ -335,6 +369,8 @@ void kbug_redactor_add_machine(struct kbug_redactor *rd)
 	}
 	redact_add_file(rd, REDACT_UUID, "/sys/class/dmi/id/product_uuid");
 	redact_add_usb_serials(rd);
+	/* last: a long /etc/passwd must not crowd the serials out */
+	redact_add_passwd(rd);
 	strbuf_release(&p);
 }
 
@@ -429,7 +465,7 @@ static bool after_version_word(const char *s, const char *start)
 	const char *e = s, *b;
 	size_t i, n;
 
-	while (e > start && s - e < 3 && strchr(" \t:=(", e[-1]))
+	while (e > start && s - e < 3 && strchr(" \t:=(.", e[-1]))
 		e--;
 	for (b = e; b > start && e - b < 12 && isalpha((unsigned char)b[-1]); b--)
 		;
@@ -638,9 +674,8 @@ static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
 				continue;
 			}
 		}
-		for (k = 0; k < rd->lit_nr && !n; k++) {
-			if (tolower((unsigned char)rd->lit[k].value[0]) == tolower(c) &&
-			    literal_at(&rd->lit[k], s, len - i, in)) {
+		for (k = rd->lit_start[tolower(c)]; k < rd->lit_end[tolower(c)] && !n; k++) {
+			if (literal_at(&rd->lit[k], s, len - i, in)) {
 				n = rd->lit[k].len;
 				kind = rd->lit[k].kind;
 			}
@@ -683,6 +718,7 @@ size_t kbug_redact_text(struct kbug_redactor *rd, const char *in, size_t len,
 	size_t total = 0, hits;
 	int pass;
 
+	literals_sort(rd);
 	hits = redact_pass(rd, in, len, &cur);
 	for (pass = 1; hits && pass < REDACT_MAX_PASSES; pass++) {
 		total += hits;
