@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "util/json.h"
+#include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
 #include "report.h"
@@ -39,9 +40,10 @@ static void test_strbuf_grows_and_detaches(void **state)
 static void test_strbuf_trim_and_getline(void **state)
 {
 	struct strbuf sb = STRBUF_INIT;
-	FILE *f = fmemopen("one\r\ntwo\n\nlast", 15, "r");
+	static const char text[] = "one\r\ntwo\n\nlast";
+	FILE *f = fmemopen((void *)text, sizeof(text) - 1, "r");
 
-	strbuf_addstr(&sb, " \t padded \n");
+	strbuf_addstr(&sb, "\t padded\t\n");
 	strbuf_trim(&sb);
 	assert_string_equal(sb.buf, "padded");
 	assert_int_equal(strbuf_getline(&sb, f), 0);
@@ -131,7 +133,7 @@ static void test_report_load_rejects_bad_input(void **state)
 	struct kbug_report r;
 	size_t i;
 
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		assert_int_equal(kbug_report_init(&r), 0);
 		assert_int_equal(kbug_report_load_string(&r, bad[i], "bad"), -EINVAL);
 		/* the report is still usable */
