@@ -126,6 +126,59 @@ test_expect_success 'the comment on a duplicate lost: retried, commented once' '
 	test "$(tail -n 1 out)" = "filed: $BZ_URL/show_bug.cgi?id=$bug"
 '
 
+# bz_file_as KEY TITLE: another user files a bug with this title
+bz_file_as() {
+	"$PYTHON" - "$BZ_URL" "$1" "$2" <<-\PY
+	import json, sys, urllib.request
+	body = json.dumps({"product": "ACPI", "component": "Other", "version": "2.5",
+	                   "summary": sys.argv[3], "description": "mine, not kbug's"}).encode()
+	req = urllib.request.Request(sys.argv[1] + "/rest/bug", data=body, method="POST",
+	                             headers={"X-BUGZILLA-API-KEY": sys.argv[2],
+	                                      "Content-Type": "application/json"})
+	print(json.load(urllib.request.urlopen(req))["id"])
+	PY
+}
+
+test_expect_success 'after a lost reply, another user'"'"'s bug of the same title is not taken for ours' '
+	bz_report same.json "title=ACPI: same title, two users" &&
+	bz_fault "{\"kind\": \"lost\", \"method\": \"POST\", \"path\": \"^/bug$\"}" &&
+	test_expect_code 3 file --report same.json >out 2>err &&
+	theirs=$(bz_file_as "$BZ_KEY_OTHER" "ACPI: same title, two users") &&
+	retry "$(waiting)" >out 2>err &&
+	ours=$(bz_sql "SELECT id FROM bugs WHERE summary = '"'"'ACPI: same title, two users'"'"' AND creator = '"'"'reporter@example.com'"'"'") &&
+	test "$(echo "$ours" | wc -l)" = 1 && test "$ours" != "$theirs" &&
+	test "$(tail -n 1 out)" = "filed: $BZ_URL/show_bug.cgi?id=$ours" &&
+	test "$(bz_sql "SELECT COUNT(*) FROM comments WHERE bug_id = $theirs")" = 1 &&
+	test "$(bz_sql "SELECT COUNT(*) FROM attachments WHERE bug_id = $theirs")" = 0
+'
+
+test_expect_success 'a dropped POST and another user'"'"'s bug of that title: the retry offers it as a duplicate' '
+	bz_report same2.json "title=ACPI: dropped, then someone else" &&
+	bz_fault "{\"kind\": \"drop\", \"method\": \"POST\", \"path\": \"^/bug$\"}" &&
+	test_expect_code 3 file --report same2.json >out 2>err &&
+	theirs=$(bz_file_as "$BZ_KEY_OTHER" "ACPI: dropped, then someone else") &&
+	id=$(waiting) &&
+	test_expect_code 3 retry "$id" >out 2>err &&
+	grep -q "possible duplicate: $BZ_URL/show_bug.cgi?id=$theirs" err &&
+	retry "$id" --new-bug >out 2>err &&
+	test "$(bz_sql "SELECT COUNT(*) FROM bugs WHERE summary = '"'"'ACPI: dropped, then someone else'"'"' AND creator = '"'"'reporter@example.com'"'"'")" = 1 &&
+	test "$(bz_sql "SELECT COUNT(*) FROM comments WHERE bug_id = $theirs")" = 1
+'
+
+bz_stop
+bz_start old --no-whoami --bz-version 5.0.4
+test_expect_success 'Bugzilla 5.0 (no whoami): a lost reply is still found, by product, title and marker' '
+	bz_report old.json "title=ACPI: lost on 5.0" &&
+	bz_fault "{\"kind\": \"lost\", \"method\": \"POST\", \"path\": \"^/bug$\"}" &&
+	test_expect_code 3 file --report old.json >out 2>err &&
+	retry "$(waiting)" >out 2>err &&
+	grep -q "the earlier attempt did file bug 4" err &&
+	test "$(bz_sql "SELECT COUNT(*) FROM bugs WHERE summary = '"'"'ACPI: lost on 5.0'"'"'")" = 1 &&
+	bz_check_attachments 4 old.json
+'
+
+bz_stop
+bz_start main
 bz_stop
 test_expect_success 'the server down: cannot reach, exit 3' '
 	bz_report down.json "title=ACPI: server down" &&
