@@ -34,6 +34,8 @@ static int parse_value(const char *v, size_t n, struct strbuf *out)
 	char q = 0;
 
 	strbuf_reset(out);
+	while (i < n && (v[i] == ' ' || v[i] == '\t'))
+		i++;
 	while (i < n) {
 		char c = v[i++];
 
@@ -50,7 +52,7 @@ static int parse_value(const char *v, size_t n, struct strbuf *out)
 			q = c;
 		} else if (c == '\\' && i < n) {
 			strbuf_addch(out, v[i++]);
-		} else if (c == '#' && (i == 1 || isspace((unsigned char)v[i - 2]))) {
+		} else if (c == '#' && (!out->len || isspace((unsigned char)v[i - 2]))) {
 			break;
 		} else {
 			strbuf_addch(out, c);

@@ -530,7 +530,7 @@ static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	st.records = json_object_new_array();
 	if (ctx->log_file) {
 		ret = log_file_read(&st, ctx->log_file);
-		source = "file";
+		source = ret ? NULL : "file";
 		kj_set_str(*out, "path", ctx->log_file);
 	} else if (ctx->boot != 0) {
 		if (!real) {

@@ -15,6 +15,12 @@
 
 struct strbuf;
 
+/*
+ * Run one probe (built-in or not) into ctx->report within ctx's budgets,
+ * as kbug_probes_run() does for each; returns the probe's result.
+ */
+int kbug_probe_run_one(struct kbug_probe_ctx *ctx, const struct kbug_probe *p);
+
 /* True once the running probe has used up its time budget. */
 bool kbug_probe_expired(const struct kbug_probe_ctx *ctx);
 

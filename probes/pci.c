@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include <pci/pci.h>
 
 #include "probes/internal.h"
@@ -58,6 +59,12 @@ static void set_hex(struct json_object *o, const char *key, unsigned int v, int 
 	kj_set_str(o, key, buf);
 }
 
+/*
+ * libpci asks udev's hwdb first; without a hwdb.bin it makes (and leaks)
+ * a udev context per lookup, so then go straight to pci.ids.
+ */
+static int lookup_flags;
+
 static void set_name(struct pci_access *pacc, struct json_object *o, const char *key,
 		     int flags, ...)
 {
@@ -72,7 +79,8 @@ static void set_name(struct pci_access *pacc, struct json_object *o, const char 
 	c = va_arg(ap, unsigned int);
 	d = va_arg(ap, unsigned int);
 	va_end(ap);
-	name = pci_lookup_name(pacc, buf, sizeof(buf), flags | PCI_LOOKUP_NO_NUMBERS, a, b, c, d);
+	name = pci_lookup_name(pacc, buf, sizeof(buf), flags | lookup_flags | PCI_LOOKUP_NO_NUMBERS,
+			       a, b, c, d);
 	json_object_object_add(o, key, name ? json_object_new_string(name) : NULL);
 }
 
@@ -160,6 +168,8 @@ static int pci_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	kbug_path(&path, "/usr/share/misc/pci.ids");
 	if (*kbug_path_root() && kbug_path_exists("/usr/share/misc/pci.ids"))
 		pci_set_param(pacc, "pci.ids", path.buf);
+	lookup_flags = access("/etc/udev/hwdb.bin", R_OK) && access("/usr/lib/udev/hwdb.bin", R_OK) ?
+		       PCI_LOOKUP_NO_HWDB : 0;
 	pci_init(pacc);
 	pci_scan_bus(pacc);
 	for (d = pacc->devices; d && n < 65536; d = d->next, n++) {

@@ -178,7 +178,7 @@ static size_t errors_nr(struct kbug_report *r)
 	return e && json_object_is_type(e, json_type_array) ? json_object_array_length(e) : 0;
 }
 
-static int run_one(struct kbug_probe_ctx *ctx, const struct kbug_probe *p)
+int kbug_probe_run_one(struct kbug_probe_ctx *ctx, const struct kbug_probe *p)
 {
 	struct kbug_report *r = ctx->report;
 	struct json_object *out;
@@ -219,7 +219,7 @@ int kbug_probes_run(struct kbug_probe_ctx *ctx, const char *const *names)
 		return -EINVAL;
 	if (!names) {
 		for (i = 0; kbug_probes[i]; i++)
-			if (run_one(ctx, kbug_probes[i]) < 0)
+			if (kbug_probe_run_one(ctx, kbug_probes[i]) < 0)
 				failed++;
 		return failed;
 	}
@@ -230,7 +230,7 @@ int kbug_probes_run(struct kbug_probe_ctx *ctx, const char *const *names)
 		for (j = 0; names[j]; j++)
 			if (!strcmp(names[j], kbug_probes[i]->name))
 				break;
-		if (names[j] && run_one(ctx, kbug_probes[i]) < 0)
+		if (names[j] && kbug_probe_run_one(ctx, kbug_probes[i]) < 0)
 			failed++;
 	}
 	for (i = 0; names[i]; i++) {
