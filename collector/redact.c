@@ -300,6 +300,8 @@ static void redact_add_passwd(struct kbug_redactor *rd)
 		kbug_redactor_add_literal(rd, REDACT_USER, f[0]);
 		if (!strncmp(f[5], "/home/", 6) && f[5][6])
 			kbug_redactor_add_literal(rd, REDACT_USER, f[5] + 6);
+		else if (f[5][0] == '/' && f[5][1] && strncmp(f[5], "/nonexistent", 12))
+			kbug_redactor_add_literal(rd, REDACT_HOME, f[5]);
 		if (f[4][0]) {
 			char *comma = strchr(f[4], ',');
 

@@ -213,6 +213,7 @@ static int root_setup(void **state)
 	    "daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n"
 	    "alice:x:1000:1000:Alice Liddell,,,:/home/alice:/bin/bash\n"
 	    "bogus:x:12ab:1:x:/home/bogus:/bin/sh\n"
+	    "carol:x:1001:1001::/var/lib/people/carol:/bin/sh\n"
 	    "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n");
 	put("/sys/class/dmi/id/product_serial", "PF3XK9Q2\n");
 	put("/sys/class/dmi/id/board_serial", "To be filled by O.E.M.\n");
@@ -276,13 +277,15 @@ static const char dmesg_text[] =
 	"[    4.000000] systemd[1]: Hostname set to <alices-laptop>.\n"
 	"[    5.000000] audit: user alice (Alice Liddell) cwd=/home/alice/src uid 1000\n"
 	"[    6.000000] nfs: server 198.51.100.1 not responding, and /srv/staff/alice/x\n"
-	"[    7.000000] dmi uuid 9c1a2b3d-4e5f-6071-8293-a4b5c6d7e8f9 hub HUB7\n";
+	"[    7.000000] dmi uuid 9c1a2b3d-4e5f-6071-8293-a4b5c6d7e8f9 hub HUB7\n"
+	"[    8.000000] EXT4-fs: file /var/lib/people/carol/.cache\n";
 
 static void test_report_redacted_everywhere(void **state)
 {
 	static const char *const secrets[] = {
 		"PF3XK9Q2", "9c1a2b3d", "9C1A2B3D", "CHS-77-1234", "SN0042XYZ", "SN0099ABC",
-		"HUB7", "192.0.2.2", "198.51.100.1", "52:54:00:12:34:56", "alices-laptop",
+		"HUB7", "/var/lib/people", "carol", "192.0.2.2", "198.51.100.1",
+		"52:54:00:12:34:56", "alices-laptop",
 		"alice", "Alice Liddell", "/srv/staff",
 	};
 	static const char *const kept[] = {
@@ -407,6 +410,28 @@ static void test_missing_sources(void **state)
 	setenv("HOME", "/srv/staff/alice", 1);
 }
 
+/* A machine with thousands of users: every one found, the serials not crowded out. */
+static void test_many_users(void **state)
+{
+	struct strbuf pw = STRBUF_INIT, out = STRBUF_INIT;
+	struct kbug_redactor *rd = kbug_redactor_new(key1);
+	static const char text[] = "u2999x by u2999x, u0001x on PF3XK9Q2 of SN0042XYZ";
+	int i;
+
+	for (i = 0; i < 3000; i++)
+		strbuf_addf(&pw, "u%04dx:x:%d:100::/home/u%04dx:/bin/sh\n", i, 1000 + i, i);
+	put("/etc/passwd", pw.buf);
+	kbug_redactor_add_machine(rd);
+	assert_int_equal(kbug_redact_text(rd, text, strlen(text), &out), 5);
+	assert_null(strstr(out.buf, "u2999x"));
+	assert_null(strstr(out.buf, "PF3XK9Q2"));
+	assert_non_null(strstr(out.buf, "[usb-serial-"));
+	assert_int_equal(kbug_redactor_count(rd, REDACT_USER), 3);
+	strbuf_release(&pw);
+	strbuf_release(&out);
+	kbug_redactor_free(rd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -419,6 +444,7 @@ int main(void)
 		cmocka_unit_test(test_no_redact_leaves_report_alone),
 		cmocka_unit_test(test_reports_unlinkable),
 		cmocka_unit_test(test_missing_sources),
+		cmocka_unit_test(test_many_users),
 	};
 
 	return cmocka_run_group_tests(tests, root_setup, root_teardown);
