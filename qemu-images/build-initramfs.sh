@@ -6,7 +6,9 @@
 # The archive holds busybox-static, kbug ($KBUG, default the repository's
 # ./kbug) with every shared library it links or dlopen()s (libcurl,
 # libsystemd, libdw and what those link) and the dynamic loader, pci.ids,
-# usb.ids, the udev hwdb, a minimal /etc, and /init (qemu-images/init.sh),
+# usb.ids, the udev hwdb, kbug's templates/ and data/ (in
+# /usr/local/share/kbug, as `make install` has them), a minimal /etc, and
+# /init (qemu-images/init.sh),
 # which runs STEPS (copied to /steps.sh) and powers off. EXTRA_DIR's files
 # are copied to /test/. No source tree goes in.
 set -eu
@@ -61,6 +63,15 @@ done < "$root/.libs"
 rm -f "$root/.objs" "$root/.libs"
 printf '/lib/x86_64-linux-gnu\n' > "$root/etc/ld.so.conf"
 ldconfig -r "$root"
+
+# kbug's own data files (templates/, data/), where `make install` puts
+# them; from the tree the binary was built in, else this repository.
+datasrc=$(cd "$(dirname "$kbug")" && pwd)
+[ -d "$datasrc/templates" ] || datasrc=$KB_REPO
+mkdir -p "$root/usr/local/share/kbug"
+for d in templates data; do
+	[ ! -d "$datasrc/$d" ] || cp -R "$datasrc/$d" "$root/usr/local/share/kbug/"
+done
 
 # Identification data kbug reads.
 cp -L /usr/share/misc/pci.ids "$root/usr/share/misc/pci.ids"

@@ -6,7 +6,7 @@
 # 10.0.2.100 through guestfwd), run /steps.sh, power off. Lines starting
 # with "KBUG-" are for the host to read on the serial console.
 export PATH=/usr/sbin:/usr/bin:/sbin:/bin
-export HOME=/root LANG=C.UTF-8 TERM=dumb
+export HOME=/root LANG=C.UTF-8 TERM=dumb KBUG_DATADIR=/usr/local/share/kbug
 
 uptime_s() {
 	cut -d' ' -f1 /proc/uptime

@@ -10,7 +10,10 @@
 #  - the guest boots once (qemu-images/boot.sh, TCG, hard timeout), runs
 #    the steps and powers off; the host then checks what it printed, what
 #    reached the SMTP server and what landed in the Bugzilla database.
-# TAP on stdout. Timings go to ${KBUG_BUILD:-build}/qemu-times.log.
+# TAP on stdout. Timings go to ${KBUG_BUILD:-build}/qemu-times.log; the
+# console, the guest's dmesg, kbug's outputs, the mail and the Bugzilla
+# database of the last run to build/qemu-console.log, qemu-dmesg.log and
+# qemu-out/.
 # shellcheck disable=SC2016 # test bodies are eval'ed by test_expect_success
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -118,7 +121,7 @@ test_expect_success 'guest: all its checks ran (network, maintainers.gz, USB, ta
 # Show a kbug command's output when a check on it fails.
 show() {
 	for f in "$W/out/$1.out" "$W/out/$1.err"; do
-		[ -s "$f" ] && { echo "--- $f"; head -c 3000 "$f"; echo; }
+		[ -s "$f" ] && { echo "--- $f"; head -c 1200 "$f"; echo; }
 	done
 	grep "^$1 " "$W/out/rc" | sed 's/^/exit status: /'
 	return 0
@@ -126,22 +129,25 @@ show() {
 export -f show
 
 test_expect_success 'kbug route drivers/misc/lkdtm/bugs.c uses /sys/kernel/maintainers.gz' '
-	/usr/bin/python3 "$H/check_guest.py" route "$W/out/route.out" || { show route; false; }
+	/usr/bin/python3 "$H/check_guest.py" route "$W/out/route.out" > chk 2>&1 ||
+		{ show route; cat chk; false; }
 '
 test_expect_success 'kbug collect lists the emulated PCI and USB devices, e1000, the release' '
 	/usr/bin/python3 "$H/check_guest.py" collect "$W/out/collect.out" \
-		"$(cat "$kdir/release")" || { show collect; false; }
+		"$(cat "$kdir/release")" > chk 2>&1 || { show collect; cat chk; false; }
 '
 test_expect_success 'kbug report --to auto mails the WARNING to the LKDTM maintainers' '
-	/usr/bin/python3 "$H/check_guest.py" mail "$W/smtp" "$kdir/MAINTAINERS" ||
-		{ show report-email; false; }
+	/usr/bin/python3 "$H/check_guest.py" mail "$W/smtp" "$kdir/MAINTAINERS" > chk 2>&1 ||
+		{ show report-email; cat chk; false; }
 '
 test_expect_success 'kbug report --driver button files a bug with attachments into Bugzilla' '
 	/usr/bin/python3 "$H/check_guest.py" bugzilla "$W/bugzilla.db" \
-		"$W/out/report-bugzilla.out" || { show report-bugzilla; tail -n 20 "$W/bz.log"; false; }
+		"$W/out/report-bugzilla.out" > chk 2>&1 ||
+		{ show report-bugzilla; tail -n 5 "$W/bz.log"; cat chk; false; }
 '
 test_expect_success 'kbug reports the taint after the WARNING as W' '
-	/usr/bin/python3 "$H/check_guest.py" taint "$W/out/taint.out" || { show taint; false; }
+	/usr/bin/python3 "$H/check_guest.py" taint "$W/out/taint.out" > chk 2>&1 ||
+		{ show taint; cat chk; false; }
 '
 test_expect_success 'the guest set up its network on the e1000 with no warning' '
 	! grep -E "^KBUG-WARN" "$W/console.log"
@@ -163,4 +169,9 @@ if [ "$test_failed" != 0 ] && [ -f "$W/console.log" ]; then
 fi
 [ -f "$W/console.log" ] && cp "$W/console.log" "$build/qemu-console.log"
 [ -f "$W/out/dmesg" ] && cp "$W/out/dmesg" "$build/qemu-dmesg.log"
+# What the guest's kbug printed, and what reached the servers, for a look.
+rm -rf "$build/qemu-out"
+mkdir -p "$build/qemu-out"
+cp -a "$W/out/." "$W/smtp" "$build/qemu-out/" 2>/dev/null
+cp "$W/bugzilla.db" "$build/qemu-out/" 2>/dev/null
 test_done

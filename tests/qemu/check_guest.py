@@ -106,7 +106,10 @@ def cmd_route(path):
     print("route source: %s" % json.dumps(src))
     if src.get("kind") != "sysfs" and "/sys/kernel/maintainers.gz" not in str(src):
         fail("kbug route did not use /sys/kernel/maintainers.gz")
-    names = [s.get("name", "") for s in route.get("sections", [])]
+    sections = list(route.get("sections") or [])
+    for r in route.get("routes") or []:
+        sections += r.get("sections") or []
+    names = [s.get("name", "") for s in sections]
     if not any("LKDTM" in n for n in names):
         fail("no LKDTM section in %s" % names)
 
