@@ -212,6 +212,18 @@ def cmd_bugzilla(db, report_out):
         fail("no attachment landed")
     if not any("dmesg" in a[0] for a in att):
         fail("no dmesg attachment among %s" % att)
+    # The report kbug attached says where its MAINTAINERS came from.
+    rep = c.execute("SELECT data FROM attachments WHERE bug_id = ? AND "
+                    "file_name LIKE '%.json'", (bug_id,)).fetchone()
+    if not rep:
+        fail("no JSON report among the attachments %s" % att)
+    try:
+        src = (json.loads(rep[0]).get("route") or {}).get("source") or {}
+    except ValueError as e:
+        fail("the attached JSON report does not parse: %s" % e)
+    print("the attached report's route source: %s" % json.dumps(src))
+    if src.get("kind") != "sysfs":
+        fail("the attached report was not routed with /sys/kernel/maintainers.gz")
 
 
 def cmd_taint(path):
