@@ -2,13 +2,16 @@
 /*
  * Email input from outside: a --from address, a message the user edited
  * in $EDITOR (headers read back into the envelope), text bodies with any
- * bytes. Parse, encode and quote them; never crash.
+ * bytes, templates (KBUG_DATADIR may point anywhere). Parse, encode,
+ * quote and render them; never crash.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "deliver/mime.h"
+#include "deliver/template.h"
+#include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"
 
@@ -33,6 +36,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	kbug_mime_qp(&o, s, size);
 	kbug_mbox_append(&o, s, size, "a@b");
 	kbug_mime_crlf(&o, s, size);
+	{
+		struct json_object *v = json_object_new_object();
+
+		kj_set_str(v, "title", "WARNING in x");
+		kj_set_str(v, "empty", "");
+		kj_set_str(v, "a", s);
+		strbuf_reset(&o);
+		kbug_template_render(s, v, &o, "fuzz");
+		json_object_put(v);
+	}
 	strbuf_release(&a);
 	strbuf_release(&b);
 	strbuf_release(&o);
