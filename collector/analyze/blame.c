@@ -41,6 +41,8 @@ static const char *const blame_blacklist[] = {
 	"^mm/folio-compat.c", "^kernel/time/tick-sched.c", "^kernel/time/hrtimer.c",
 	"^arch/*/kernel/stacktrace.c", "^arch/*/kernel/apic/", "^kernel/trace/",
 	"^drivers/clocksource/", "^drivers/irqchip/", "^arch/*/kernel/entry",
+	/* generic VFS a file system's bug passes through */
+	"^fs/inode.c", "^fs/fs-writeback.c", "^fs/dcache.c", "^fs/buffer.c",
 	NULL,
 };
 
