@@ -177,6 +177,11 @@ static int outbox_list(const char *dir, bool sent)
 		}
 		kbug_outbox_item_free(it);
 	}
+	n = sent ? 0 : kbug_outbox_count_staged(dir);
+	if (n && !kbug_opts.json)
+		fprintf(f, "(%d item%s in %s/.new-* %s left by an interrupted kbug before it was saved whole; nothing in %s was announced as saved: remove %s with rm -r)\n",
+			n, n == 1 ? "" : "s", dir, n == 1 ? "was" : "were", n == 1 ? "it" : "them",
+			n == 1 ? "it" : "them");
 	if (kbug_opts.json)
 		fprintf(f, "%s\n", json_object_to_json_string_ext(all, JSON_C_TO_STRING_PRETTY |
 								JSON_C_TO_STRING_NOSLASHESCAPE));

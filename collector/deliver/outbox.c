@@ -455,6 +455,21 @@ void kbug_outbox_item_free(struct kbug_outbox_item *it)
 	free(it);
 }
 
+int kbug_outbox_count_staged(const char *outbox)
+{
+	DIR *d = opendir(outbox);
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)) && n < OUTBOX_MAX_ITEMS)
+		if (!strncmp(e->d_name, ".new-", 5))
+			n++;
+	closedir(d);
+	return n;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

@@ -53,6 +53,9 @@ int kbug_outbox_open(const char *outbox, const char *id, bool sent,
 		     struct kbug_outbox_item **out);
 void kbug_outbox_item_free(struct kbug_outbox_item *it);
 
+/* Staging directories (.new-*) an interrupted kbug left behind. */
+int kbug_outbox_count_staged(const char *outbox);
+
 /* Waiting item ids, oldest first (NULL-terminated; free with kbug_argv_free). */
 int kbug_outbox_list(const char *outbox, bool sent, char ***ids);
 

@@ -52,8 +52,10 @@ static void test_staged_item_is_invisible_until_commit(void **state)
 	assert_int_equal(kbug_outbox_item_new(dir, "email", &it), 0);
 	assert_int_equal(kbug_outbox_write(it, "message.eml", "Subject: x\n\nbody\n", 17), 0);
 	assert_int_equal(count_ids(false), 0);
+	assert_int_equal(kbug_outbox_count_staged(dir), 1);
 	assert_int_equal(kbug_outbox_commit(it), 0);
 	assert_int_equal(count_ids(false), 1);
+	assert_int_equal(kbug_outbox_count_staged(dir), 0);
 	assert_string_equal(kbug_outbox_get_state(it), "queued");
 	strcpy(id, kbug_outbox_item_id(it));
 	/* the file is whole, private, and no temporary is left */
