@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The collect stage (issue 2): the probes, `kbug collect`, `kbug probes`.
+# Unit tests (tests/unit/test-probe-*.c) and fuzz targets
+# (tests/fuzz/fuzz-probe-*.c) are picked up by the Makefile's generic rules.
+
+CHECK_SUITES += $(sort $(wildcard tests/e2e/t1*.sh))
+DEB_PKGS += iproute2 hyperfine time
+
+# make bench: kbug collect against the shell equivalent of Debian's
+# kernel bug script, side by side (wall time and peak RSS, as ratios).
+BENCH_TARGETS += collect-bench
+.PHONY: collect-bench
+collect-bench: kbug
+	@tests/bench/collect-bench.sh ./kbug
