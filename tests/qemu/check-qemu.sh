@@ -63,7 +63,8 @@ mkdir -p "$W/smtp"
 	> "$W/smtp.log" 2>&1 &
 smtp_pid=$!
 test_at_exit "kill $smtp_pid 2>/dev/null"
-/usr/bin/python3 "$TESTS_DIR/servers/bugzilla_server.py" "$W/bugzilla.db" \
+# (bounded even if this script is killed before its exit trap runs)
+timeout 900 /usr/bin/python3 "$TESTS_DIR/servers/bugzilla_server.py" "$W/bugzilla.db" \
 	--port-file "$W/bz.port" > "$W/bz.log" 2>&1 &
 bz_pid=$!
 test_at_exit "kill $bz_pid 2>/dev/null"
@@ -158,8 +159,9 @@ test_expect_success 'the guest set up its network on the e1000 with no warning' 
 tm() { awk -v l="$1" '$1 == l { print $2 }' "$W/out/times"; }
 total_s=$(secs "$t_start")
 line="$(date -u +%FT%TZ) check-qemu total ${total_s}s; kernel $kernel_how; initramfs ${initramfs_s}s;"
-line="$line qemu ${boot_s}s; in guest: init $(tm init)s, net $(tm net)s, warning $(tm warning)s,"
-line="$line mail delivered $(tm delivered-email)s, bug filed $(tm delivered-bugzilla)s, end $(tm end)s"
+line="$line qemu ${boot_s}s; in the guest, seconds since boot: /init $(tm init), network $(tm net),"
+line="$line WARNING $(tm warning), mail delivered $(tm delivered-email),"
+line="$line bug filed $(tm delivered-bugzilla), power-off $(tm end)"
 echo "# $line"
 echo "$line" >> "$times_log"
 
