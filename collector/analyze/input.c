@@ -161,6 +161,21 @@ void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_li
 		len = KB_LINE_MAX;
 	n = input_kmsg(s, len);
 	if (n) {
+		/* "6,123,456789,-,caller=T42;": the caller is the context */
+		const char *c = memmem(s, n, ",caller=", 8);
+
+		if (c) {
+			size_t k = 0;
+
+			c += 8;
+			while (c + k < s + n - 1 && k < KB_CTX_MAX - 1) {
+				out->ctx[k] = c[k];
+				k++;
+			}
+			out->ctx[k] = '\0';
+		} else {
+			strcpy(out->ctx, "console");
+		}
 		in->kmsg = true;
 		s += n;
 		len -= n;
