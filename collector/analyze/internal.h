@@ -65,7 +65,6 @@ struct kb_rep {
 	char ctx[KB_CTX_MAX];
 	bool cpu_traceback;	/* "Sending NMI from CPU": other CPUs' lines belong */
 	bool truncated;		/* more lines than kept */
-	bool ended;		/* terminator seen */
 	bool skip_rest;		/* a panic or lockdep report followed: not for the title */
 	size_t cut_at;
 	unsigned int quiet;	/* lines since the last one that looked like a report's */

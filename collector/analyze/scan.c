@@ -99,7 +99,6 @@ static void scan_rep_reset(struct kb_rep *r)
 	r->ctx[0] = '\0';
 	r->cpu_traceback = false;
 	r->truncated = false;
-	r->ended = false;
 	r->quiet = 0;
 	r->skip_rest = false;
 	strbuf_reset(&r->title);
