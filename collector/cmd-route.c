@@ -13,6 +13,7 @@
 #include "route/route.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 
 static const char route_usage[] =
@@ -58,6 +59,20 @@ static const char *jstr(struct json_object *o, const char *k)
 	return s ? s : "";
 }
 
+static const char *entry_label(char type)
+{
+	static const char *const labels[][2] = {
+		{ "M", "maintainer" }, { "R", "reviewer" }, { "L", "list" }, { "B", "bugs" },
+		{ "T", "tree" }, { "W", "web" }, { "C", "chat" }, { "Q", "patchwork" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(labels); i++)
+		if (labels[i][0][0] == type)
+			return labels[i][1];
+	return NULL;
+}
+
 static void print_table(struct json_object *r, FILE *out)
 {
 	struct json_object *secs = kj_get(r, "sections"), *d = kj_get(r, "destination");
@@ -66,7 +81,8 @@ static void print_table(struct json_object *r, FILE *out)
 
 	fprintf(out, "%s\n", jstr(r, "path"));
 	if (kj_get_str(r, "module"))
-		fprintf(out, "  (module %s, source %s)\n", jstr(r, "module"), jstr(r, "source_dir"));
+		fprintf(out, "  (module %s, source %s)\n", jstr(r, "module"),
+			jstr(r, "source_dir"));
 	for (i = 0; i < n; i++) {
 		struct json_object *s = json_object_array_get_idx(secs, i);
 		struct json_object *ents = kj_get(s, "entries");
@@ -78,16 +94,7 @@ static void print_table(struct json_object *r, FILE *out)
 			struct json_object *e = json_object_array_get_idx(ents, k);
 			const char *t = jstr(e, "type"), *label = NULL;
 
-			switch (t[0]) {
-			case 'M': label = "maintainer"; break;
-			case 'R': label = "reviewer"; break;
-			case 'L': label = "list"; break;
-			case 'B': label = "bugs"; break;
-			case 'T': label = "tree"; break;
-			case 'W': label = "web"; break;
-			case 'C': label = "chat"; break;
-			case 'Q': label = "patchwork"; break;
-			}
+			label = entry_label(t[0]);
 			if (label)
 				fprintf(out, "       %-10s %s\n", label, jstr(e, "value"));
 		}
@@ -293,8 +300,9 @@ static int cmd_route(int argc, char **argv)
 
 		kj_set(o, "source", src);
 		kj_set(o, "routes", routes);
-		fprintf(kbug_output(), "%s\n", json_object_to_json_string_ext(o,
-			JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+		fprintf(kbug_output(), "%s\n",
+			json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
+						       JSON_C_TO_STRING_NOSLASHESCAPE));
 		json_object_put(o);
 	} else {
 		fprintf(kbug_output(), "(MAINTAINERS: %s %s, %s)\n", jstr(src, "kind"),

@@ -12,6 +12,7 @@
 
 #include "route/internal.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 
 #define SECTION_MAXLEN 50
@@ -145,7 +146,7 @@ static void maintainer_role(const struct kbug_maint *m, uint32_t sec, struct str
 		if (m->e[i].type == 'S')
 			role = m->e[i].val;
 	pl_lc(role, &lc);
-	for (k = 0; k < sizeof(map) / sizeof(map[0]); k++) {
+	for (k = 0; k < ARRAY_SIZE(map); k++) {
 		if (!strcmp(lc.buf, map[k][0])) {
 			strbuf_reset(&lc);
 			strbuf_addstr(&lc, map[k][1]);
@@ -308,11 +309,10 @@ static void deduplicate_email(struct gm_state *st, struct pairs *dn, struct pair
 	pl_parse_email(mapped.buf, &name, &addr);
 	pl_lc(name.buf, &lc);
 	pl_lc(addr.buf, &lca);
-	if (name.len && (hit = pairs_find(dn, lc.buf))) {
-		;
-	} else if ((hit = pairs_find(da, lca.buf))) {
-		;
-	}
+	if (name.len)
+		hit = pairs_find(dn, lc.buf);
+	if (!hit)
+		hit = pairs_find(da, lca.buf);
 	if (hit) {
 		strbuf_reset(&name);
 		strbuf_addstr(&name, hit->a);

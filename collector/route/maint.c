@@ -21,6 +21,7 @@
 #include "route/internal.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
 
@@ -118,12 +119,12 @@ static bool kernel_tree(const char *dir)
 	size_t i;
 	bool ok = true;
 
-	for (i = 0; ok && i < sizeof(files) / sizeof(files[0]); i++) {
+	for (i = 0; ok && i < ARRAY_SIZE(files); i++) {
 		strbuf_reset(&p);
 		strbuf_addf(&p, "%s/%s", dir, files[i]);
 		ok = !stat(p.buf, &st) && S_ISREG(st.st_mode);
 	}
-	for (i = 0; ok && i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+	for (i = 0; ok && i < ARRAY_SIZE(dirs); i++) {
 		strbuf_reset(&p);
 		strbuf_addf(&p, "%s/%s", dir, dirs[i]);
 		ok = !stat(p.buf, &st) && S_ISDIR(st.st_mode);
@@ -176,7 +177,9 @@ static void version_parse(const char *s, long v[3])
 {
 	int i;
 
-	v[0] = v[1] = v[2] = 0;
+	v[0] = 0;
+	v[1] = 0;
+	v[2] = 0;
 	for (i = 0; i < 3 && s && *s >= '0' && *s <= '9'; i++) {
 		char *end;
 

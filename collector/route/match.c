@@ -215,7 +215,7 @@ int maint_isdir(struct kbug_maint *m, const char *rel)
 	dirs_load(m);
 	if (dir_owner != m || !dir_nr)
 		return 0;
-	return bsearch(rel, dir_index, dir_nr, sizeof(*dir_index), dirs_cmp) != NULL;
+	return !!bsearch(rel, dir_index, dir_nr, sizeof(*dir_index), dirs_cmp);
 }
 
 int maint_isfile(struct kbug_maint *m, const char *rel)
@@ -447,8 +447,11 @@ static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *fi
 		e->form = (uint8_t)glob_form(e->val);
 	if (e->form == PAT_BAD)
 		return false;
-	strbuf_add(&eff, e->val, e->vlen);
 	slash = e->vlen && e->val[e->vlen - 1] == '/';
+	/* a glob that is no prefix of the path matches in neither mode: skip -d */
+	if (e->form == PAT_GLOB && !glob_prefix_match(e->val, file))
+		return false;
+	strbuf_add(&eff, e->val, e->vlen);
 	if (!slash) {
 		if (!e->isdir) {
 			glob_convert(e->val, &conv);
@@ -548,8 +551,11 @@ int route_match(struct kbug_maint *m, const char *file, struct rmatches *out)
 	int ret = 0;
 
 	out->nr = 0;
-	if (!m->idx && (ret = index_build(m)))
-		return ret;
+	if (!m->idx) {
+		ret = index_build(m);
+		if (ret)
+			return ret;
+	}
 	maint_compile_n(m);
 	s1 = strchr(file, '/');
 	s2 = s1 ? strchr(s1 + 1, '/') : NULL;

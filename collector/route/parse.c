@@ -66,7 +66,7 @@ int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char 
 	const char *title = NULL;
 	uint32_t title_line = 0;
 	bool prev_entry = false, seen_entry = false, blank_since = false;
-	bool has_nul = memchr(text, '\0', len) != NULL;
+	bool has_nul = !!memchr(text, '\0', len);
 
 	m->text = text;
 	m->len = len;
@@ -121,7 +121,7 @@ int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char 
 			blank_since = true;
 		} else {
 			if (prev_entry && !blank_since)
-				warn_at(m, name, line, "stray line inside a section (taken as a title)", p);
+				warn_at(m, name, line, "stray line in a section (taken as a title)", p);
 			else if (!prev_entry && seen_entry && title && !blank_since)
 				warn_at(m, name, title_line, "section without entries", title);
 			title = p;

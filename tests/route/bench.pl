@@ -21,7 +21,8 @@ my $n = $ENV{KBUG_BENCH_FILES} // 500;
 srand($ENV{KBUG_BENCH_SEED} // 42);
 my @files;
 find({ no_chdir => 1, wanted => sub {
-	push @files, substr($File::Find::name, length($tree) + 1) if -f $_ && !m@/\.@;
+	push @files, substr($File::Find::name, length($tree) + 1)
+		if length($File::Find::name) > length($tree) && -f $_ && !m@/\.@;
 } }, $tree);
 @files = sort @files;
 my @paths = map { $files[int(rand(@files))] } 1 .. $n;

@@ -23,8 +23,8 @@ use warnings;
 use Digest::SHA qw(sha1_hex);
 use File::Find;
 use FindBin;
-use IPC::Open2;
-use POSIX qw(WNOHANG);
+use File::Temp qw(tempdir);
+use POSIX ();
 
 my $src = "$FindBin::Bin/../..";
 my $kbug = $ENV{KBUG} // "$src/kbug";
@@ -35,14 +35,17 @@ my $nrandom = $ENV{KBUG_ROUTE_RANDOM} // 2000;
 my $seed = $ENV{KBUG_ROUTE_SEED} // (time() ^ $$) % 1000000;
 my $jobs = $ENV{KBUG_ROUTE_JOBS} // 2;
 srand($seed);
+my $tmpdir = tempdir('kbug-gm-diff.XXXXXX', TMPDIR => 1, CLEANUP => 1);
+my $seq = 0;
 print "# seed $seed (replay with KBUG_ROUTE_SEED=$seed)\n";
 print "# tree $tree\n";
 
 # ---- the tree's files and directories ----
 my (@files, @dirs);
 find({ no_chdir => 1, wanted => sub {
+	return if length($File::Find::name) <= length($tree);
 	my $rel = substr($File::Find::name, length($tree) + 1);
-	return if $rel eq '' || $rel eq '.kbug-unpacked';
+	return if $rel eq '.kbug-unpacked';
 	if (-d $_) { push @dirs, $rel } elsif (-f _) { push @files, $rel }
 } }, $tree);
 @files = sort @files;
@@ -136,17 +139,34 @@ for my $s (@sets) {
 my @todo = grep { !exists $ref{$_} } sort keys %want;
 print "# reference: $cached cached answers, ", scalar(@todo), " to compute ($cachefile)\n";
 
+
+# Run argv in dir with @$lines on stdin; return its stdout (files, not pipes:
+# no deadlock however long the answers are).
+sub run_filter {
+	my ($dir, $lines, @argv) = @_;
+	my ($fi, $fo) = ("$tmpdir/in.$$." . $seq, "$tmpdir/out.$$." . $seq++);
+	open(my $i, '>', $fi) or die "$fi: $!";
+	binmode $i;
+	print $i "$_\n" for @$lines;
+	close($i);
+	my $pid = fork();
+	die "fork: $!" unless defined $pid;
+	if (!$pid) {
+		chdir $dir or POSIX::_exit(126);
+		open(STDIN, '<', $fi) or POSIX::_exit(126);
+		open(STDOUT, '>', $fo) or POSIX::_exit(126);
+		open(STDERR, '>', '/dev/null');
+		exec(@argv) or POSIX::_exit(127);
+	}
+	waitpid($pid, 0);
+	my $out = slurp($fo);
+	unlink $fi, $fo;
+	return $out;
+}
+
 sub run_ref {
 	my ($mode, @paths) = @_;
-	my ($out, $in);
-	my $pid = open2($out, $in, 'sh', '-c', 'cd "$1" && shift && exec perl "$@"', 'sh',
-			$tree, "$FindBin::Bin/gm-ref.pl", $mode ? ($mode) : ());
-	binmode $in;
-	binmode $out;
-	print $in "$_\n" for @paths;
-	close($in);
-	my $all = do { local $/; <$out> };
-	waitpid($pid, 0);
+	my $all = run_filter($tree, \@paths, 'perl', "$FindBin::Bin/gm-ref.pl", $mode ? ($mode) : ());
 	my @ans = split(/\x1f(\d+)\n/, $all // '', -1);
 	my %r;
 	for my $i (0 .. $#paths) {
@@ -210,18 +230,11 @@ if (@todo) {
 # ---- kbug's answers ----
 sub run_kbug {
 	my ($mode, @paths) = @_;
-	my ($out, $in);
-	my $pid = open2($out, $in, $kbug, 'route', '--format=get-maintainer',
-			'--maintainers', "$tree/MAINTAINERS", '--all-tie-orders', '--stdin',
-			$mode ? ($mode) : ());
-	binmode $in;
-	binmode $out;
-	# the tree's own cwd matters to get_maintainer.pl; kbug resolves paths in
-	# the tree, and absolute ones by stripping the tree's prefix
-	print $in "$_\n" for @paths;
-	close($in);
-	my $all = do { local $/; <$out> };
-	waitpid($pid, 0);
+	# kbug resolves paths in the tree (absolute ones lose the tree's prefix),
+	# wherever it runs: run it elsewhere to show the cwd does not matter
+	my $all = run_filter('/', \@paths, $kbug, 'route', '--format=get-maintainer',
+			     '--maintainers', "$tree/MAINTAINERS", '--all-tie-orders', '--stdin',
+			     $mode ? ($mode) : ());
 	my @ans = split(/\x1f\n/, $all // '', -1);
 	my %r;
 	for my $i (0 .. $#paths) {
