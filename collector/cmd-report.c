@@ -394,6 +394,10 @@ static int route(struct kbug_report *r, const struct report_args *a, int idx)
 	if (ret) {
 		ERR("cannot route %s '%s': %s", a->device ? "the device" : a->driver ?
 		    "the driver" : "the module", what, strerror(-ret));
+		if (ret == -ENOENT)
+			fprintf(stderr,
+				"kbug finds the sources of a module through /lib/modules/RELEASE (modules.dep, modules.builtin.modinfo), which did not know '%s' on this machine. Name the source instead: --file PATH, a file or directory of the kernel tree (e.g. --file drivers/virtio/).\n",
+				what);
 		goto out;
 	}
 	sus = json_object_new_object();
@@ -797,6 +801,25 @@ static size_t array_len(struct json_object *o)
 	return o && json_object_is_type(o, json_type_array) ? json_object_array_length(o) : 0;
 }
 
+/* The devices with a driver, so that the user can name one with --device. */
+static void show_devices(struct kbug_report *r)
+{
+	struct json_object *pci = kbug_report_get(r, "pci");
+	size_t i, n = array_len(pci), shown = 0;
+
+	for (i = 0; i < n && shown < 12; i++) {
+		struct json_object *d = json_object_array_get_idx(pci, i);
+		const char *drv = kj_get_str(d, "driver");
+
+		if (!drv)
+			continue;
+		if (!shown++)
+			fprintf(stderr, "Devices with a driver (for --device SLOT or --driver NAME):\n");
+		fprintf(stderr, "  %s  %-12s %s %s\n", kj_get_str(d, "slot") ?: "?", drv,
+			kj_get_str(d, "vendor_name") ?: "", kj_get_str(d, "device_name") ?: "");
+	}
+}
+
 static void no_suspect_help(struct kbug_report *r, const struct report_args *a)
 {
 	struct json_object *k = kbug_report_get(r, "kernel");
@@ -816,6 +839,7 @@ static void no_suspect_help(struct kbug_report *r, const struct report_args *a)
 		lines);
 	if (distro)
 		fprintf(stderr, "Distribution: %s\n", distro);
+	show_devices(r);
 	fprintf(stderr,
 		"No kernel crash, oops or warning was found in %s%s%s.\n"
 		"kbug reports what the kernel itself reported; when the problem left no trace\n"
