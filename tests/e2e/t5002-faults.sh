@@ -112,11 +112,10 @@ test_expect_success 'connection lost after DATA: state unknown, no blind resend,
 	grep "^Message-ID:" "$SMTP_DIR/1.eml" > b && test_cmp a b
 '
 
+# a name kbug does not take for loopback, that still reaches 127.0.0.1
+if getent hosts "$(hostname)" | grep -q "^127\."; then
 test_expect_success 'STARTTLS is required for smtp:// to a host that is not loopback' '
 	name=$(hostname) &&
-	if ! getent hosts "$name" | grep -q "^127\."; then
-		echo "# $name does not resolve to loopback here: policy checked in unit tests"; exit 0
-	fi &&
 	smtp_start tls &&
 	test_expect_code 3 t5_report --to email --smtp-url smtp://$name:$SMTP_PORT \
 		--outbox "$TRASH/ob-tls" 2> err &&
@@ -124,6 +123,10 @@ test_expect_success 'STARTTLS is required for smtp:// to a host that is not loop
 	"$KBUG" outbox --outbox "$TRASH/ob-tls" --retry --smtp-insecure 2> err2 &&
 	test "$(count_msgs "$SMTP_DIR")" = 1
 '
+else
+	test_skip 'STARTTLS is required for smtp:// to a host that is not loopback' \
+		"$(hostname) does not resolve to 127.x here (the policy is in test-email too)"
+fi
 
 test_expect_success 'credentials in the URL are refused (they would show in ps and state.json)' '
 	test_expect_code 2 t5_report --to email --smtp-url smtp://me:secret@127.0.0.1:1 \

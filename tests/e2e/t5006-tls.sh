@@ -26,15 +26,16 @@ test_expect_success 'STARTTLS required by the server: kbug upgrades, verified, d
 	grep -q "\"tls\": true" "$SMTP_DIR/1.json"
 '
 
+if getent hosts "$HOST" | grep -q "^127\."; then
 test_expect_success 'a host that is not loopback by name: STARTTLS, no --smtp-insecure needed' '
-	if ! getent hosts "$HOST" | grep -q "^127\."; then
-		echo "# $HOST is not loopback here: skipped"; exit 0
-	fi &&
 	smtp_start st2 --tls starttls $TLS &&
 	t5_report --to email --smtp-url smtp://$HOST:$SMTP_PORT --outbox "$TRASH/ob" 2> err &&
 	test "$(count_msgs "$SMTP_DIR")" = 1 &&
 	grep -q "\"tls\": true" "$SMTP_DIR/1.json"
 '
+else
+	test_skip 'a host that is not loopback by name: STARTTLS' "$HOST does not resolve to 127.x here"
+fi
 
 test_expect_success 'smtps:// (implicit TLS), verified with the configured CA: delivered' '
 	smtp_start imp --tls implicit $TLS &&
