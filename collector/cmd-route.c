@@ -302,6 +302,7 @@ static int cmd_route(int argc, char **argv)
 		kj_set(o, "routes", routes);
 		fprintf(kbug_output(), "%s\n",
 			json_object_to_json_string_ext(o, JSON_C_TO_STRING_PRETTY |
+						       JSON_C_TO_STRING_SPACED |
 						       JSON_C_TO_STRING_NOSLASHESCAPE));
 		json_object_put(o);
 	} else {

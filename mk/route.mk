@@ -20,6 +20,7 @@ build/gen/route-maintainers.gz build/gen/route-mailmap.gz build/gen/route-dirs.g
 # differential test against the kernel's scripts/get_maintainer.pl runs
 # once (not under ASan); tests/fuzz/fuzz-route.c is built and run by the
 # generic fuzz rules.
+CHECK_SUITES += tests/route/t-route-cli.sh
 CHECK_SUITES_ONCE += tests/route/gm-diff.pl
 DEB_PKGS += perl
 

@@ -14,11 +14,16 @@
 extern const unsigned char kbug_emb_maintainers[], kbug_emb_maintainers_end[];
 extern const unsigned char kbug_emb_mailmap[], kbug_emb_mailmap_end[];
 extern const unsigned char kbug_emb_dirs[], kbug_emb_dirs_end[];
-extern const char kbug_emb_version[];
+extern const char kbug_emb_version[], kbug_emb_origin[];
 
 const char *embedded_version(void)
 {
 	return kbug_emb_version;
+}
+
+const char *embedded_origin(void)
+{
+	return kbug_emb_origin;
 }
 
 int embedded_get(const char *what, char **text, size_t *len)

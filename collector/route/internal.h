@@ -158,6 +158,7 @@ struct mailmap *maint_mailmap(struct kbug_maint *m);
 int embedded_get(const char *what, char **text, size_t *len);
 int embedded_unpack(const unsigned char *gz, size_t n, char **text, size_t *len);
 const char *embedded_version(void);
+const char *embedded_origin(void);
 
 /* route.c */
 int route_prepare(struct kbug_maint *m, const char *path, struct strbuf *out);

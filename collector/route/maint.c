@@ -389,8 +389,9 @@ static int open_sources(struct kbug_maint *m, const struct kbug_maint_opts *o)
 		if (!ret && text) {
 			m->kind = MAINT_EMBEDDED;
 			free(m->path);
-			m->path = strdup("(built in)");
-			m->version = strdup(embedded_version());
+			if (asprintf(&m->path, "(built in: %s)", embedded_origin()) < 0)
+				m->path = NULL;
+			m->version = *embedded_version() ? strdup(embedded_version()) : NULL;
 			ret = finish(m, text, len, "built-in MAINTAINERS");
 			goto out;
 		}
