@@ -15,7 +15,8 @@
  *    so the directory is blamed ("drivers/net/ethernet/intel/e1000/",
  *    which MAINTAINERS F: patterns match); any other module is taken to
  *    be the single file source_dir/NAME.c (drivers/net/dummy.c).
- * 4. A WARNING's or kernel BUG's own "at FILE:LINE", even in lib/.
+ * 4. Else the first file the report names at all, even in lib/ (a
+ *    WARNING's own "at FILE:LINE"), as the least bad answer.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -308,38 +309,23 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 		r->blame_reason = "the driver that prints this failure";
 		return;
 	}
-	/* stalls and hangs: the frame the title names is where the time went */
+	/* hung tasks: the frame the title names is where the task waits */
 	if (f && f->file[0] && !kb_file_blacklisted(f->file) && r->by_extractor) {
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", f->file);
-		r->blame_reason = "the file of the function the stall or hang is in";
+		r->blame_reason = "the file of the function the task hangs in";
 		return;
 	}
 	if (blame_text_file(r, false))
 		return;
 	if (r->resolved && blame_resolved_file(r))
 		return;
-	if (blame_text_file(r, true))
-		return;
-	if (f && !f->module[0] && r->guilty_func[0]) {
-		for (i = 0; i < r->frames_nr; i++)
-			if (r->frames[i].file[0] && !strcmp(r->frames[i].func, f->func))
-				break;
-	}
 	if (f && f->module[0]) {
 		blame_module(r, f, modules, tree);
 		if (r->guilty_file[0])
 			return;
 	}
-	if (!f) {
-		for (i = 0; i < r->frames_nr; i++)
-			if (r->frames[i].module[0] && r->frames[i].reliable &&
-			    !kb_frame_skipped(r->frames[i].func, NULL)) {
-				blame_module(r, &r->frames[i], modules, tree);
-				if (r->guilty_file[0])
-					return;
-				break;
-			}
-	}
+	if (blame_text_file(r, true))
+		return;
 	blame_header_file(r);
 }
 

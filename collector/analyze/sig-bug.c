@@ -210,6 +210,8 @@ const struct kb_sig kb_sigs_bug[] = {
 	  .title = "BUG: MAX_STACK_TRACE_ENTRIES too low!", .flags = KB_SIG_NOSTACK },
 	{ .prefix = "BUG: MAX_LOCKDEP", .kind = "lockdep", .flags = KB_SIG_NOSTACK,
 	  .custom = bug_generic },
+	{ .prefix = "Watchdog detected hard LOCKUP", .kind = "hard lockup",
+	  .title = "BUG: hard lockup", .parts = KB_PART_IP | KB_PART_TRACE },
 	{ .prefix = "BUG: TASK stack guard page was hit at", .kind = "BUG",
 	  .title = "BUG: stack guard page was hit", .parts = KB_PART_IP },
 	{ .prefix = "BUG: IRQ stack guard page was hit at", .kind = "BUG",

@@ -161,7 +161,9 @@ const struct kb_sig kb_sigs_fault[] = {
 	  .flags = KB_SIG_NOSTACK | KB_SIG_INNER },
 	{ .prefix = "trusty: panic", .kind = "panic", .flags = KB_SIG_NOSTACK,
 	  .custom = fault_trusty },
-	{ .prefix = "SYZFAIL: ", .kind = "syzkaller", .flags = KB_SIG_NOSTACK, .custom = fault_syz },
-	{ .prefix = "SYZFATAL: ", .kind = "syzkaller", .flags = KB_SIG_NOSTACK, .custom = fault_syz },
+	{ .prefix = "SYZFAIL: ", .kind = "syzkaller", .flags = KB_SIG_NOSTACK,
+	  .custom = fault_syz },
+	{ .prefix = "SYZFATAL: ", .kind = "syzkaller", .flags = KB_SIG_NOSTACK,
+	  .custom = fault_syz },
 	{ .prefix = NULL },
 };

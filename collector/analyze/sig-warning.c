@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analyze/internal.h"
+#include "util/macro.h"
 
 static const char *const warn_odebug[] = { "debug_", "rcu", "hrtimer_", "timer_", "work_",
 	"percpu_", "kmem_", "slab_", "kfree", "vunmap", "vfree", "__free_", "debug_check",
@@ -66,7 +67,7 @@ static void warn_title(struct kb_rep *r, const char *prefix, const char *const *
 	i = strcspn(p + 1, "+.,( ");
 	snprintf(pat, sizeof(pat), "^%.*s", (int)(i < 120 ? i : 120), p + 1);
 	list[n++] = pat;
-	for (i = 0; skip && skip[i] && n + 1 < sizeof(list) / sizeof(list[0]); i++)
+	for (i = 0; skip && skip[i] && n + 1 < ARRAY_SIZE(list); i++)
 		list[n++] = skip[i];
 	list[n] = NULL;
 	kb_title_in(r, prefix, WARN_STACK, list);
@@ -91,6 +92,8 @@ static void warn_plain(struct kb_rep *r)
 	} else if (strstr(l, "fs/proc/generic.c") && strstr(l, "proc_register")) {
 		prefix = "WARNING: proc registration bug";
 		skip = warn_proc;
+	} else if (strstr(l, "lib/list_debug.c")) {
+		prefix = "BUG: corrupted list";
 	} else if (strstr(l, "lib/refcount.c")) {
 		prefix = "WARNING: refcount bug";
 		skip = warn_refcount;

@@ -78,7 +78,8 @@ const struct kb_sig *kb_sig_match(const char *msg, size_t len)
 		i += 14;
 	else if (len - i > 10 && msg[i] == 't' && !memcmp(msg + i, "traps: ", 7))
 		i += 7;
-	else if (len - i > 40 && msg[i] == 'k' && !memcmp(msg + i, "kasan: GPF could be caused", 26)) {
+	else if (len - i > 40 && msg[i] == 'k' &&
+		 !memcmp(msg + i, "kasan: GPF could be caused", 26)) {
 		/* old KASAN's hint, printed without its newline before the fault */
 		const char *g = memmem(msg + i, len - i, "general protection fault", 24);
 

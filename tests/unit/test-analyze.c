@@ -340,6 +340,33 @@ static const struct acase cases[] = {
 	  T " </TASK>\n",
 	  "BUG: unable to handle kernel NULL pointer dereference in dummy_xmit",
 	  "drivers/net/dummy.c", "dummy", false },
+	{ "hard lockup", T "watchdog: Watchdog detected hard LOCKUP on cpu 3\n"
+	  T "CPU: 3 PID: 0 Comm: swapper/3 Not tainted 6.12.118 #1\n"
+	  T "RIP: 0010:rtw_pci_interrupt_handler+0x41/0x1c0 [rtw88_pci]\n"
+	  T "Call Trace:\n"
+	  T " <NMI>\n"
+	  T " ? watchdog_hardlockup_check+0x1b4/0x200\n"
+	  T " </NMI>\n"
+	  T " <IRQ>\n"
+	  T " __handle_irq_event_percpu+0x46/0x190\n"
+	  T " </IRQ>\n",
+	  "BUG: hard lockup in rtw_pci_interrupt_handler", NULL, "rtw88_pci", false },
+	{ "list corruption as a WARNING",
+	  T "list_add corruption. next->prev should be prev (ffff8881), but was ffff8882.\n"
+	  T "WARNING: CPU: 2 PID: 415 at lib/list_debug.c:29 __list_add_valid_or_report+0x7f/0xa0\n"
+	  T "RIP: 0010:__list_add_valid_or_report+0x7f/0xa0\n"
+	  T "Call Trace:\n"
+	  T " <TASK>\n"
+	  T " hci_conn_add+0x1f2/0x520 [bluetooth]\n"
+	  T " </TASK>\n"
+	  T "---[ end trace 0000000000000000 ]---\n",
+	  "BUG: corrupted list in hci_conn_add", "net/bluetooth/", "bluetooth", false },
+	{ "i915 underrun", T "i915 0000:00:02.0: [drm] *ERROR* CPU pipe A FIFO underrun\n",
+	  "i915: FIFO underrun", "drivers/gpu/drm/i915/display/intel_fifo_underrun.c", "i915",
+	  false },
+	{ "nvme not ready",
+	  T "nvme nvme0: Device not ready; aborting reset, CSTS=0x1\n",
+	  "nvme: device not ready", "drivers/nvme/host/core.c", "nvme_core", false },
 	{ "truncated", T "WARNING: CPU: 0 PID: 1 at drivers/gpu/drm/drm_atomic.c:1513 drm_atomic_check_only+0x5b8/0x7b0\n",
 	  "WARNING in corrupted", "drivers/gpu/drm/drm_atomic.c", NULL, true },
 };
@@ -350,6 +377,7 @@ static const char modules_json[] =
 	" {\"name\": \"iwlwifi\", \"source_dir\": \"drivers/net/wireless/intel/iwlwifi\"},"
 	" {\"name\": \"snd_usb_audio\", \"source_dir\": \"sound/usb\"},"
 	" {\"name\": \"btusb\", \"source_dir\": \"drivers/bluetooth\"},"
+	" {\"name\": \"bluetooth\", \"source_dir\": \"net/bluetooth\"},"
 	" {\"name\": \"dummy\", \"source_dir\": \"drivers/net\"}]";
 
 static struct json_object *analyze(const char *log, size_t len, int *n)
