@@ -583,17 +583,12 @@ int kbug_analyze_stream(FILE *in, const char *name, const struct kbug_analyze_op
 	return scan_finish(&sc, out);
 }
 
-/* The report's kernel log as one text: attachment, section text, or records. */
+/* The report's kernel log from its dmesg section: its text, or its records. */
 static int scan_report_log(struct kbug_report *r, struct strbuf *sb)
 {
-	const struct kbug_attachment *a = kbug_report_attachment(r, "dmesg.txt");
 	struct json_object *d = kbug_report_get(r, "dmesg"), *recs;
 	size_t i, n;
 
-	if (a && a->data) {
-		strbuf_add(sb, a->data, a->len);
-		return 0;
-	}
 	if (!d)
 		return -ENOENT;
 	if (kj_get_str(d, "text")) {
@@ -629,6 +624,7 @@ int kbug_analyze_report(struct kbug_report *r, const struct kbug_analyze_opts *o
 {
 	struct kbug_analyze_opts opts;
 	struct strbuf log = STRBUF_INIT;
+	const struct kbug_attachment *a;
 	struct json_object *res = NULL;
 	int n;
 
@@ -638,6 +634,11 @@ int kbug_analyze_report(struct kbug_report *r, const struct kbug_analyze_opts *o
 		kbug_analyze_opts_init(&opts);
 	if (!opts.modules)
 		opts.modules = kbug_report_get(r, "modules");
+	a = kbug_report_attachment(r, "dmesg.txt");
+	if (a && a->data) {
+		n = kbug_analyze_buffer(a->data, a->len, "dmesg.txt", &opts, &res);
+		goto done;
+	}
 	n = scan_report_log(r, &log);
 	if (n < 0) {
 		strbuf_release(&log);
@@ -645,6 +646,7 @@ int kbug_analyze_report(struct kbug_report *r, const struct kbug_analyze_opts *o
 	}
 	n = kbug_analyze_buffer(log.buf, log.len, "dmesg", &opts, &res);
 	strbuf_release(&log);
+done:
 	if (n < 0)
 		return n;
 	kj_set_str(res, "source", "dmesg");
