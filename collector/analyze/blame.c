@@ -372,7 +372,8 @@ void kb_check_corrupted(struct kb_rep *r)
 
 			if (blame_is_stack_key(x))
 				break;
-			if (strstr(x, "(stack is not available)") || kb_frame_parse(x, &f)) {
+			if (strstr(x, "(stack is not available)") ||
+			    (kb_frame_parse(x, &f) && f.reliable)) {
 				ok = true;
 				break;
 			}
