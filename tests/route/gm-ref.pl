@@ -29,7 +29,10 @@ my $serving = 0;
 	*File::Spec::Functions::canonpath = sub {
 		return $real->(@_) if $serving;
 		$serving = 1;
-		while (defined(my $path = <$requests>)) {
+		# all requests first: a child's exit syncs the shared stdin offset
+		# back to its buffer position, which would corrupt later reads
+		my @requests = <$requests>;
+		for my $path (@requests) {
 			chomp $path;
 			pipe(my $r, my $w) or die "pipe: $!";
 			my $pid = fork();
