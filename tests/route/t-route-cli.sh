@@ -135,6 +135,23 @@ test_expect_success 'errors: missing file, path not in the tree, usage' '
 	test_expect_code 2 "$KBUG" route --bug x.c 2>err
 '
 
+test_expect_success '--module and --device route through the module source directory' '
+	r=modroot && mkdir -p $r/proc/sys/kernel $r/lib/modules/$REL $r/sys/module/e1000 \
+		$r/sys/bus/pci/drivers/e1000 $r/sys/bus/pci/devices/0000:00:02.0 &&
+	echo "$REL" > $r/proc/sys/kernel/osrelease &&
+	echo kernel/drivers/net/ethernet/intel/e1000/e1000.ko > $r/lib/modules/$REL/modules.builtin &&
+	ln -s ../../../bus/pci/drivers/e1000 $r/sys/bus/pci/devices/0000:00:02.0/driver &&
+	ln -s ../../../../module/e1000 $r/sys/bus/pci/drivers/e1000/module &&
+	"$KBUG" --sysroot $r route --json --module e1000 >out &&
+	grep -q "\"path\": \"drivers/net/ethernet/intel/e1000/\"" out &&
+	grep -q "\"module\": \"e1000\"" out &&
+	grep -q "INTEL ETHERNET DRIVERS" out &&
+	"$KBUG" --sysroot $r route --json --device 0000:00:02.0 >out &&
+	grep -q "\"driver\": \"e1000\"" out &&
+	grep -q "\"device\": \"0000:00:02.0\"" out &&
+	grep -q "anthony.l.nguyen@intel.com" out
+'
+
 test_expect_success '--module and --device report what they cannot find' '
 	mkdir -p empty &&
 	test_expect_code 1 "$KBUG" --sysroot empty route --module no_such_module 2>err &&
