@@ -89,3 +89,14 @@ int kbug_proc_module_parse(const char *line, struct kbug_proc_module *m);
 
 /* The basename of the symlink DIR/NAME (below --sysroot) into out; -errno. */
 int kbug_sysfs_link_base(const char *dir, const char *name, struct strbuf *out);
+
+/* ---- pci ---- */
+
+/*
+ * Fill "class_name", "vendor_name", "device_name" and "subsystem_name" of
+ * the PCI devices in arr (objects with the 4-hex-digit "class_id",
+ * "vendor_id", "device_id", "subsystem_vendor_id", "subsystem_device_id")
+ * from pci.ids text in one pass, as libpci's pci_lookup_name() names
+ * them; members already set are kept. Returns the number of names set.
+ */
+int kbug_pci_ids_names(const char *ids, size_t len, struct json_object *arr);

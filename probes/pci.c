@@ -12,6 +12,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <pci/pci.h>
 
@@ -19,6 +22,7 @@
 #include "report.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
 
@@ -64,6 +68,8 @@ static void set_hex(struct json_object *o, const char *key, unsigned int v, int 
  * a udev context per lookup, so then go straight to pci.ids.
  */
 static int lookup_flags;
+/* names come from one pass over pci.ids (pci-ids.c), not from libpci */
+static bool names_from_ids;
 
 static void set_name(struct pci_access *pacc, struct json_object *o, const char *key,
 		     int flags, ...)
@@ -105,12 +111,16 @@ static struct json_object *pci_device(struct pci_access *pacc, struct pci_dev *d
 		set_hex(o, "revision", d->rev_id, 2);
 		set_hex(o, "prog_if", d->prog_if, 2);
 	}
-	set_name(pacc, o, "class_name", PCI_LOOKUP_CLASS, d->device_class, 0, 0, 0);
-	set_name(pacc, o, "vendor_name", PCI_LOOKUP_VENDOR, d->vendor_id, 0, 0, 0);
-	set_name(pacc, o, "device_name", PCI_LOOKUP_DEVICE, d->vendor_id, d->device_id, 0, 0);
-	if (d->known_fields & PCI_FILL_SUBSYS)
-		set_name(pacc, o, "subsystem_name", PCI_LOOKUP_SUBSYSTEM | PCI_LOOKUP_DEVICE,
-			 d->vendor_id, d->device_id, d->subsys_vendor_id, d->subsys_id);
+	if (!names_from_ids) {
+		set_name(pacc, o, "class_name", PCI_LOOKUP_CLASS, d->device_class, 0, 0, 0);
+		set_name(pacc, o, "vendor_name", PCI_LOOKUP_VENDOR, d->vendor_id, 0, 0, 0);
+		set_name(pacc, o, "device_name", PCI_LOOKUP_DEVICE, d->vendor_id, d->device_id,
+			 0, 0);
+		if (d->known_fields & PCI_FILL_SUBSYS)
+			set_name(pacc, o, "subsystem_name",
+				 PCI_LOOKUP_SUBSYSTEM | PCI_LOOKUP_DEVICE, d->vendor_id,
+				 d->device_id, d->subsys_vendor_id, d->subsys_id);
+	}
 	strbuf_addf(&dir, "/sys/bus/pci/devices/%s", slot);
 	if (!kbug_sysfs_link_base(dir.buf, "driver", &drv)) {
 		kj_set_str(o, "driver", drv.buf);
@@ -129,6 +139,53 @@ static struct json_object *pci_device(struct pci_access *pacc, struct pci_dev *d
 	return o;
 }
 
+struct ids_map {
+	const char *data;
+	size_t len;
+};
+
+static int map_file(const char *file, struct ids_map *m)
+{
+	struct stat st;
+	void *p;
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
+	    st.st_size > (64 << 20)) {
+		close(fd);
+		return -EINVAL;
+	}
+	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED)
+		return -errno;
+	m->data = p;
+	m->len = (size_t)st.st_size;
+	return 0;
+}
+
+/* pci.ids as text: the --sysroot tree's, this system's, libpci's own */
+static int map_ids(const char *libpci_file, struct ids_map *m)
+{
+	static const char *const files[] = {
+		"/usr/share/misc/pci.ids", "/usr/share/hwdata/pci.ids", "/usr/share/pci.ids",
+	};
+	struct strbuf p = STRBUF_INIT;
+	size_t i;
+	int ret = -ENOENT;
+
+	if (*kbug_path_root())
+		ret = map_file(kbug_path(&p, files[0]), m);
+	strbuf_release(&p);
+	for (i = 0; i < ARRAY_SIZE(files) && ret; i++)
+		ret = map_file(files[i], m);
+	if (ret && libpci_file && !strstr(libpci_file, ".gz"))
+		ret = map_file(libpci_file, m);
+	return ret;
+}
+
 static int slot_cmp(const void *a, const void *b)
 {
 	const char *x = kj_get_str(*(struct json_object *const *)a, "slot");
@@ -140,11 +197,12 @@ static int slot_cmp(const void *a, const void *b)
 static int pci_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 {
 	struct strbuf path = STRBUF_INIT;
+	struct ids_map ids = { NULL, 0 };
 	struct json_object *arr = json_object_new_array();
 	struct pci_access *volatile pacc = NULL;
 	struct pci_dev *d;
 	volatile int ret = 0;
-	unsigned int n = 0;
+	size_t n = 0;
 
 	json_object_put(*out);
 	*out = arr;
@@ -165,11 +223,14 @@ static int pci_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	pacc->method = PCI_ACCESS_SYS_BUS_PCI;
 	kbug_path(&path, "/sys/bus/pci");
 	pci_set_param(pacc, "sysfs.path", path.buf);
+	/* the tree's own pci.ids, else this system's */
 	kbug_path(&path, "/usr/share/misc/pci.ids");
 	if (*kbug_path_root() && kbug_path_exists("/usr/share/misc/pci.ids"))
 		pci_set_param(pacc, "pci.ids", path.buf);
-	lookup_flags = access("/etc/udev/hwdb.bin", R_OK) && access("/usr/lib/udev/hwdb.bin", R_OK) ?
-		       PCI_LOOKUP_NO_HWDB : 0;
+	names_from_ids = map_ids(pacc->id_file_name, &ids) == 0;
+	lookup_flags = 0;
+	if (access("/etc/udev/hwdb.bin", R_OK) && access("/usr/lib/udev/hwdb.bin", R_OK))
+		lookup_flags = PCI_LOOKUP_NO_HWDB;
 	pci_init(pacc);
 	pci_scan_bus(pacc);
 	for (d = pacc->devices; d && n < 65536; d = d->next, n++) {
@@ -178,10 +239,23 @@ static int pci_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 			break;
 	}
 	json_object_array_sort(arr, slot_cmp);
+	if (names_from_ids)
+		kbug_pci_ids_names(ids.data, ids.len, arr);
+	for (n = 0; n < json_object_array_length(arr); n++) {
+		struct json_object *o = json_object_array_get_idx(arr, n);
+		static const char *const keys[] = { "class_name", "vendor_name", "device_name" };
+		size_t k;
+
+		for (k = 0; k < 3; k++)	/* unknown to the database: null */
+			if (!json_object_object_get_ex(o, keys[k], NULL))
+				json_object_object_add(o, keys[k], NULL);
+	}
 out:
 	if (pacc && !sigsetjmp(pci_jmp, 0))
 		pci_cleanup(pacc);
 	strbuf_release(&path);
+	if (ids.data)
+		munmap((void *)ids.data, ids.len);
 	return ret;
 }
 

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The probes' parsers: taint values, kernel origin, os-release, kmsg and klog records, /proc/modules. */
+/*
+ * The probes' parsers: taint values, kernel origin, os-release, kmsg and
+ * klog records, /proc/modules lines.
+ */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -239,8 +242,9 @@ static void test_klog_parse_and_format(void **state)
 static void test_proc_modules(void **state)
 {
 	struct kbug_proc_module m;
+	static const char nv[] = "nvidia 56823808 2 nvidia_modeset, Live 0xffffffffc0a00000 (POE)";
 
-	assert_int_equal(kbug_proc_module_parse("nvidia 56823808 2 nvidia_modeset, Live 0xffffffffc0a00000 (POE)", &m), 0);
+	assert_int_equal(kbug_proc_module_parse(nv, &m), 0);
 	assert_string_equal(m.name, "nvidia");
 	assert_int_equal(m.size, 56823808);
 	assert_int_equal(m.refcount, 2);

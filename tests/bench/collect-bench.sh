@@ -1,0 +1,51 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# make bench (collect): wall time and peak RSS of `kbug collect -o /dev/null`
+# against the shell equivalent of Debian's kernel bug script
+# (lspci -vvnn; lsusb -v; lsmod; dmesg; cat /proc/cmdline), run side by
+# side with hyperfine, RSS from /usr/bin/time -f %M; printed as ratios.
+# Goal: at least 10x faster and under 10 MB RSS.
+set -eu
+KBUG=${1:-./kbug}
+case $KBUG in /*) ;; *) KBUG=$PWD/$KBUG ;; esac
+RUNS=${BENCH_RUNS:-30}
+SCRIPT='lspci -vvnn; lsusb -v; lsmod; dmesg; cat /proc/cmdline'
+PYTHON=/usr/bin/python3
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/kbug-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+for tool in hyperfine /usr/bin/time; do
+	command -v "$tool" >/dev/null || { echo "collect-bench: '$tool' is missing (make deps)" >&2; exit 1; }
+done
+
+hyperfine --style basic --warmup 3 --runs "$RUNS" --ignore-failure \
+	--export-json "$tmp/h.json" \
+	-n kbug "$KBUG collect -q -o /dev/null" \
+	-n script "sh -c '$SCRIPT' >/dev/null 2>&1" >"$tmp/hyperfine.out"
+
+# peak RSS (KiB): the largest of 5 runs; for the script, of its largest process
+rss() {
+	local i m max=0
+	for i in 1 2 3 4 5; do
+		m=$(/usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1)
+		[ "$m" -gt "$max" ] && max=$m
+	done
+	echo "$max"
+}
+rss_kbug=$(rss "$KBUG" collect -q -o /dev/null)
+rss_script=$(rss sh -c "$SCRIPT 2>/dev/null")
+
+"$PYTHON" - "$tmp/h.json" "$rss_kbug" "$rss_script" <<'PY'
+import json, sys
+h = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
+k, s = h["kbug"], h["script"]
+rk, rs = int(sys.argv[2]), int(sys.argv[3])
+ratio = s["mean"] / k["mean"]
+print("collect-bench: kbug collect -o /dev/null vs sh -c 'lspci -vvnn; lsusb -v; lsmod; dmesg; cat /proc/cmdline'")
+print("  wall time  kbug %8.2f ms +- %.2f   script %8.2f ms +- %.2f   -> kbug %.1fx faster"
+      % (k["mean"] * 1e3, k["stddev"] * 1e3, s["mean"] * 1e3, s["stddev"] * 1e3, ratio))
+print("  peak RSS   kbug %8.1f MB          script %8.1f MB          -> ratio %.2f"
+      % (rk / 1024, rs / 1024, rk / rs if rs else 0))
+ok = ratio >= 10 and rk < 10 * 1024
+print("  goal (>= 10x faster, < 10 MB RSS): %s" % ("met" if ok else "NOT met"))
+PY
