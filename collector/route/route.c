@@ -71,8 +71,16 @@ static bool next_perm(struct rmatch *v, size_t n)
 	i = n - 1;
 	while (i > 0 && v[i - 1].sec >= v[i].sec)
 		i--;
-	if (!i)
+	if (!i) {
+		/* the last order: wrap around to the first (ascending) */
+		for (j = n - 1; i < j; i++, j--) {
+			struct rmatch t = v[i];
+
+			v[i] = v[j];
+			v[j] = t;
+		}
 		return false;
+	}
 	j = n - 1;
 	while (v[j].sec <= v[i - 1].sec)
 		j--;

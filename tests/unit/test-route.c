@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "report.h"
 #include "route/internal.h"
 #include "route/route.h"
 #include "util/json.h"
@@ -136,6 +137,11 @@ static int teardown(void **state)
 
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tree);
 	return system(cmd) ? -1 : 0;
+}
+
+static const char *kj_path_str(struct json_object *o, const char *dotted)
+{
+	return json_object_get_string(kj_path(o, dotted));
 }
 
 static void gm(struct kbug_maint *m, const char *path, bool bug, struct strbuf *out)
@@ -286,6 +292,46 @@ static void test_json_shape(void **state)
 	assert_string_equal(kj_get_str(json_object_array_get_idx(kj_get(o, "maintainers"), 0),
 				       "name"), "Gina Q. Gamma");
 	json_object_put(o);
+	kbug_maint_free(m);
+}
+
+static void test_route_report(void **state)
+{
+	struct kbug_maint *m = open_mini();
+	struct kbug_report r;
+	struct json_object *an, *reps, *rep, *route;
+
+	assert_int_equal(kbug_report_init(&r), 0);
+	/* nothing to blame */
+	assert_int_equal(kbug_route_report(&r, m, NULL), -ENOENT);
+	route = kbug_report_get(&r, "route");
+	assert_non_null(kj_get_str(route, "error"));
+	assert_string_equal(kj_get_str(kj_get(route, "source"), "kind"), "file");
+	/* the newest report's guilty file */
+	an = json_object_new_object();
+	reps = json_object_new_array();
+	rep = json_object_new_object();
+	kj_set_str(rep, "guilty_file", "drivers/old/o.c");
+	kj_append(reps, rep);
+	rep = json_object_new_object();
+	kj_set_str(rep, "guilty_file", "drivers/alpha/a.c");
+	kj_set_str(rep, "blame_reason", "first frame outside the reporting machinery");
+	kj_append(reps, rep);
+	kj_set(an, "reports", reps);
+	kbug_report_set(&r, "analysis", an);
+	assert_int_equal(kbug_route_report(&r, m, NULL), 0);
+	route = kbug_report_get(&r, "route");
+	assert_string_equal(kj_path_str(route, "suspect.from"), "crash");
+	assert_string_equal(kj_path_str(route, "suspect.path"), "drivers/alpha/a.c");
+	assert_string_equal(kj_get_str(route, "path"), "drivers/alpha/a.c");
+	assert_string_equal(kj_get_str(json_object_array_get_idx(kj_get(route, "maintainers"), 0),
+				       "address"), "ann@example.org");
+	/* a path given wins */
+	assert_int_equal(kbug_route_report(&r, m, "drivers/gamma/g.c"), 0);
+	route = kbug_report_get(&r, "route");
+	assert_string_equal(kj_path_str(route, "suspect.from"), "file");
+	assert_string_equal(kj_get_str(kj_get(route, "destination"), "kind"), "email");
+	kbug_report_release(&r);
 	kbug_maint_free(m);
 }
 
@@ -529,6 +575,7 @@ int main(void)
 		cmocka_unit_test(test_n_regex_perl_x),
 		cmocka_unit_test(test_missing_file_is_an_error),
 		cmocka_unit_test(test_json_shape),
+		cmocka_unit_test(test_route_report),
 		cmocka_unit_test(test_perl_email_rules),
 		cmocka_unit_test(test_rfc822_lists),
 		cmocka_unit_test(test_mailmap),
