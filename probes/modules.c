@@ -48,7 +48,8 @@ int kbug_proc_module_parse(const char *line, struct kbug_proc_module *m)
 	if (n == 7) {
 		size_t tl = strlen(taint);
 
-		if (tl < 3 || taint[0] != '(' || taint[tl - 1] != ')')
+		if (tl < 3 || tl - 2 >= sizeof(m->taint) || taint[0] != '(' ||
+		    taint[tl - 1] != ')')
 			return -EINVAL;
 		memcpy(m->taint, taint + 1, tl - 2);
 		m->taint[tl - 2] = '\0';

@@ -266,6 +266,10 @@ static void test_proc_modules(void **state)
 	assert_int_equal(kbug_proc_module_parse("foo 1 x - Live 0x0", &m), -EINVAL);
 	assert_int_equal(kbug_proc_module_parse("foo 1 0 - Live 0x0 POE", &m), -EINVAL);
 	assert_int_equal(kbug_proc_module_parse("../x 1 0 - Live 0x0", &m), -EINVAL);
+	/* a taint longer than any kernel prints */
+	assert_int_equal(kbug_proc_module_parse("foo 1 0 - Live 0x0 (POEPOEPOEPOEPOEPOEPOE)", &m),
+			 -EINVAL);
+	assert_int_equal(kbug_proc_module_parse("foo 1 0 - Live 0x0 ()", &m), -EINVAL);
 }
 
 int main(void)
