@@ -31,6 +31,12 @@ B:	https://github.com/example/ghdrv/issues
 S:	Maintained
 F:	drivers/gh/
 
+GL DRIVER
+M:	Lab Person <lab@example.org>
+B:	https://gitlab.freedesktop.org/example/gldrv/-/issues
+S:	Maintained
+F:	drivers/gl/
+
 MAILTO DRIVER
 M:	Mail Man <mm@example.org>
 B:	mailto:bugs@example.org
@@ -71,6 +77,20 @@ test_expect_success 'GitHub tracker: a prefilled new-issue URL, the body saved, 
 	grep -q "lkdtm_WARNING" "$TRASH/ob/$id/body.md" &&
 	"$KBUG" outbox --outbox "$TRASH/ob" > list &&
 	grep -q "waits for you: open https://github.com/example/ghdrv/issues/new" list
+'
+
+test_expect_success 'GitLab tracker: the prefilled issue[title] and issue[description]' '
+	rm -rf "$TRASH/ob" &&
+	dst --file drivers/gl/main.c --summary "gl: a hang" > url 2> err &&
+	grep -q "Channel:  issue-tracker" err &&
+	$PYTHON - url <<-\PY
+	import sys, urllib.parse
+	u = urllib.parse.urlparse(open(sys.argv[1]).read().strip())
+	assert (u.netloc, u.path) == ("gitlab.freedesktop.org", "/example/gldrv/-/issues/new"), u
+	q = urllib.parse.parse_qs(u.query)
+	assert q["issue[title]"] == ["gl: a hang"], q
+	assert "issue[description]" in q
+	PY
 '
 
 test_expect_success 'web page: the page and the saved draft, exit 0' '
