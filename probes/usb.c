@@ -37,7 +37,7 @@ static void attr(struct json_object *o, const char *key, const char *dev, const 
 	struct strbuf p = STRBUF_INIT, v = STRBUF_INIT;
 
 	strbuf_addf(&p, "/sys/bus/usb/devices/%s/%s", dev, name);
-	if (!kbug_path_read_line(&v, p.buf) && v.len) {
+	if (!kbug_path_read_line(&v, p.buf) && (strbuf_trim(&v), v.len)) {
 		char *end;
 		long long n = strtoll(v.buf, &end, 10);
 
