@@ -876,7 +876,7 @@ static int cmd_report(int argc, char **argv)
 	const struct kbug_channel *ch;
 	struct kbug_analyze_opts ao;
 	int ret, idx = -1, code = KBUG_EXIT_ERROR;
-	bool named;
+	bool named, drafts = false;
 
 	if (kbug_config_load())
 		return KBUG_EXIT_ERROR;
@@ -942,8 +942,20 @@ static int cmd_report(int argc, char **argv)
 			"~/.config/kbug/config");
 	}
 
-	if (kbug_outbox_dir(&dir, a.outbox))
+	if (a.d.dry_run || kbug_opts.output) {
+		/* nothing is kept: prepare in a private directory, removed below */
+		const char *tmp = getenv("TMPDIR");
+
+		strbuf_addf(&dir, "%s/kbug-draft.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+		if (!mkdtemp(dir.buf)) {
+			ERR("cannot create a directory in '%s': %s", tmp && *tmp ? tmp : "/tmp",
+			    strerror(errno));
+			goto out;
+		}
+		drafts = true;
+	} else if (kbug_outbox_dir(&dir, a.outbox)) {
 		goto out;
+	}
 	ret = kbug_outbox_item_new(dir.buf, ch->name, &it);
 	if (ret)
 		goto out;
@@ -1015,10 +1027,11 @@ static int cmd_report(int argc, char **argv)
 			if (kj_get_str(st, "url"))
 				fprintf(kbug_output(), "%s\n", kj_get_str(st, "url"));
 		} else {
-			fprintf(stderr, "Delivered: %s%s%s%s\n",
-				kj_get_str(st, "message_id") ?: "",
-				kj_get_str(st, "bug_id") ? "bug " : "", kj_get_str(st, "bug_id") ?: "",
-				kj_get_str(st, "url") ? kj_get_str(st, "url") : "");
+			const char *mid = kj_get_str(st, "message_id");
+			const char *bug = kj_get_str(st, "bug_id"), *url = kj_get_str(st, "url");
+
+			fprintf(stderr, "Delivered: %s%s%s%s%s\n", mid ?: "", bug ? "bug " : "",
+				bug ?: "", url && (mid || bug) ? " " : "", url ?: "");
 		}
 		code = KBUG_EXIT_OK;
 	} else {
@@ -1029,7 +1042,11 @@ static int cmd_report(int argc, char **argv)
 	}
 	finish_json(&r);
 out:
+	if (drafts && it)
+		kbug_outbox_discard(it);
 	kbug_outbox_item_free(it);
+	if (drafts)
+		rmdir(dir.buf);
 	kbug_report_release(&r);
 	strbuf_release(&dir);
 	strbuf_release(&why);
