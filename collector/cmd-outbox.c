@@ -121,6 +121,20 @@ static int outbox_parse(int argc, char **argv, struct outbox_args *a)
 	return 0;
 }
 
+/* How many times the item went out: its "sending" transitions. */
+static size_t count_sends(struct json_object *st)
+{
+	struct json_object *att = kj_get(st, "attempts");
+	size_t i, n = 0;
+
+	for (i = 0; att && json_object_is_type(att, json_type_array) &&
+	     i < json_object_array_length(att); i++)
+		if (!strcmp(kj_get_str(json_object_array_get_idx(att, i), "state") ?: "",
+			    "sending"))
+			n++;
+	return n;
+}
+
 static int outbox_list(const char *dir, bool sent)
 {
 	struct json_object *all = json_object_new_array();
@@ -154,7 +168,6 @@ static int outbox_list(const char *dir, bool sent)
 		} else {
 			const char *state = kbug_outbox_get_state(it);
 			const char *why = kj_get_str(st, "reason");
-			struct json_object *att = kj_get(st, "attempts");
 
 			fprintf(f, "%s  %-13s %-8s %s\n", ids[i], kbug_outbox_item_channel(it) ?: "?",
 				state, kj_get_str(st, "subject") ?: "");
@@ -171,9 +184,8 @@ static int outbox_list(const char *dir, bool sent)
 					kbug_outbox_item_path(it));
 			else
 				fprintf(f, "    %s%s (%zu attempt%s)\n", why ? "why: " : "",
-					why ?: "not sent yet",
-					att ? json_object_array_length(att) : (size_t)0,
-					att && json_object_array_length(att) == 1 ? "" : "s");
+					why ?: "not sent yet", count_sends(st),
+					count_sends(st) == 1 ? "" : "s");
 		}
 		kbug_outbox_item_free(it);
 	}
@@ -254,7 +266,7 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 		return KBUG_EXIT_QUEUED;
 	}
 	fprintf(stderr, "%s: sending (%s, attempt %zu)\n", id, kbug_outbox_item_channel(it) ?: "?",
-		json_object_array_length(kj_get(kbug_outbox_state(it), "attempts")));
+		count_sends(kbug_outbox_state(it)) + 1);
 	ret = kbug_deliver_item(it, o);
 	if (!ret) {
 		struct json_object *st = kbug_outbox_state(it);
