@@ -150,6 +150,9 @@ static int outbox_list(const char *dir, bool sent)
 	}
 	if (!n && !kbug_opts.json)
 		fprintf(f, "%s in %s\n", sent ? "nothing delivered yet" : "nothing waits", dir);
+	else if (!kbug_opts.json)
+		fprintf(f, "%d %s %s in %s:\n", n, n == 1 ? "report" : "reports",
+			sent ? "delivered" : n == 1 ? "waits" : "wait", dir);
 	for (i = 0; i < n; i++) {
 		struct kbug_outbox_item *it;
 		struct json_object *st;
