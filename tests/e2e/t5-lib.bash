@@ -15,7 +15,7 @@ t5_have_inputs() {
 # smtp_start NAME [server options]: start a server saving into $TRASH/NAME;
 # sets SMTP_PORT and SMTP_DIR. Stopped at exit, or with smtp_stop NAME.
 smtp_start() {
-	local name=$1 i
+	local name=$1
 	shift
 	rm -f "$TRASH/$name.port"
 	$PYTHON "$TESTS_DIR/servers/smtp_server.py" --dir "$TRASH/$name" \
@@ -24,7 +24,7 @@ smtp_start() {
 	echo $! > "$TRASH/$name.pid"
 	# test bodies run in subshells: the list of servers lives in a file
 	echo "$!" >> "$TRASH/smtp-servers.pids"
-	for i in $(seq 1 100); do
+	for _ in $(seq 1 100); do
 		[ -s "$TRASH/$name.port" ] && break
 		sleep 0.1
 	done
@@ -59,7 +59,7 @@ free_port() {
 
 # count_msgs DIR: accepted messages saved there
 count_msgs() {
-	ls "$1" 2>/dev/null | grep -c '^[0-9]*\.eml$' || true
+	find "$1" -maxdepth 1 -name '[0-9]*.eml' 2>/dev/null | grep -c . || true
 }
 
 # kbug report with the fixed inputs; extra options follow

@@ -31,8 +31,8 @@ tmux_run() {
 
 # wait_for TAG TEXT: until the pane shows TEXT (20 s at most)
 wait_for() {
-	local i
-	for i in $(seq 1 200); do
+	local _
+	for _ in $(seq 1 200); do
 		tmux -L "$SOCK" capture-pane -p -t "$1" -S -200 > "$TRASH/$1.screen" 2>/dev/null
 		grep -qF -- "$2" "$TRASH/$1.screen" && return 0
 		sleep 0.1
@@ -42,14 +42,15 @@ wait_for() {
 }
 
 wait_rc() {
-	local i
-	for i in $(seq 1 300); do
+	local _
+	for _ in $(seq 1 300); do
 		[ -s "$TRASH/$1.rc" ] && { cat "$TRASH/$1.rc"; return 0; }
 		sleep 0.1
 	done
 	echo timeout
 }
 
+# shellcheck disable=SC2034 # used inside the test bodies
 cmd="EDITOR='sed -i s/^Hello,/Hello\\ maintainers,/' '$KBUG' report --log '$TRASH/two.log' \
 --maintainers '$T5_MAINT' --from '$T5_FROM' --to email --smtp-url smtp://127.0.0.1:$SMTP_PORT \
 --outbox '$TRASH/ob'"

@@ -17,6 +17,7 @@ HOST=$(hostname)
 	-addext "subjectAltName=DNS:localhost,DNS:$HOST,IP:127.0.0.1" > /dev/null 2>&1)
 printf "[smtp]\nca-file = %s/cert.pem\n" "$TRASH" > "$TRASH/config"
 export KBUG_CONFIG=$TRASH/config
+# shellcheck disable=SC2034 # used inside the test bodies
 TLS="--tls-cert $TRASH/cert.pem --tls-key $TRASH/key.pem"
 
 test_expect_success 'STARTTLS required by the server: kbug upgrades, verified, delivered' '
