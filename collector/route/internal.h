@@ -68,6 +68,7 @@ struct kbug_maint {
 	bool n_compiled;
 	/* F: index by leading path components, built on first use */
 	struct fidx *idx;
+	unsigned int queries;
 	/* where it came from */
 	int kind;
 	char *path;			/* file read, for messages and "path" */
@@ -151,7 +152,7 @@ int pl_file_emails(const char *text, size_t len, char ***out);
 /* mailmap.c */
 struct mailmap *mailmap_parse(const char *text, size_t len);
 void mailmap_free(struct mailmap *mm);
-void mailmap_email(const struct mailmap *mm, const char *line, struct strbuf *out);
+void mailmap_email(struct mailmap *mm, const char *line, struct strbuf *out);
 struct mailmap *maint_mailmap(struct kbug_maint *m);
 
 /* embedded.c: the copy built in from linux-source (build/gen) */

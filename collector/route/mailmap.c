@@ -28,6 +28,12 @@ struct mm_map {
 
 struct mailmap {
 	struct mm_map names, addresses;
+	char *text;		/* the .mailmap, parsed in full or line by line */
+	size_t len;
+	bool full;
+	unsigned int lookups;
+	pcre2_code *re[4];
+	pcre2_match_data *md;
 };
 
 static uint32_t hash_str(const char *s)
@@ -125,91 +131,132 @@ static void parse_pair(struct strbuf *name, struct strbuf *addr)
 	strbuf_release(&in);
 }
 
-struct mailmap *mailmap_parse(const char *text, size_t len)
+/* One .mailmap line (read_mailmap's loop body) into names/addresses. */
+static void parse_line(struct mailmap *mm, struct mm_map *names, struct mm_map *addrs,
+		       const char *p, size_t n)
 {
-	struct mailmap *mm = calloc(1, sizeof(*mm));
-	pcre2_code *re[4];
-	pcre2_match_data *md;
 	struct strbuf line = STRBUF_INIT, a = STRBUF_INIT, b = STRBUF_INIT,
 		c = STRBUF_INIT, d = STRBUF_INIT, key = STRBUF_INIT;
-	const char *p = text, *end = text + len;
-	int i;
+	pcre2_match_data *md = mm->md;
+	const char *hash;
 
-	if (!mm)
-		return NULL;
-	re[0] = compile("^([^<]+)<([^>]+)>$");
-	re[1] = compile("^<([^>]+)>\\s*<([^>]+)>$");
-	re[2] = compile("^(.+)<([^>]+)>\\s*<([^>]+)>$");
-	re[3] = compile("^(.+)<([^>]+)>\\s*(.+)\\s*<([^>]+)>$");
-	md = pcre2_match_data_create(8, NULL);
-	while (p < end && re[0] && re[1] && re[2] && re[3] && md) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-		const char *hash;
-
-		strbuf_reset(&line);
-		strbuf_add(&line, p, n);
-		p += n + (nl ? 1 : 0);
-		hash = memchr(line.buf, '#', line.len);
-		if (hash)
-			strbuf_setlen(&line, (size_t)(hash - line.buf));
-		pl_trim(&line);
-		if (!line.len)
-			continue;
-#define M(i) (pcre2_match(re[i], (PCRE2_SPTR)line.buf, line.len, 0, 0, md, NULL) > 0)
-		if (M(0)) {
-			group(md, line.buf, 1, &a);
-			group(md, line.buf, 2, &b);
-			parse_pair(&a, &b);
-			map_put(&mm->names, b.buf, a.buf);
-		} else if (M(1)) {
-			group(md, line.buf, 1, &a);
-			group(md, line.buf, 2, &b);
-			map_put(&mm->addresses, b.buf, a.buf);
-		} else if (M(2)) {
-			group(md, line.buf, 1, &a);
-			group(md, line.buf, 2, &b);
-			group(md, line.buf, 3, &c);
-			parse_pair(&a, &b);
-			map_put(&mm->names, c.buf, a.buf);
-			map_put(&mm->addresses, c.buf, b.buf);
-		} else if (M(3)) {
-			group(md, line.buf, 1, &a);
-			group(md, line.buf, 2, &b);
-			group(md, line.buf, 3, &c);
-			group(md, line.buf, 4, &d);
-			parse_pair(&a, &b);
-			parse_pair(&c, &d);
-			pl_format_email(c.buf, d.buf, true, &key);
-			map_put(&mm->names, key.buf, a.buf);
-			map_put(&mm->addresses, key.buf, b.buf);
-		}
-#undef M
+	strbuf_add(&line, p, n);
+	hash = memchr(line.buf, '#', line.len);
+	if (hash)
+		strbuf_setlen(&line, (size_t)(hash - line.buf));
+	pl_trim(&line);
+	if (!line.len)
+		goto out;
+#define M(i) (pcre2_match(mm->re[i], (PCRE2_SPTR)line.buf, line.len, 0, 0, md, NULL) > 0)
+	if (M(0)) {
+		group(md, line.buf, 1, &a);
+		group(md, line.buf, 2, &b);
+		parse_pair(&a, &b);
+		map_put(names, b.buf, a.buf);
+	} else if (M(1)) {
+		group(md, line.buf, 1, &a);
+		group(md, line.buf, 2, &b);
+		map_put(addrs, b.buf, a.buf);
+	} else if (M(2)) {
+		group(md, line.buf, 1, &a);
+		group(md, line.buf, 2, &b);
+		group(md, line.buf, 3, &c);
+		parse_pair(&a, &b);
+		map_put(names, c.buf, a.buf);
+		map_put(addrs, c.buf, b.buf);
+	} else if (M(3)) {
+		group(md, line.buf, 1, &a);
+		group(md, line.buf, 2, &b);
+		group(md, line.buf, 3, &c);
+		group(md, line.buf, 4, &d);
+		parse_pair(&a, &b);
+		parse_pair(&c, &d);
+		pl_format_email(c.buf, d.buf, true, &key);
+		map_put(names, key.buf, a.buf);
+		map_put(addrs, key.buf, b.buf);
 	}
-	for (i = 0; i < 4; i++)
-		pcre2_code_free(re[i]);
-	pcre2_match_data_free(md);
+#undef M
+out:
 	strbuf_release(&line);
 	strbuf_release(&a);
 	strbuf_release(&b);
 	strbuf_release(&c);
 	strbuf_release(&d);
 	strbuf_release(&key);
+}
+
+/*
+ * Parse the lines of text that contain `needle` (all lines if NULL) into
+ * the maps, in file order, as read_mailmap() would have.
+ */
+static void parse_lines(struct mailmap *mm, struct mm_map *names, struct mm_map *addrs,
+			const char *needle)
+{
+	const char *p = mm->text, *end = mm->text + mm->len;
+	size_t nl = needle ? strlen(needle) : 0;
+
+	while (p < end) {
+		const char *hit = nl ? memmem(p, (size_t)(end - p), needle, nl) : p;
+		const char *start, *eol;
+
+		if (!hit)
+			break;
+		start = hit;
+		while (start > mm->text && start[-1] != '\n')
+			start--;
+		eol = memchr(hit, '\n', (size_t)(end - hit));
+		if (!eol)
+			eol = end;
+		parse_line(mm, names, addrs, start, (size_t)(eol - start));
+		p = eol + 1;
+	}
+}
+
+struct mailmap *mailmap_parse(const char *text, size_t len)
+{
+	struct mailmap *mm = calloc(1, sizeof(*mm));
+	int i;
+
+	if (!mm)
+		return NULL;
+	mm->text = malloc(len + 1);
+	mm->re[0] = compile("^([^<]+)<([^>]+)>$");
+	mm->re[1] = compile("^<([^>]+)>\\s*<([^>]+)>$");
+	mm->re[2] = compile("^(.+)<([^>]+)>\\s*<([^>]+)>$");
+	mm->re[3] = compile("^(.+)<([^>]+)>\\s*(.+)\\s*<([^>]+)>$");
+	mm->md = pcre2_match_data_create(8, NULL);
+	for (i = 0; i < 4; i++)
+		if (!mm->re[i])
+			break;
+	if (!mm->text || i < 4 || !mm->md) {
+		mailmap_free(mm);
+		return NULL;
+	}
+	memcpy(mm->text, text, len);
+	mm->text[len] = '\0';
+	mm->len = len;
 	return mm;
 }
 
 void mailmap_free(struct mailmap *mm)
 {
+	int i;
+
 	if (!mm)
 		return;
 	map_free(&mm->names);
 	map_free(&mm->addresses);
+	for (i = 0; i < 4; i++)
+		pcre2_code_free(mm->re[i]);
+	pcre2_match_data_free(mm->md);
+	free(mm->text);
 	free(mm);
 }
 
-void mailmap_email(const struct mailmap *mm, const char *line, struct strbuf *out)
+void mailmap_email(struct mailmap *mm, const char *line, struct strbuf *out)
 {
 	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT, email = STRBUF_INIT;
+	struct mm_map tn = { 0 }, ta = { 0 }, *names = NULL, *addrs = NULL;
 	const char *rn, *ra;
 
 	pl_parse_email(line, &name, &addr);
@@ -217,8 +264,26 @@ void mailmap_email(const struct mailmap *mm, const char *line, struct strbuf *ou
 	rn = name.buf;
 	ra = addr.buf;
 	if (mm) {
-		const char *n = map_get(&mm->names, email.buf);
-		const char *a = map_get(&mm->addresses, email.buf);
+		/*
+		 * Every key that can match holds the address: a few lookups read
+		 * only the lines holding it; many (a batch) parse the whole file.
+		 */
+		if (!mm->full && (++mm->lookups > 64 || !addr.len)) {
+			parse_lines(mm, &mm->names, &mm->addresses, NULL);
+			mm->full = true;
+		}
+		if (mm->full) {
+			names = &mm->names;
+			addrs = &mm->addresses;
+		} else {
+			parse_lines(mm, &tn, &ta, addr.buf);
+			names = &tn;
+			addrs = &ta;
+		}
+	}
+	if (mm) {
+		const char *n = map_get(names, email.buf);
+		const char *a = map_get(addrs, email.buf);
 
 		if (n || a) {
 			if (n)
@@ -226,8 +291,8 @@ void mailmap_email(const struct mailmap *mm, const char *line, struct strbuf *ou
 			if (a)
 				ra = a;
 		} else {
-			n = map_get(&mm->names, addr.buf);
-			a = map_get(&mm->addresses, addr.buf);
+			n = map_get(names, addr.buf);
+			a = map_get(addrs, addr.buf);
 			if (n)
 				rn = n;
 			if (a)
@@ -235,6 +300,8 @@ void mailmap_email(const struct mailmap *mm, const char *line, struct strbuf *ou
 		}
 	}
 	pl_format_email(rn, ra, true, out);
+	map_free(&tn);
+	map_free(&ta);
 	strbuf_release(&name);
 	strbuf_release(&addr);
 	strbuf_release(&email);

@@ -7,12 +7,14 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
@@ -90,10 +92,19 @@ static int gunzip(const unsigned char *in, size_t n, char **out, size_t *outlen)
 static int read_maybe_gz(const char *path, bool via_root, char **text, size_t *len)
 {
 	struct strbuf sb = STRBUF_INIT;
-	long n = via_root ? kbug_path_read(&sb, path, MAINT_MAX_SIZE) :
-		 strbuf_read_file(&sb, path, MAINT_MAX_SIZE);
-	int ret;
+	struct stat st;
+	long n;
+	int ret, fd;
 
+	fd = via_root ? kbug_path_open(path, O_RDONLY) : open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	/* one allocation of the right size: no copying while it grows */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    st.st_size < (off_t)MAINT_MAX_SIZE)
+		strbuf_grow(&sb, (size_t)st.st_size + 1);
+	n = strbuf_read_fd(&sb, fd, MAINT_MAX_SIZE);
+	close(fd);
 	if (n < 0) {
 		strbuf_release(&sb);
 		return (int)n;

@@ -363,10 +363,16 @@ static size_t pattern_key(const char *raw)
 {
 	const char *p, *first = NULL;
 
+	static bool special[256];
+
+	if (!special['*']) {
+		for (p = "*?[\\()|+{}^$]"; *p; p++)
+			special[(unsigned char)*p] = true;
+	}
 	if (strchr(raw, '|'))
 		return 0;
 	for (p = raw; *p; p++) {
-		if (strchr("*?[", *p) || strchr(regex_specials, *p))
+		if (special[(unsigned char)*p])
 			break;
 		if (*p == '/') {
 			if (first)
@@ -436,6 +442,13 @@ void maint_index_free(struct kbug_maint *m)
 
 /* ---- one F:/X: test ---- */
 
+/* A character that stands for itself at the start of a converted pattern. */
+static bool plain_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '/' || c == '_' || c == '-' || c == ',' || c == '.' || c == ' ';
+}
+
 static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *file,
 			  unsigned int file_slashes, int *depth)
 {
@@ -443,6 +456,13 @@ static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *fi
 	bool slash, hit = false;
 	unsigned int ps;
 
+	/*
+	 * A pattern that starts with a plain character can only match a path
+	 * starting with it (^X..., no alternation): most entries end here.
+	 */
+	if (e->val[0] != file[0] && plain_char((unsigned char)e->val[0]) &&
+	    !memchr(e->val, '|', e->vlen))
+		return false;
 	if (!e->form)
 		e->form = (uint8_t)glob_form(e->val);
 	if (e->form == PAT_BAD)
@@ -543,6 +563,43 @@ static bool n_matches(struct mentry *e, const char *file)
  * The sections covering `file` (canonical, relative, '/' appended for a
  * directory), in file order, each with its rank and deciding entry.
  */
+static int consider(struct kbug_maint *m, uint32_t i, const char *file, unsigned int fs,
+		    struct rmatches *out)
+{
+	struct mentry *e = &m->e[i];
+	int depth = 0;
+	bool hit;
+
+	if (e->type == 'N')
+		hit = n_matches(e, file);
+	else
+		hit = entry_matches(m, e, file, fs, &depth);
+	if (!hit)
+		return 0;
+	if (out->nr && out->v[out->nr - 1].sec == e->sec) {
+		out->v[out->nr - 1].rank = depth;	/* the last match wins */
+		out->v[out->nr - 1].why = i;
+		return 0;
+	}
+	if (out->nr == out->alloc) {
+		size_t a = out->alloc ? out->alloc * 2 : 16;
+		struct rmatch *n = realloc(out->v, a * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		out->v = n;
+		out->alloc = a;
+	}
+	out->v[out->nr++] = (struct rmatch){ .sec = e->sec, .rank = depth, .why = i };
+	return 0;
+}
+
+/*
+ * The sections covering `file` (canonical, relative, '/' appended for a
+ * directory), in file order, each with its rank and deciding entry. The
+ * first query scans every entry (cheaper than indexing for one path);
+ * later ones go through the index.
+ */
 int route_match(struct kbug_maint *m, const char *file, struct rmatches *out)
 {
 	uint32_t *cand = NULL, nc = 0, ca = 0, i;
@@ -551,12 +608,20 @@ int route_match(struct kbug_maint *m, const char *file, struct rmatches *out)
 	int ret = 0;
 
 	out->nr = 0;
+	maint_compile_n(m);
+	if (!m->idx && !m->queries++) {
+		for (i = 0; i < m->ne && !ret; i++)
+			if (m->e[i].type == 'F' || m->e[i].type == 'N')
+				ret = consider(m, i, file, fs, out);
+		if (ret)
+			return ret;
+		goto exclude;
+	}
 	if (!m->idx) {
 		ret = index_build(m);
 		if (ret)
 			return ret;
 	}
-	maint_compile_n(m);
 	s1 = strchr(file, '/');
 	s2 = s1 ? strchr(s1 + 1, '/') : NULL;
 	if (s1 && s1 > file) {
@@ -579,33 +644,11 @@ int route_match(struct kbug_maint *m, const char *file, struct rmatches *out)
 		if (push_u32(&cand, &nc, &ca, m->nidx[i]))
 			goto oom;
 	qsort(cand, nc, sizeof(*cand), cmp_u32);
-	for (i = 0; i < nc; i++) {
-		struct mentry *e = &m->e[cand[i]];
-		int depth = 0;
-		bool hit;
-
-		if (e->type == 'N')
-			hit = n_matches(e, file);
-		else
-			hit = entry_matches(m, e, file, fs, &depth);
-		if (!hit)
-			continue;
-		if (out->nr && out->v[out->nr - 1].sec == e->sec) {
-			out->v[out->nr - 1].rank = depth;	/* the last match wins */
-			out->v[out->nr - 1].why = cand[i];
-			continue;
-		}
-		if (out->nr == out->alloc) {
-			size_t a = out->alloc ? out->alloc * 2 : 16;
-			struct rmatch *n = realloc(out->v, a * sizeof(*n));
-
-			if (!n)
-				goto oom;
-			out->v = n;
-			out->alloc = a;
-		}
-		out->v[out->nr++] = (struct rmatch){ .sec = e->sec, .rank = depth, .why = cand[i] };
-	}
+	for (i = 0; i < nc; i++)
+		if (consider(m, cand[i], file, fs, out))
+			goto oom;
+	free(cand);
+exclude:
 	/* X: first: a section with a matching exclusion is not a match at all */
 	{
 		size_t j, k = 0;
@@ -615,7 +658,6 @@ int route_match(struct kbug_maint *m, const char *file, struct rmatches *out)
 				out->v[k++] = out->v[j];
 		out->nr = k;
 	}
-	free(cand);
 	return 0;
 oom:
 	free(cand);

@@ -70,6 +70,10 @@ int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char 
 
 	m->text = text;
 	m->len = len;
+	/* sized from the text (entries average over 20 bytes): rarely regrown */
+	if (grow((void **)&m->e, &ealloc, (uint32_t)(len / 20 + 16), sizeof(*m->e)) ||
+	    grow((void **)&m->s, &salloc, (uint32_t)(len / 128 + 16), sizeof(*m->s)))
+		return -ENOMEM;
 	while (p < end) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
 		char *eol = nl ? nl : end;

@@ -42,8 +42,12 @@ sub run_quiet {
 	return $?;
 }
 
+# wall time, and the CPU time of the children (robust on a busy machine)
+sub cpu { my @t = times(); return $t[2] + $t[3] }
+
 # 1: one kbug process, all paths on stdin
 my $t = time();
+my $c = cpu();
 {
 	my $pid = open(my $in, '|-') // die "fork: $!";
 	if (!$pid) {
@@ -54,21 +58,28 @@ my $t = time();
 	close($in);
 }
 my $one = (time() - $t) / $n;
+my $one_c = (cpu() - $c) / $n;
 
 # 3: one kbug process per path
 $t = time();
+$c = cpu();
 run_quiet($tree, $kbug, @kopt, $_) for @paths;
 my $per = (time() - $t) / $n;
+my $per_c = (cpu() - $c) / $n;
 
 # 2: get_maintainer.pl, one process per path
 $t = time();
+$c = cpu();
 run_quiet($tree, 'perl', 'scripts/get_maintainer.pl', '--no-git', '--no-git-fallback', '-f', $_)
 	for @paths;
 my $gm = (time() - $t) / $n;
+my $gm_c = (cpu() - $c) / $n;
+$_ ||= 1e-6 for $one_c, $per_c;
 
-printf "route bench: %d files of %s\n", $n, $tree;
-printf "  get_maintainer.pl, a process per path: %10.3f ms/file\n", $gm * 1e3;
-printf "  kbug, one process for all paths:       %10.3f ms/file  %7.0fx faster (goal 1000x)\n",
-	$one * 1e3, $gm / $one;
-printf "  kbug, a process per path:              %10.3f ms/file  %7.0fx faster (goal 50x)\n",
-	$per * 1e3, $gm / $per;
+printf "route bench: %d files of %s (wall time; CPU time in brackets)\n", $n, $tree;
+printf "  get_maintainer.pl, a process per path: %9.3f ms/file [%9.3f]\n", $gm * 1e3,
+	$gm_c * 1e3;
+printf "  kbug, one process for all paths:       %9.3f ms/file [%9.3f]  %6.0fx [%6.0fx] " .
+	"faster (goal 1000x)\n", $one * 1e3, $one_c * 1e3, $gm / $one, $gm_c / $one_c;
+printf "  kbug, a process per path:              %9.3f ms/file [%9.3f]  %6.0fx [%6.0fx] " .
+	"faster (goal 50x)\n", $per * 1e3, $per_c * 1e3, $gm / $per, $gm_c / $per_c;
