@@ -14,33 +14,43 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "probes/internal.h"
 #include "util/json.h"
 
-static bool hex_at(const char *p, const char *end, size_t n)
+#define PCI_IDS_MAX_DEVICES 4096
+
+/* A device's IDs as numbers, -1 where absent or malformed. */
+struct ids_dev {
+	struct json_object *o;
+	long cls, vendor, device, sub_vendor, sub_device;
+};
+
+/* n hex digits at p (within end) as a number, or -1. */
+static long hex_n(const char *p, const char *end, size_t n)
 {
+	long v = 0;
 	size_t i;
 
 	if ((size_t)(end - p) < n)
-		return false;
-	for (i = 0; i < n; i++)
-		if (!isxdigit((unsigned char)p[i]))
-			return false;
-	return true;
+		return -1;
+	for (i = 0; i < n; i++) {
+		int c = (unsigned char)p[i];
+
+		if (!isxdigit(c))
+			return -1;
+		v = v << 4 | (isdigit(c) ? c - '0' : (tolower(c) - 'a' + 10));
+	}
+	return v;
 }
 
-static bool id_eq(const char *p, const char *id, size_t n)
+static long hex_member(struct json_object *o, const char *key)
 {
-	size_t i;
+	const char *s = kj_get_str(o, key);
 
-	if (!id || strlen(id) != n)
-		return false;
-	for (i = 0; i < n; i++)
-		if (tolower((unsigned char)p[i]) != tolower((unsigned char)id[i]))
-			return false;
-	return true;
+	return s && strlen(s) == 4 ? hex_n(s, s + 4, 4) : -1;
 }
 
 /* The name after "ID  " (two spaces) up to the line end, if the line has one. */
@@ -65,32 +75,57 @@ static int set_once(struct json_object *o, const char *key, const char *name, si
 	return 1;
 }
 
-/* the class name without a subclass entry, as libpci formats it */
-static int set_class_fallback(struct json_object *o, const char *name, size_t n)
+/* the class name without a subclass entry, as libpci formats it: "Name [ccss]" */
+static int set_class_fallback(struct ids_dev *d, const char *name, size_t n)
 {
 	char buf[300];
-	const char *cls = kj_get_str(o, "class_id");
 
-	if (kj_get(o, "class_name") || !cls)
+	if (kj_get(d->o, "class_name"))
 		return 0;
-	snprintf(buf, sizeof(buf), "%.*s [%s]", (int)(n > 256 ? 256 : n), name, cls);
-	kj_set_str(o, "class_name", buf);
+	snprintf(buf, sizeof(buf), "%.*s [%04lx]", (int)(n > 256 ? 256 : n), name, d->cls);
+	kj_set_str(d->o, "class_name", buf);
 	return 1;
+}
+
+static int close_class(struct ids_dev *devs, size_t ndev, long cls, const char *name,
+		       size_t nlen)
+{
+	size_t i;
+	int set = 0;
+
+	for (i = 0; name && i < ndev; i++)
+		if (devs[i].cls >= 0 && devs[i].cls >> 8 == cls)
+			set += set_class_fallback(&devs[i], name, nlen);
+	return set;
 }
 
 int kbug_pci_ids_names(const char *ids, size_t len, struct json_object *arr)
 {
-	const char *p = ids, *end = ids + len;
-	const char *vendor = NULL, *device = NULL, *cls = NULL;
-	const char *cls_name = NULL;
-	size_t ndev = arr ? json_object_array_length(arr) : 0, i, cls_nlen = 0;
-	bool in_classes = false;
+	const char *p = ids, *end = ids + len, *cls_name = NULL, *name;
+	size_t ndev = arr ? json_object_array_length(arr) : 0, i, cls_nlen = 0, nlen;
+	long vendor = -1, device = -1, cls = -1, id;
+	bool in_classes = false, want_vendor;
+	struct ids_dev *devs;
 	int set = 0;
 
-	while (p < end && ndev) {
+	if (ndev > PCI_IDS_MAX_DEVICES)
+		ndev = PCI_IDS_MAX_DEVICES;
+	if (!ndev)
+		return 0;
+	devs = calloc(ndev, sizeof(*devs));
+	if (!devs)
+		return 0;
+	for (i = 0; i < ndev; i++) {
+		devs[i].o = json_object_array_get_idx(arr, i);
+		devs[i].cls = hex_member(devs[i].o, "class_id");
+		devs[i].vendor = hex_member(devs[i].o, "vendor_id");
+		devs[i].device = hex_member(devs[i].o, "device_id");
+		devs[i].sub_vendor = hex_member(devs[i].o, "subsystem_vendor_id");
+		devs[i].sub_device = hex_member(devs[i].o, "subsystem_device_id");
+	}
+	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *le = nl ? nl : end, *line = p, *name;
-		size_t nlen;
+		const char *le = nl ? nl : end, *line = p;
 		int depth = 0;
 
 		p = nl ? nl + 1 : end;
@@ -101,99 +136,82 @@ int kbug_pci_ids_names(const char *ids, size_t len, struct json_object *arr)
 			depth++;
 		}
 		if (depth == 0) {
-			/* a new top-level entry closes a class without subclass match */
-			if (in_classes && cls && cls_name)
-				for (i = 0; i < ndev; i++) {
-					struct json_object *o = json_object_array_get_idx(arr, i);
-					const char *c = kj_get_str(o, "class_id");
-
-					if (c && strlen(c) == 4 && !strncasecmp(c, cls, 2))
-						set += set_class_fallback(o, cls_name, cls_nlen);
-				}
-			vendor = NULL;
-			device = NULL;
-			cls = NULL;
+			/* a new top-level entry closes the class before it */
+			if (in_classes)
+				set += close_class(devs, ndev, cls, cls_name, cls_nlen);
+			vendor = -1;
+			device = -1;
+			cls = -1;
 			cls_name = NULL;
 			if (le - line > 2 && line[0] == 'C' && line[1] == ' ') {
 				in_classes = true;
 				line += 2;
-				if (hex_at(line, le, 2) && name_after(line, le, 2, &name, &nlen)) {
-					cls = line;
+				cls = hex_n(line, le, 2);
+				if (cls >= 0 && name_after(line, le, 2, &name, &nlen)) {
 					cls_name = name;
 					cls_nlen = nlen;
+				} else {
+					cls = -1;
 				}
 				continue;
 			}
-			if (in_classes || !hex_at(line, le, 4) ||
-			    !name_after(line, le, 4, &name, &nlen))
+			id = hex_n(line, le, 4);
+			if (in_classes || id < 0 || !name_after(line, le, 4, &name, &nlen))
 				continue;
+			want_vendor = false;
 			for (i = 0; i < ndev; i++) {
-				struct json_object *o = json_object_array_get_idx(arr, i);
-
-				if (id_eq(line, kj_get_str(o, "vendor_id"), 4)) {
-					vendor = line;
-					set += set_once(o, "vendor_name", name, nlen);
-				}
+				if (devs[i].vendor != id)
+					continue;
+				want_vendor = true;
+				set += set_once(devs[i].o, "vendor_name", name, nlen);
 			}
+			if (want_vendor)
+				vendor = id;
 			continue;
 		}
 		if (in_classes) {
-			if (!cls)
+			id = hex_n(line, le, 2);
+			if (cls < 0 || depth != 1 || id < 0 ||
+			    !name_after(line, le, 2, &name, &nlen))
 				continue;
-			if (depth == 1 && hex_at(line, le, 2) &&
-			    name_after(line, le, 2, &name, &nlen)) {
-				for (i = 0; i < ndev; i++) {
-					struct json_object *o = json_object_array_get_idx(arr, i);
-					const char *c = kj_get_str(o, "class_id");
-
-					if (c && strlen(c) == 4 && !strncasecmp(c, cls, 2) &&
-					    !strncasecmp(c + 2, line, 2))
-						set += set_once(o, "class_name", name, nlen);
-				}
-			}
+			for (i = 0; i < ndev; i++)
+				if (devs[i].cls == (cls << 8 | id))
+					set += set_once(devs[i].o, "class_name", name, nlen);
 			continue;
 		}
-		if (!vendor)
+		if (vendor < 0)
 			continue;
+		id = hex_n(line, le, 4);
 		if (depth == 1) {
-			device = NULL;
-			if (!hex_at(line, le, 4) || !name_after(line, le, 4, &name, &nlen))
+			device = -1;
+			if (id < 0 || !name_after(line, le, 4, &name, &nlen))
 				continue;
 			for (i = 0; i < ndev; i++) {
-				struct json_object *o = json_object_array_get_idx(arr, i);
-
-				if (!id_eq(vendor, kj_get_str(o, "vendor_id"), 4) ||
-				    !id_eq(line, kj_get_str(o, "device_id"), 4))
+				if (devs[i].vendor != vendor || devs[i].device != id)
 					continue;
-				device = line;
-				set += set_once(o, "device_name", name, nlen);
+				device = id;
+				set += set_once(devs[i].o, "device_name", name, nlen);
 				/* libpci: a subsystem equal to the device is the device */
-				if (id_eq(vendor, kj_get_str(o, "subsystem_vendor_id"), 4) &&
-				    id_eq(line, kj_get_str(o, "subsystem_device_id"), 4))
-					set += set_once(o, "subsystem_name", name, nlen);
+				if (devs[i].sub_vendor == vendor && devs[i].sub_device == id)
+					set += set_once(devs[i].o, "subsystem_name", name, nlen);
 			}
 			continue;
 		}
-		if (!device || !hex_at(line, le, 4) || le - line < 9 || line[4] != ' ' ||
-		    !hex_at(line + 5, le, 4) || !name_after(line + 5, le, 4, &name, &nlen))
+		if (device < 0 || id < 0 || le - line < 9 || line[4] != ' ')
 			continue;
-		for (i = 0; i < ndev; i++) {
-			struct json_object *o = json_object_array_get_idx(arr, i);
+		{
+			long sd = hex_n(line + 5, le, 4);
 
-			if (id_eq(vendor, kj_get_str(o, "vendor_id"), 4) &&
-			    id_eq(device, kj_get_str(o, "device_id"), 4) &&
-			    id_eq(line, kj_get_str(o, "subsystem_vendor_id"), 4) &&
-			    id_eq(line + 5, kj_get_str(o, "subsystem_device_id"), 4))
-				set += set_once(o, "subsystem_name", name, nlen);
+			if (sd < 0 || !name_after(line + 5, le, 4, &name, &nlen))
+				continue;
+			for (i = 0; i < ndev; i++)
+				if (devs[i].vendor == vendor && devs[i].device == device &&
+				    devs[i].sub_vendor == id && devs[i].sub_device == sd)
+					set += set_once(devs[i].o, "subsystem_name", name, nlen);
 		}
 	}
-	/* the last class of the file */
-	for (i = 0; in_classes && cls && cls_name && i < ndev; i++) {
-		struct json_object *o = json_object_array_get_idx(arr, i);
-		const char *c = kj_get_str(o, "class_id");
-
-		if (c && strlen(c) == 4 && !strncasecmp(c, cls, 2))
-			set += set_class_fallback(o, cls_name, cls_nlen);
-	}
+	if (in_classes)
+		set += close_class(devs, ndev, cls, cls_name, cls_nlen);	/* the last */
+	free(devs);
 	return set;
 }
