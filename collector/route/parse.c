@@ -125,7 +125,7 @@ int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char 
 			blank_since = true;
 		} else {
 			if (prev_entry && !blank_since)
-				warn_at(m, name, line, "stray line in a section (taken as a title)", p);
+				warn_at(m, name, line, "stray line in a section (a title now)", p);
 			else if (!prev_entry && seen_entry && title && !blank_since)
 				warn_at(m, name, title_line, "section without entries", title);
 			title = p;
