@@ -450,6 +450,18 @@ static int journal_read(struct dmesg_state *st, int boot)
 			break;
 		}
 	}
+	if (!st->count) {
+		/* an empty answer is no kernel log: say so, let the caller go on */
+		if (boot)
+			kbug_report_error(st->ctx->report, "dmesg",
+					  "the systemd journal holds no kernel messages of boot %d",
+					  boot);
+		else
+			kbug_report_error(st->ctx->report, "dmesg",
+					  "the systemd journal holds no kernel messages of this boot");
+		ret = -ENODATA;
+		goto out;
+	}
 	ret = 0;
 	if (want.len)
 		st->boot_id = strbuf_detach(&want, NULL);
