@@ -33,6 +33,15 @@ test_expect_success '--bug adds the B: lines as get_maintainer.pl --bug does' '
 	grep -q "^https://bugzilla.kernel.org/enter_bug.cgi?product=File%20System&component=f2fs$" got
 '
 
+test_expect_success 'several paths are merged as get_maintainer.pl merges them' '
+	set -- kernel/fork.c drivers/net/ethernet/intel/e1000/e1000_main.c mm/slub.c \
+		Documentation/devicetree/bindings/net/snps,dwmac.yaml &&
+	(cd "$TREE" && perl scripts/get_maintainer.pl --no-git --no-git-fallback --bug \
+		-f "$1" -f "$2" -f "$3" -f "$4") >want &&
+	"$KBUG" route --format=get-maintainer --bug --maintainers "$TREE/MAINTAINERS" "$@" >got &&
+	test_cmp want got
+'
+
 test_expect_success '--json: ranked sections, why, lists, bugzilla destination' '
 	"$KBUG" route --json --maintainers "$TREE/MAINTAINERS" fs/f2fs/super.c >out &&
 	$PYTHON -c "
