@@ -112,6 +112,32 @@ test_expect_success 'connection lost after DATA: state unknown, no blind resend,
 	grep "^Message-ID:" "$SMTP_DIR/1.eml" > b && test_cmp a b
 '
 
+test_expect_success 'kbug killed while sending: state.json says sending, a retry needs --force' '
+	smtp_start killed --slow-stage data --slow 20 --fault-count 1
+	"$KBUG" report --log "$T5_LOG" --maintainers "$T5_MAINT" --from "$T5_FROM" --yes \
+		--to email --smtp-url smtp://127.0.0.1:$SMTP_PORT --outbox "$TRASH/ob-kill" \
+		--timeout 60 > /dev/null 2>&1 &
+	pid=$!
+	for _ in $(seq 1 100); do
+		grep -qs "\"state\": \"sending\"" "$TRASH"/ob-kill/2*/state.json && break
+		sleep 0.1
+	done &&
+	sleep 0.5 && kill -9 $pid && { wait $pid || true; } &&
+	id=$(whole_item "$TRASH/ob-kill" sending) &&
+	"$KBUG" outbox --outbox "$TRASH/ob-kill" > list && grep -q "outcome unknown" list &&
+	test_expect_code 3 "$KBUG" outbox --outbox "$TRASH/ob-kill" --retry 2> err &&
+	grep -q -- "--force" err &&
+	"$KBUG" outbox --outbox "$TRASH/ob-kill" --retry "$id" --force --timeout 60 2> err2 &&
+	test "$(count_msgs "$SMTP_DIR")" = 1
+'
+
+test_expect_success 'an outbox kbug cannot create: exit 1, a message naming it' '
+	touch notadir &&
+	test_expect_code 1 t5_report --to email --smtp-url smtp://127.0.0.1:1 \
+		--outbox "$TRASH/notadir/ob" 2> err &&
+	grep -q "cannot create the outbox .*notadir/ob" err
+'
+
 # a name kbug does not take for loopback, that still reaches 127.0.0.1
 if getent hosts "$(hostname)" | grep -q "^127\."; then
 test_expect_success 'STARTTLS is required for smtp:// to a host that is not loopback' '
