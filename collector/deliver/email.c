@@ -316,8 +316,12 @@ static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_o
 		return 0;
 	}
 	if ((!strcmp(state, "unknown") || !strcmp(state, "sending")) && !o->force) {
-		ERR("the last attempt to send '%s' lost the connection after the message was handed over: the server may have accepted it",
-		    kbug_outbox_item_id(item));
+		if (!strcmp(state, "sending"))
+			ERR("the last attempt to send '%s' was interrupted (kbug stopped while sending): the server may have accepted it",
+			    kbug_outbox_item_id(item));
+		else
+			ERR("the last attempt to send '%s' lost the connection after the message was handed over: the server may have accepted it",
+			    kbug_outbox_item_id(item));
 		ERR("look for Message-ID %s in the list archive (https://lore.kernel.org/all/?q=m:%s) or your inbox",
 		    mid ?: "(none)", mid ?: "");
 		ERR("to send it again anyway: kbug outbox --retry %s --force",
