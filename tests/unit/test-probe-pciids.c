@@ -85,7 +85,8 @@ static void check_against_libpci(struct json_object *arr)
 		unsigned int c = hex(o, "class_id"), v = hex(o, "vendor_id");
 		unsigned int d = hex(o, "device_id"), sv = hex(o, "subsystem_vendor_id");
 		unsigned int sd = hex(o, "subsystem_device_id");
-		int nn = PCI_LOOKUP_NO_NUMBERS | PCI_LOOKUP_NO_HWDB;	/* pci.ids is the reference */
+		/* pci.ids is the reference */
+		int nn = PCI_LOOKUP_NO_NUMBERS | PCI_LOOKUP_NO_HWDB;
 		char b[256];
 
 		expect_same(o, "vendor_name",
