@@ -79,6 +79,19 @@ static void rcpt_add_people(struct rcpt_list *a, const struct rcpt_list *b,
 	}
 }
 
+/* Formatted addresses ("Name <addr>") from an array of strings. */
+static void rcpt_add_strings(struct rcpt_list *a, const struct rcpt_list *b,
+			     struct json_object *arr)
+{
+	size_t i, n;
+
+	if (!arr || !json_object_is_type(arr, json_type_array))
+		return;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++)
+		rcpt_add(a, b, NULL, json_object_get_string(json_object_array_get_idx(arr, i)));
+}
+
 static void rcpt_release(struct rcpt_list *a)
 {
 	size_t i;
@@ -145,11 +158,16 @@ static int email_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 
 	if (dest && !strcmp(kj_get_str(dest, "kind") ?: "", "mailto")) {
 		rcpt_add(&to, NULL, NULL, kj_get_str(dest, "address"));
+		rcpt_add_people(&cc, &to, kj_get(route, "lists"));
+	} else if (kj_get(dest, "to") || kj_get(dest, "cc")) {
+		/* the route's own To and Cc, in get_maintainer's order */
+		rcpt_add_strings(&to, NULL, kj_get(dest, "to"));
+		rcpt_add_strings(&cc, &to, kj_get(dest, "cc"));
 	} else {
 		rcpt_add_people(&to, NULL, kj_get(route, "maintainers"));
 		rcpt_add_people(&to, NULL, kj_get(route, "reviewers"));
+		rcpt_add_people(&cc, &to, kj_get(route, "lists"));
 	}
-	rcpt_add_people(&cc, &to, kj_get(route, "lists"));
 	if (regression)
 		rcpt_add(&cc, &to, NULL, REGRESSIONS_LIST);
 	if (!to.nr && cc.nr) {
