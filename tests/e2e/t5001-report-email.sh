@@ -32,7 +32,7 @@ test_expect_success 'the envelope: sender, and To + Cc exactly as the route rank
 	import email.utils
 	dest = rt["destination"]
 	if "to" in dest:
-	    # the route's own To and Cc, in get_maintainer's order
+	    # the To and Cc the route gives, in get_maintainer order
 	    have = [email.utils.parseaddr(a)[1] for a in dest["to"] + dest.get("cc", [])]
 	else:
 	    have = [p["address"] for p in rt["maintainers"] + rt["reviewers"] + rt["lists"]]
