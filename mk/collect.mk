@@ -4,7 +4,7 @@
 # (tests/fuzz/fuzz-probe-*.c) are picked up by the Makefile's generic rules.
 
 CHECK_SUITES += $(sort $(wildcard tests/e2e/t1*.sh))
-DEB_PKGS += iproute2 hyperfine time
+DEB_PKGS += iproute2 hyperfine time systemd-journal-remote
 
 # make bench: kbug collect against the shell equivalent of Debian's
 # kernel bug script, side by side (wall time and peak RSS, as ratios).

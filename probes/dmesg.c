@@ -329,6 +329,7 @@ static int klogctl_read(struct dmesg_state *st)
 
 struct sdj {
 	int (*open)(sd_journal **ret, int flags);
+	int (*open_directory)(sd_journal **ret, const char *path, int flags);
 	void (*close)(sd_journal *j);
 	int (*add_match)(sd_journal *j, const void *data, size_t size);
 	void (*flush_matches)(sd_journal *j);
@@ -340,7 +341,7 @@ struct sdj {
 };
 
 static const char *const sdj_syms[] = {
-	"sd_journal_open", "sd_journal_close", "sd_journal_add_match",
+	"sd_journal_open", "sd_journal_open_directory", "sd_journal_close", "sd_journal_add_match",
 	"sd_journal_flush_matches", "sd_journal_seek_head", "sd_journal_seek_tail",
 	"sd_journal_next", "sd_journal_previous", "sd_journal_get_data",
 };
@@ -358,26 +359,36 @@ static bool sdj_field(struct sdj *f, sd_journal *j, const char *field, struct st
 	return true;
 }
 
-/* The boot N boots before the current one (N > 0) into boot (32 hex digits). */
+/*
+ * The boot N boots before the current one (N > 0) into boot (32 hex
+ * digits), walking the kernel messages from the newest. With the current
+ * boot unknown (a saved root without boot_id), the newest boot is it.
+ */
 static int sdj_find_boot(struct dmesg_state *st, struct sdj *f, sd_journal *j,
 			 const char *current, int back, struct strbuf *boot)
 {
-	struct strbuf id = STRBUF_INIT, last = STRBUF_INIT;
+	struct strbuf id = STRBUF_INIT, seen = STRBUF_INIT;
 	unsigned long steps = 0;
 	int found = 0, ret = -ENOENT;
 
 	if (f->seek_tail(j) < 0)
 		return -EIO;
+	if (*current)
+		strbuf_addf(&seen, "%s,", current);
 	while (f->previous(j) > 0 && steps++ < 20000000ul) {
-		if (!sdj_field(f, j, "_BOOT_ID", &id) || !strcmp(id.buf, last.buf))
+		if (!sdj_field(f, j, "_BOOT_ID", &id) || !id.len || strchr(id.buf, ','))
 			continue;
-		strbuf_reset(&last);
-		strbuf_addstr(&last, id.buf);
-		if (!strcmp(id.buf, current))
+		strbuf_addch(&id, ',');
+		if (strstr(seen.buf, id.buf))
 			continue;
+		if (seen.len > (1u << 20))
+			break;	/* tens of thousands of boots: enough */
+		strbuf_addstr(&seen, id.buf);
+		if (!*current && seen.len == id.len)
+			continue;	/* the newest boot stands for the current one */
 		if (++found == back) {
 			strbuf_reset(boot);
-			strbuf_addstr(boot, id.buf);
+			strbuf_add(boot, id.buf, id.len - 1);
 			ret = 0;
 			break;
 		}
@@ -385,7 +396,7 @@ static int sdj_find_boot(struct dmesg_state *st, struct sdj *f, sd_journal *j,
 			break;
 	}
 	strbuf_release(&id);
-	strbuf_release(&last);
+	strbuf_release(&seen);
 	return ret;
 }
 
@@ -405,7 +416,11 @@ static int journal_read(struct dmesg_state *st, int boot)
 				  err ? err : "cannot load libsystemd.so.0");
 		return -ENOSYS;
 	}
-	ret = f.open(&j, SD_JOURNAL_LOCAL_ONLY);
+	/* a --sysroot tree's own journal: its /var/log/journal and /run/log/journal */
+	if (*kbug_path_root())
+		ret = f.open_directory(&j, kbug_path_root(), SD_JOURNAL_OS_ROOT);
+	else
+		ret = f.open(&j, SD_JOURNAL_LOCAL_ONLY);
 	if (ret < 0) {
 		kbug_report_error(st->ctx->report, "dmesg", "cannot open the systemd journal: %s",
 				  strerror(-ret));
@@ -514,16 +529,15 @@ static int live_log(struct dmesg_state *st, bool real, const char **source)
 					  strerror(-kret));
 		return 0;
 	}
-	if (real) {
-		lret = klogctl_read(st);
-		if (!lret)
-			*source = "klogctl";
-		else if (!journal_read(st, 0))
-			*source = "journal";
-	}
+	/* klogctl is the running kernel's: not for a --sysroot tree */
+	lret = real ? klogctl_read(st) : -ENOENT;
+	if (!lret)
+		*source = "klogctl";
+	else if (!journal_read(st, 0))
+		*source = "journal";
 	if (!*source) {
 		kbug_report_error(r, "dmesg", "cannot read '/dev/kmsg': %s", strerror(-kret));
-		if (lret)
+		if (real)
 			kbug_report_error(r, "dmesg", "cannot read the log with klogctl: %s",
 					  strerror(-lret));
 		return kret;
@@ -545,15 +559,8 @@ static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		source = ret ? NULL : "file";
 		kj_set_str(*out, "path", ctx->log_file);
 	} else if (ctx->boot != 0) {
-		if (!real) {
-			kbug_report_error(ctx->report, "dmesg",
-					  "--boot %d reads the systemd journal, not a --sysroot tree",
-					  ctx->boot);
-			ret = -EOPNOTSUPP;
-		} else {
-			ret = journal_read(&st, ctx->boot);
-			source = ret ? NULL : "journal";
-		}
+		ret = journal_read(&st, ctx->boot);
+		source = ret ? NULL : "journal";
 	} else {
 		ret = live_log(&st, real, &source);
 	}
