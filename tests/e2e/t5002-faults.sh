@@ -89,6 +89,22 @@ test_expect_success '4xx at MAIL FROM (421): exit 3, one message on retry' '
 	fault t421 "--fail-stage mail --fail-code 421" "421"
 '
 
+test_expect_success 'a server that refuses after one message: exit 3; --smtp-url on retry overrides' '
+	smtp_start one --refuse-after 1 &&
+	first=$SMTP_DIR &&
+	t5_report --to email --smtp-url smtp://127.0.0.1:$SMTP_PORT --outbox "$TRASH/ob-one" 2>/dev/null &&
+	test_expect_code 3 t5_report --to email --smtp-url smtp://127.0.0.1:$SMTP_PORT \
+		--outbox "$TRASH/ob-one" 2> err &&
+	grep -q "421" err &&
+	test "$(count_msgs "$first")" = 1 &&
+	test_expect_code 3 "$KBUG" outbox --outbox "$TRASH/ob-one" --retry 2>/dev/null &&
+	smtp_start two &&
+	"$KBUG" outbox --outbox "$TRASH/ob-one" --retry --smtp-url smtp://127.0.0.1:$SMTP_PORT \
+		2> err2 &&
+	test "$(count_msgs "$first")" = 1 && test "$(count_msgs "$SMTP_DIR")" = 1 &&
+	"$KBUG" outbox --outbox "$TRASH/ob-one" | grep -q "nothing waits"
+'
+
 test_expect_success 'slow server, client timeout (3 s): exit 3, one message on retry' '
 	start=$(date +%s) &&
 	fault slow "--slow-stage ehlo --slow 8" "[Tt]imed out\|[Tt]imeout" &&

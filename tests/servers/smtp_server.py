@@ -81,7 +81,8 @@ class Handler:
     async def handle_MAIL(self, server, session, envelope, address, mail_options):
         a = self.args
         if a.refuse_after >= 0 and self.accepted >= a.refuse_after:
-            server.transport.close()
+            # the reply goes out first; close() flushes it, then hangs up
+            asyncio.get_event_loop().call_soon(server.transport.close)
             return "421 kbug test server: no more messages"
         r = await self._stage(server, "mail")
         if r:
