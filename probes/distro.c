@@ -140,6 +140,8 @@ static int distro_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		kj_set_str(*out, "id", "linux");
 	if (!kj_get_str(*out, "pretty_name"))
 		kj_set_str(*out, "pretty_name", kj_get_str(*out, "name") ?: "Linux");
+	if (!json_object_object_get_ex(*out, "version_id", NULL))
+		json_object_object_add(*out, "version_id", NULL);	/* rolling releases */
 	strbuf_release(&sb);
 	return 0;
 }

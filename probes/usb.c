@@ -258,6 +258,8 @@ static int usb_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 
 		if (!kj_get_str(o, "product") && kj_get_str(o, "product_name"))
 			kj_set_str(o, "product", kj_get_str(o, "product_name"));
+		else if (!kj_get_str(o, "product"))
+			json_object_object_add(o, "product", NULL);	/* the interface's key */
 	}
 	json_object_array_sort(arr, busdev_cmp);
 	if (hwdb)

@@ -295,6 +295,8 @@ static void test_minimal_errors_and_fallbacks(void **state)
 	assert_string_equal(kj_get_str(distro, "source"), "/usr/lib/os-release");
 	assert_string_equal(kj_get_str(distro, "id"), "arch");
 	assert_string_equal(kj_get_str(distro, "pretty_name"), "Arch \"Linux\" $rolling\\");
+	assert_true(json_object_object_get_ex(distro, "version_id", NULL));
+	assert_null(kj_get(distro, "version_id"));
 
 	/* the ring buffer wrapped: the first record kept is 1500 */
 	assert_true(kj_get_bool(d, "wrapped", false));
