@@ -205,6 +205,16 @@ static bool valid_name(const char *s)
 	return true;
 }
 
+const char *kbug_path_unroot(const char *path)
+{
+	const char *root = kbug_path_root();
+	size_t n = strlen(root);
+
+	if (n && path && !strncmp(path, root, n) && path[n] == '/')
+		return path + n;
+	return path;
+}
+
 int kbug_module_path(const char *module, struct strbuf *path)
 {
 	struct kmod_ctx *ctx;
@@ -219,7 +229,7 @@ int kbug_module_path(const char *module, struct strbuf *path)
 	if (ctx && kmod_module_new_from_name(ctx, module, &mod) == 0)
 		p = kmod_module_get_path(mod);
 	if (p && *p)
-		strbuf_addstr(path, p);
+		strbuf_addstr(path, kbug_path_unroot(p));
 	else if (moddep_text_path(module, path))
 		ret = kbug_module_builtin_path(module, path) ? -ENOENT : 1;
 	if (!ret && path->buf[0] != '/') {

@@ -53,5 +53,8 @@ int kbug_module_path_source_dir(const char *path, struct strbuf *out);
  */
 int kbug_module_path(const char *module, struct strbuf *path);
 
+/* A path below --sysroot as the system sees it: the root prefix taken off. */
+const char *kbug_path_unroot(const char *path);
+
 /* Look a name up in modules.builtin; 0 and the "kernel/..." line, or -ENOENT. */
 int kbug_module_builtin_path(const char *module, struct strbuf *path);

@@ -96,7 +96,7 @@ static struct json_object *module_entry(struct kmod_ctx *kctx, const struct kbug
 	if (kctx && kmod_module_new_from_name(kctx, m->name, &mod) == 0)
 		path = kmod_module_get_path(mod);
 	if (path)
-		strbuf_addstr(&file, path);
+		strbuf_addstr(&file, kbug_path_unroot(path));
 	else if (kbug_module_path(m->name, &file) != 0)
 		strbuf_reset(&file);	/* unknown, or built in: no file */
 	json_object_object_add(o, "path", file.len ? json_object_new_string(file.buf) : NULL);
