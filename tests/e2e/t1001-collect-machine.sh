@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck disable=SC2016,SC2034 # test bodies are strings that lib.sh evaluates
 # kbug collect --json on this machine, checked against /proc and /sys:
 # the interface keys, the release, the taint, the PCI devices, the
 # modules, USB and DMI where the machine has them, the kernel log.

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck disable=SC2016,SC2034 # test bodies are strings that lib.sh evaluates
 # kbug collect's options and errors, and collect over the fixture roots
 # (--sysroot): sections, errors of missing sources, --probe, --log.
 . "$(dirname "$0")/../lib.sh"

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck disable=SC2016,SC2034 # test bodies are strings that lib.sh evaluates
 # Privacy: none of this machine's MAC addresses, IP addresses, host name
 # or serials appears in `kbug collect --json` output, nor in a saved
 # report with its attachments, even when the log names them all; and

@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck disable=SC2016,SC2034 # test bodies are strings that lib.sh evaluates
 # The kernel log from the systemd journal (libsystemd, loaded on demand):
 # --boot -1 for the boot before (the crash that froze the laptop), the
 # journal as the fallback when /dev/kmsg cannot be read, on a --sysroot

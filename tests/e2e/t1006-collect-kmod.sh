@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck disable=SC2016,SC2034 # test bodies are strings that lib.sh evaluates
 # The modules probe through libkmod's indexes: a --sysroot tree whose
 # /lib/modules/RELEASE is made here by depmod(8) from stand-in .ko files
 # (ELF objects with a .modinfo), with only the binary indexes left, so

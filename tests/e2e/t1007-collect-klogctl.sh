@@ -1,5 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck disable=SC2016,SC2034 # test bodies are strings that lib.sh evaluates
 # Without /dev/kmsg (hidden in a private mount namespace by a tmpfs on
 # /dev), the log comes from klogctl(2): the same records as /dev/kmsg's.
 . "$(dirname "$0")/../lib.sh"
