@@ -27,8 +27,8 @@ hyperfine --style basic --warmup 3 --runs "$RUNS" --ignore-failure \
 
 # peak RSS (KiB): the largest of 5 runs; for the script, of its largest process
 rss() {
-	local i m max=0
-	for i in 1 2 3 4 5; do
+	local m max=0
+	for _ in 1 2 3 4 5; do
 		m=$(/usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1)
 		[ "$m" -gt "$max" ] && max=$m
 	done
