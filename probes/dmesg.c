@@ -47,20 +47,27 @@ static int hexval(int c)
 /* Append text, undoing the kernel's \xNN escapes of unprintable bytes. */
 static void add_unescaped(struct strbuf *sb, const char *s, size_t n)
 {
-	size_t i;
+	const char *end = s + n;
 
-	for (i = 0; i < n; i++) {
+	while (s < end) {
+		const char *bs = memchr(s, '\\', (size_t)(end - s));
 		int hi = -1, lo = -1;
 
-		if (s[i] == '\\' && i + 3 < n && s[i + 1] == 'x') {
-			hi = hexval((unsigned char)s[i + 2]);
-			lo = hexval((unsigned char)s[i + 3]);
+		if (!bs) {
+			strbuf_add(sb, s, (size_t)(end - s));
+			break;
+		}
+		strbuf_add(sb, s, (size_t)(bs - s));
+		if (end - bs > 3 && bs[1] == 'x') {
+			hi = hexval((unsigned char)bs[2]);
+			lo = hexval((unsigned char)bs[3]);
 		}
 		if (hi >= 0 && lo >= 0) {
 			strbuf_addch(sb, hi << 4 | lo);
-			i += 3;
+			s = bs + 4;
 		} else {
-			strbuf_addch(sb, s[i]);
+			strbuf_addch(sb, '\\');
+			s = bs + 1;
 		}
 	}
 }
