@@ -152,29 +152,9 @@ static int take_global(int argc, char **argv, int *i)
 	return 1;
 }
 
-int main(int argc, char **argv)
+static int dispatch(int n, char **rest)
 {
-	char **rest = calloc((size_t)argc + 1, sizeof(*rest));
 	const struct kbug_cmd *c;
-	int i, n = 0, ret;
-	bool dashdash = false;
-
-	if (!rest)
-		return KBUG_EXIT_ERROR;
-	kbug_path_set_root(getenv("KBUG_SYSROOT"));
-	for (i = 1; i < argc; i++) {
-		int t = dashdash ? 0 : take_global(argc, argv, &i);
-
-		if (t < 0)
-			return KBUG_EXIT_USAGE;
-		if (t)
-			continue;
-		if (!strcmp(argv[i], "--"))
-			dashdash = true;
-		rest[n++] = argv[i];
-	}
-	kbug_log_level = kbug_opts.verbose < 0 ? KBUG_LOG_ERR :
-			 KBUG_LOG_WARN + kbug_opts.verbose;
 
 	if (!n || !strcmp(rest[0], "-h") || !strcmp(rest[0], "--help")) {
 		print_overview(n ? stdout : stderr);
@@ -184,23 +164,48 @@ int main(int argc, char **argv)
 		printf("kbug %s\n", kbug_version);
 		return KBUG_EXIT_OK;
 	}
-	if (!strcmp(rest[0], "help")) {
-		ret = cmd_help(n, rest);
-	} else if (rest[0][0] == '-') {
+	if (!strcmp(rest[0], "help"))
+		return cmd_help(n, rest);
+	if (rest[0][0] == '-')
 		return kbug_usage_error(NULL, "unknown option '%s'", rest[0]);
-	} else {
-		c = find_cmd(rest[0]);
-		if (!c)
-			return kbug_usage_error(NULL, "'%s' is not a kbug command", rest[0]);
-		if (n > 1 && (!strcmp(rest[1], "-h") || !strcmp(rest[1], "--help"))) {
-			fprintf(stdout, "kbug %s: %s\n\n%s", c->name, c->summary, c->usage);
-			ret = KBUG_EXIT_OK;
-		} else {
-			ret = c->run(n, rest);
-		}
+	c = find_cmd(rest[0]);
+	if (!c)
+		return kbug_usage_error(NULL, "'%s' is not a kbug command", rest[0]);
+	if (n > 1 && (!strcmp(rest[1], "-h") || !strcmp(rest[1], "--help"))) {
+		fprintf(stdout, "kbug %s: %s\n\n%s", c->name, c->summary, c->usage);
+		return KBUG_EXIT_OK;
 	}
+	return c->run(n, rest);
+}
+
+int main(int argc, char **argv)
+{
+	char **rest = calloc((size_t)argc + 1, sizeof(*rest));
+	int i, n = 0, ret;
+	bool dashdash = false;
+
+	if (!rest)
+		return KBUG_EXIT_ERROR;
+	kbug_path_set_root(getenv("KBUG_SYSROOT"));
+	for (i = 1; i < argc; i++) {
+		int t = dashdash ? 0 : take_global(argc, argv, &i);
+
+		if (t < 0) {
+			free(rest);
+			return KBUG_EXIT_USAGE;
+		}
+		if (t)
+			continue;
+		if (!strcmp(argv[i], "--"))
+			dashdash = true;
+		rest[n++] = argv[i];
+	}
+	kbug_log_level = kbug_opts.verbose < 0 ? KBUG_LOG_ERR :
+			 KBUG_LOG_WARN + kbug_opts.verbose;
+	ret = dispatch(n, rest);
 	if (kbug_output_close() && ret == KBUG_EXIT_OK)
 		ret = KBUG_EXIT_ERROR;
 	free(rest);
+	kbug_path_set_root(NULL);
 	return ret;
 }
