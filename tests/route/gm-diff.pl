@@ -187,19 +187,19 @@ if (@todo) {
 		push @chunks, [ $m, splice(@p, 0, $per) ] while @p;
 	}
 	my %kids;
+	my $nchunk = 0;
 	mkdir $cachedir;
 	for my $ch (@chunks) {
 		while (keys %kids >= $jobs) {
 			my $done = waitpid(-1, 0);
 			delete $kids{$done};
 		}
-		my $tmp = "$cachedir/.$key.$$." . scalar(keys %kids) . ".$ch->[1]";
-		$tmp =~ s@[^/\w.-]@_@g;
+		my $tmp = "$cachedir/.$key.part.$$." . $nchunk++;
 		my $pid = fork();
 		if (!$pid) {
 			my ($m, @p) = @$ch;
 			my $r = run_ref($m, @p);
-			open(my $o, '>', $tmp) or POSIX::_exit(1);
+			open(my $o, '>', $tmp) or die "cannot write $tmp: $!\n";
 			binmode $o;
 			print $o join("\x1d", $m, $_, $r->{$_}[1], $r->{$_}[0]), "\x1e\n" for @p;
 			close($o);
