@@ -68,6 +68,7 @@ static const char report_usage[] =
 	"  --smtp-url URL      smtp://HOST:PORT (STARTTLS) or smtps://HOST:PORT ([smtp] url)\n"
 	"  --smtp-insecure     allow plain smtp:// to a host that is not loopback\n"
 	"  --sendmail          hand the message to /usr/sbin/sendmail -t -oi\n"
+	"  --sendmail-path P   another sendmail ([sendmail] path)\n"
 	"  --bugzilla-url URL, --api-key-file FILE, --product P, --component C,\n"
 	"  --new-bug, --insecure-http   Bugzilla options (see 'kbug help bugzilla')\n"
 	"  --timeout SECONDS   network timeout (default 60)\n"
@@ -75,6 +76,9 @@ static const char report_usage[] =
 	"  --yes               no questions, no $EDITOR review\n"
 	"  --dry-run           print what would be sent; send nothing\n"
 	"  -o FILE             save the message as an mbox (git send-email, mutt -H); send nothing\n"
+	"\n"
+	"config: ~/.config/kbug/config (INI: [identity] name, email; [smtp] url, user,\n"
+	"password-command, ca-file, insecure; [report] channel, outbox; [distro] bugs).\n"
 	"\n"
 	"exit status: 0 delivered (or nothing to do with --dry-run), 1 error,\n"
 	"2 usage, 3 saved in the outbox but not delivered (the reason is on stderr).\n";
