@@ -97,8 +97,9 @@ build/gen/cmd-list.h: $(CMD_SRCS) Makefile
 	for n in $$names; do echo "extern const struct kbug_cmd kbug_cmd_$$n;"; done > build/gen/cmd-decls.h; \
 	for n in $$names; do echo "KBUG_CMD($$n)"; done > $@.tmp && mv $@.tmp $@
 
+# cp then rename: a running ./kbug would make a plain cp fail ("Text file busy")
 kbug: build/kbug
-	cp $< $@
+	cp $< $@.tmp && mv -f $@.tmp $@
 
 asan: build-asan/kbug
 
