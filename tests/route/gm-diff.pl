@@ -94,7 +94,11 @@ close($mf);
 print "# $npat F: patterns: ", scalar(@fpaths), " distinct files, $nomatch match no file\n";
 
 # ---- the other sets ----
-my @random = map { $files[int(rand(@files))] } 1 .. $nrandom;
+my (@random, %picked);
+while (@random < $nrandom && @random < @files) {
+	my $f = $files[int(rand(@files))];
+	push @random, $f unless $picked{$f}++;
+}
 my @dirset = map { $dirs[int(rand(@dirs))] } 1 .. 100;
 push @dirset, qw(drivers drivers/net/ kernel/sched arch/x86/ ./fs/ext4);
 my @rest = grep { !m@/@ } @files;
