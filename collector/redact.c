@@ -237,6 +237,28 @@ static void literals_sort(struct kbug_redactor *rd)
 	rd->lit_sorted = true;
 }
 
+/*
+ * A root hub's "serial" is its host controller's bus id (dev_name of the
+ * controller: "0000:00:14.0", "xhci-hcd.0.auto"), which names a slot, not
+ * a person: redacting it would mask the PCI slot everywhere in the report.
+ */
+static bool redact_is_bus_id(const char *v, size_t len)
+{
+	static const char pci[] = "xxxx:xx:xx.x";
+	size_t i;
+
+	if (len == sizeof(pci) - 1) {
+		for (i = 0; i < len; i++)
+			if (pci[i] == 'x' ? !isxdigit((unsigned char)v[i]) : v[i] != pci[i])
+				break;
+		if (i == len)
+			return true;
+	}
+	return len > 4 && (!strncmp(v, "xhci", 4) || !strncmp(v, "ehci", 4) ||
+			   !strncmp(v, "ohci", 4) || !strncmp(v, "dummy_hcd", 9)) &&
+	       memchr(v, '.', len);
+}
+
 void kbug_redactor_add_literal(struct kbug_redactor *rd, enum kbug_redact_kind kind,
 			       const char *value)
 {
@@ -247,6 +269,8 @@ void kbug_redactor_add_literal(struct kbug_redactor *rd, enum kbug_redact_kind k
 		return;
 	strbuf_addstr(&v, value);
 	strbuf_trim(&v);
+	if (kind == REDACT_USB_SERIAL && redact_is_bus_id(v.buf, v.len))
+		goto out;
 	/* a placeholder is not a value; one-letter names would eat the text */
 	if (v.len < 2 || v.buf[0] == '[' || memchr(v.buf, '\n', v.len) ||
 	    redact_harmless(v.buf) || rd->lit_nr == REDACT_MAX_LITERALS)
@@ -332,7 +356,8 @@ static void redact_add_usb_serials(struct kbug_redactor *rd)
 	int n = 0;
 
 	while (d && (de = readdir(d)) && n++ < REDACT_MAX_USB) {
-		if (de->d_name[0] == '.')
+		/* usbN: root hubs, whose serial is the controller's bus id */
+		if (de->d_name[0] == '.' || !strncmp(de->d_name, "usb", 3))
 			continue;
 		strbuf_reset(&p);
 		strbuf_addf(&p, "/sys/bus/usb/devices/%s/serial", de->d_name);
@@ -590,7 +615,7 @@ static size_t match_usb_serial(const char *s, size_t len, const char *start, siz
 		;
 	while (i > t && isspace((unsigned char)s[i - 1]))
 		i--;
-	if (i == t || s[t] == '[')
+	if (i == t || s[t] == '[' || redact_is_bus_id(s + t, i - t))
 		return 0;
 	*skip = t;
 	return i;

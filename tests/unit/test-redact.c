@@ -162,6 +162,28 @@ static void test_harmless_literals_ignored(void **state)
 	kbug_redactor_free(rd);
 }
 
+/* A root hub's serial is its controller's bus id: the PCI slot must survive. */
+static void test_root_hub_serial_kept(void **state)
+{
+	struct kbug_redactor *rd = kbug_redactor_new(key1);
+	static const char text[] =
+		"xhci_hcd 0000:00:03.0: xHCI Host Controller\n"
+		"usb usb1: SerialNumber: 0000:00:03.0\n"
+		"usb usb3: SerialNumber: xhci-hcd.0.auto\n"
+		"usb 1-1: SerialNumber: 42\n";
+	struct strbuf out = STRBUF_INIT;
+
+	kbug_redactor_add_literal(rd, REDACT_USB_SERIAL, "0000:00:03.0");
+	kbug_redactor_add_literal(rd, REDACT_USB_SERIAL, "xhci-hcd.0.auto");
+	assert_int_equal(kbug_redact_text(rd, text, strlen(text), &out), 1);
+	assert_non_null(strstr(out.buf, "xhci_hcd 0000:00:03.0: xHCI"));
+	assert_non_null(strstr(out.buf, "SerialNumber: 0000:00:03.0\n"));
+	assert_non_null(strstr(out.buf, "SerialNumber: xhci-hcd.0.auto\n"));
+	assert_null(strstr(out.buf, "SerialNumber: 42"));
+	strbuf_release(&out);
+	kbug_redactor_free(rd);
+}
+
 /* SipHash-2-4 against the reference vectors of the paper (key 00..0f, input 00..). */
 static void test_siphash_vectors(void **state)
 {
@@ -439,6 +461,7 @@ int main(void)
 		cmocka_unit_test(test_lookalikes_are_kept),
 		cmocka_unit_test(test_placeholders_are_keyed),
 		cmocka_unit_test(test_harmless_literals_ignored),
+		cmocka_unit_test(test_root_hub_serial_kept),
 		cmocka_unit_test(test_siphash_vectors),
 		cmocka_unit_test(test_report_redacted_everywhere),
 		cmocka_unit_test(test_no_redact_leaves_report_alone),
