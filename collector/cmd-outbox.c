@@ -34,7 +34,7 @@ static const char outbox_usage[] =
 	"channel options, overriding what the item recorded (no secret is recorded):\n"
 	"  --smtp-url URL, --smtp-insecure, --sendmail, --sendmail-path PATH,\n"
 	"  --timeout SECONDS, --bugzilla-url URL, --api-key-file FILE, --insecure-http,\n"
-	"  --new-bug, --yes\n"
+	"  --new, --yes\n"
 	"\n"
 	"exit status: 0 all delivered (or nothing waiting), 1 error, 2 usage,\n"
 	"3 something is still waiting (the reason is on stderr).\n";
@@ -98,7 +98,7 @@ static int outbox_parse(int argc, char **argv, struct outbox_args *a)
 			a->d.sendmail = true;
 		} else if (!strcmp(o, "--insecure-http")) {
 			a->d.bz_insecure_http = true;
-		} else if (!strcmp(o, "--new-bug")) {
+		} else if (!strcmp(o, "--new-bug") || !strcmp(o, "--new")) {
 			a->d.new_bug = true;
 		} else if (!strcmp(o, "--yes") || !strcmp(o, "-y")) {
 			a->d.yes = true;

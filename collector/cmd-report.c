@@ -70,7 +70,7 @@ static const char report_usage[] =
 	"  --sendmail          hand the message to /usr/sbin/sendmail -t -oi\n"
 	"  --sendmail-path P   another sendmail ([sendmail] path)\n"
 	"  --bugzilla-url URL, --api-key-file FILE, --product P, --component C,\n"
-	"  --new-bug, --insecure-http   Bugzilla options (see 'kbug help bugzilla')\n"
+	"  --new, --insecure-http       Bugzilla options (see 'kbug help bugzilla')\n"
 	"  --timeout SECONDS   network timeout (default 60)\n"
 	"  --outbox DIR        the outbox (default $XDG_DATA_HOME/kbug/outbox)\n"
 	"  --yes               no questions, no $EDITOR review\n"
@@ -190,7 +190,7 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 			a->d.smtp_insecure = true;
 		else if (!strcmp(o, "--sendmail"))
 			a->d.sendmail = true;
-		else if (!strcmp(o, "--new-bug"))
+		else if (!strcmp(o, "--new-bug") || !strcmp(o, "--new"))
 			a->d.new_bug = true;
 		else if (!strcmp(o, "--insecure-http"))
 			a->d.bz_insecure_http = true;
