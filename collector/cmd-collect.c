@@ -68,6 +68,8 @@ static int add_probe_names(const char *arg, const char **names, size_t *n, char 
 
 	if (*nkeep >= COLLECT_MAX_PROBES)
 		return kbug_usage_error("collect", "too many --probe options");
+	if (!arg[strspn(arg, ",")])
+		return kbug_usage_error("collect", "--probe needs a probe name, not '%s'", arg);
 	copy = strdup(arg);
 	if (!copy)
 		return -ENOMEM;

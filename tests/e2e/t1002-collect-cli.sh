@@ -15,7 +15,7 @@ PY
 }
 
 test_expect_success 'usage errors are one line and exit 2' '
-	for args in "--frobnicate" "--probe nosuch" "--probe" "--boot 1" "--boot x" \
+	for args in "--frobnicate" "--probe nosuch" "--probe" "--probe=" "--probe=,," "--boot 1" "--boot x" \
 		    "--timeout 0" "--timeout abc" "--max-output 12" "extra"; do
 		# shellcheck disable=SC2086
 		test_expect_code 2 "$KBUG" collect $args >out 2>err || exit 1
