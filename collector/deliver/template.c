@@ -523,11 +523,15 @@ struct json_object *kbug_draft_vars(struct kbug_report *r)
 	struct json_object *d = kbug_report_get(r, "draft");
 	struct json_object *rep = draft_analysis_report(r);
 	struct json_object *route = kbug_report_get(r, "route");
-	struct json_object *sec0 = json_object_array_get_idx(kj_get(route, "sections"), 0);
+	struct json_object *secs = kj_get(route, "sections");
+	struct json_object *sec0 = NULL;
 	struct json_object *mods;
 	struct strbuf sb = STRBUF_INIT;
 	const char *s, *rel;
 
+	/* a replayed report may hold anything: json-c asserts on non-arrays */
+	if (secs && json_object_is_type(secs, json_type_array))
+		sec0 = json_object_array_get_idx(secs, 0);
 	kj_set_str(v, "title", kbug_draft_title(r));
 	s = kj_get_str(d, "description");
 	kj_set_str(v, "description", s && *s ? s : NULL);

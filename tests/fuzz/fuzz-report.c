@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/analyze.h"
+#include "deliver/template.h"
 #include "util/log.h"
 #include "util/strbuf.h"
 #include "report.h"
@@ -25,7 +27,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(s, data, size);
 	s[size] = '\0';
 	if (!kbug_report_load_string(&r, s, "fuzz")) {
+		struct kbug_analyze_opts ao = { 0 };
+
 		kbug_report_render_text(&r, &text);
+		/* what replay and `kbug outbox --retry` do with a saved report */
+		kbug_draft_render(&r, "email", &text);
+		kbug_draft_render(&r, "bugzilla", &text);
+		kbug_analyze_report(&r, &ao);
 		json = kbug_report_to_json(&r, true, true);
 		free(json);
 	}
