@@ -599,7 +599,25 @@ static void clean_file_email(const char *raw, struct strbuf *out)
 	strbuf_release(&addr);
 }
 
-/* The addresses maintainers_in_file() finds in a file's text, cleaned. */
+/* Characters the expression allows before the '@' (bytes >= 0x80: letters, blanks). */
+static bool before_at(unsigned char c)
+{
+	return c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || strchr("\"' ,.+-_(<{\t\n\v\f\r", c);
+}
+
+static bool after_at(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '.' || c == '-';
+}
+
+/*
+ * The addresses maintainers_in_file() finds in a file's text, cleaned.
+ * Perl's m//g scan, done '@' by '@': every match holds exactly one '@'
+ * and lies within the run of characters the expression allows around
+ * it, so each search is confined to that window (no quadratic rescans).
+ */
 int pl_file_emails(const char *text, size_t len, char ***out)
 {
 	static pcre2_code *re;
@@ -607,22 +625,38 @@ int pl_file_emails(const char *text, size_t len, char ***out)
 	struct strbuf one = STRBUF_INIT;
 	char **v = NULL;
 	int n = 0;
-	size_t off = 0;
+	size_t pos = 0;
 
 	*out = NULL;
 	if (!re_get(&re, file_email_re, 0))
 		return -EINVAL;
 	md = pcre2_match_data_create(1, NULL);
-	while (off < len && re_match(re, text, len, off, md) > 0) {
-		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
-		char *raw = strndup(text + ov[0], ov[1] - ov[0]);
+	while (pos < len) {
+		const char *at = memchr(text + pos, '@', len - pos);
+		size_t a, w, e;
 
-		if (raw) {
-			clean_file_email(raw, &one);
-			push_str(&v, &n, one.buf, one.len);
-			free(raw);
+		if (!at)
+			break;
+		a = (size_t)(at - text);
+		for (w = a; w > pos && before_at((unsigned char)text[w - 1]); w--)
+			;
+		for (e = a + 1; e < len && after_at((unsigned char)text[e]); e++)
+			;
+		if (e < len && strchr(")>}", text[e]))
+			e++;
+		if (re_match(re, text + w, e - w, 0, md) > 0) {
+			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+			char *raw = strndup(text + w + ov[0], ov[1] - ov[0]);
+
+			if (raw) {
+				clean_file_email(raw, &one);
+				push_str(&v, &n, one.buf, one.len);
+				free(raw);
+			}
+			pos = w + ov[1];
+		} else {
+			pos = a + 1;
 		}
-		off = ov[1] > ov[0] ? ov[1] : ov[0] + 1;
 	}
 	pcre2_match_data_free(md);
 	strbuf_release(&one);
