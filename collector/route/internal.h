@@ -42,6 +42,8 @@ struct mentry {
 	char type;		/* 'A'..'Z' */
 	uint8_t form;		/* PAT_* for F/X; 1 compiled / PAT_BAD for N */
 	uint8_t isdir;		/* DIR_* for F/X */
+	uint8_t lit_done;	/* N: literal looked for */
+	uint16_t lit_off, lit_len;	/* N: a literal every match holds (len 0: none) */
 	struct pcre2_real_code_8 *re;
 };
 
@@ -65,7 +67,6 @@ struct kbug_maint {
 	uint32_t *nidx;			/* N: entries */
 	uint32_t nn;
 	unsigned int warnings;
-	bool n_compiled;
 	/* F: index by leading path components, built on first use */
 	struct fidx *idx;
 	unsigned int queries;
@@ -113,6 +114,8 @@ struct gm_result {
 /* parse.c */
 int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char *name);
 int maint_compile_n(struct kbug_maint *m);
+int maint_compile_one_n(struct kbug_maint *m, struct mentry *e);
+void maint_n_literal(struct mentry *e);
 
 /* match.c */
 void route_canon_path(const char *in, const char *tree, struct strbuf *out);

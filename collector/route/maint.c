@@ -445,6 +445,8 @@ int kbug_maint_open(const struct kbug_maint_opts *o, struct kbug_maint **out)
 		kbug_maint_free(m);
 		return ret;
 	}
+	if (o && o->strict)
+		maint_compile_n(m);
 	if (m->warnings && o && o->strict) {
 		ERR("'%s': %u problems in MAINTAINERS", m->path, m->warnings);
 		kbug_maint_free(m);

@@ -545,12 +545,16 @@ static bool section_excluded(struct kbug_maint *m, uint32_t sec, const char *fil
 	return false;
 }
 
-static bool n_matches(struct mentry *e, const char *file)
+static bool n_matches(struct kbug_maint *m, struct mentry *e, const char *file)
 {
 	pcre2_match_data *md;
 	bool hit;
 
-	if (!e->re || e->form == PAT_BAD)
+	if (!e->lit_done)
+		maint_n_literal(e);
+	if (e->lit_len && !memmem(file, strlen(file), e->val + e->lit_off, e->lit_len))
+		return false;
+	if (maint_compile_one_n(m, e))
 		return false;
 	md = pcre2_match_data_create(1, NULL);
 	hit = pcre2_match((pcre2_code *)e->re, (PCRE2_SPTR)file, PCRE2_ZERO_TERMINATED, 0, 0,
@@ -571,7 +575,7 @@ static int consider(struct kbug_maint *m, uint32_t i, const char *file, unsigned
 	bool hit;
 
 	if (e->type == 'N')
-		hit = n_matches(e, file);
+		hit = n_matches(m, e, file);
 	else
 		hit = entry_matches(m, e, file, fs, &depth);
 	if (!hit)
@@ -608,7 +612,6 @@ int route_match(struct kbug_maint *m, const char *file, struct rmatches *out)
 	int ret = 0;
 
 	out->nr = 0;
-	maint_compile_n(m);
 	if (!m->idx && !m->queries++) {
 		for (i = 0; i < m->ne && !ret; i++)
 			if (m->e[i].type == 'F' || m->e[i].type == 'N')

@@ -19,7 +19,13 @@
 
 #define MAINT_LONG_LINE 4096
 
-static const char known_types[] = "MRLSWQBCPTFXNK";
+/* M R L S W Q B C P T F X N K */
+static bool known_type(char c)
+{
+	return c == 'F' || c == 'M' || c == 'L' || c == 'S' || c == 'R' || c == 'T' ||
+	       c == 'W' || c == 'Q' || c == 'B' || c == 'C' || c == 'P' || c == 'X' ||
+	       c == 'N' || c == 'K';
+}
 
 static bool blank_or_comment(const char *s)
 {
@@ -114,7 +120,7 @@ int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char 
 			e->line = line;
 			e->sec = m->ns - 1;
 			m->s[m->ns - 1].nr++;
-			if (!strchr(known_types, p[0]))
+			if (!known_type(p[0]))
 				warn_at(m, name, line, "unknown entry type", p);
 			if (p[0] == 'N' && !e->vlen)
 				warn_at(m, name, line, "empty N: pattern (ignored)", NULL);
@@ -149,19 +155,15 @@ int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char 
 	return 0;
 }
 
-/* Compile every N: (Perl m/$value/x) once; a bad one warns and never matches. */
-int maint_compile_n(struct kbug_maint *m)
+/* Compile one N: (Perl m/$value/x); a bad one warns and never matches. */
+int maint_compile_one_n(struct kbug_maint *m, struct mentry *e)
 {
-	uint32_t i;
+	int err;
+	PCRE2_SIZE off;
 
-	if (m->n_compiled)
-		return 0;
-	m->n_compiled = true;
-	for (i = 0; i < m->nn; i++) {
-		struct mentry *e = &m->e[m->nidx[i]];
-		int err;
-		PCRE2_SIZE off;
-
+	if (e->re || e->form == PAT_BAD)
+		return e->re ? 0 : -EINVAL;
+	{
 		e->re = (struct pcre2_real_code_8 *)pcre2_compile((PCRE2_SPTR)e->val, e->vlen,
 								   PCRE2_EXTENDED, &err, &off,
 								   NULL);
@@ -174,7 +176,71 @@ int maint_compile_n(struct kbug_maint *m)
 			WARN("'%s' line %u: invalid N: regex '%.60s': %s at offset %zu",
 			     m->path ? m->path : "MAINTAINERS", e->line, e->val, (char *)msg,
 			     (size_t)off);
+			return -EINVAL;
 		}
 	}
 	return 0;
+}
+
+/*
+ * A literal every match of an N: regex contains, to skip compiling and
+ * running it for paths without it: the longest run of plain characters,
+ * for patterns without alternation, groups, escapes or /x comments.
+ */
+void maint_n_literal(struct mentry *e)
+{
+	const char *p = e->val, *run = NULL, *best = NULL;
+	size_t rl = 0, bl = 0;
+
+	e->lit_done = 1;
+	if (strpbrk(p, "|()\\#"))
+		return;
+	for (;; p++) {
+		unsigned char c = (unsigned char)*p;
+		bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			     (c >= '0' && c <= '9') || (c && strchr("_-/,:;=@%&~'\"<>!", c));
+
+		if (plain) {
+			if (!run) {
+				run = p;
+				rl = 0;
+			}
+			rl++;
+			continue;
+		}
+		/* a quantifier makes the character before it optional */
+		if (run && (c == '*' || c == '?' || c == '{'))
+			rl--;
+		if (run && rl > bl) {
+			best = run;
+			bl = rl;
+		}
+		run = NULL;
+		if (c == '[') {
+			p++;
+			if (*p == '^')
+				p++;
+			if (*p == ']')
+				p++;
+			while (*p && *p != ']')
+				p++;
+		}
+		if (!*p)
+			break;
+	}
+	if (best && bl < 65536) {
+		e->lit_off = (uint16_t)(best - e->val);
+		e->lit_len = (uint16_t)bl;
+	}
+}
+
+/* Compile every N: now (strict mode): report every bad one up front. */
+int maint_compile_n(struct kbug_maint *m)
+{
+	uint32_t i;
+	int bad = 0;
+
+	for (i = 0; i < m->nn; i++)
+		bad |= maint_compile_one_n(m, &m->e[m->nidx[i]]);
+	return bad ? -EINVAL : 0;
 }
