@@ -67,6 +67,13 @@ run_quiet($tree, $kbug, @kopt, $_) for @paths;
 my $per = (time() - $t) / $n;
 my $per_c = (cpu() - $c) / $n;
 
+# the floor: starting kbug at all (its linked libraries), as many times
+$t = time();
+$c = cpu();
+run_quiet($tree, $kbug, '--version') for @paths;
+my $floor = (time() - $t) / $n;
+my $floor_c = (cpu() - $c) / $n;
+
 # 2: get_maintainer.pl, one process per path
 $t = time();
 $c = cpu();
@@ -83,3 +90,5 @@ printf "  kbug, one process for all paths:       %9.3f ms/file [%9.3f]  %6.0fx [
 	"faster (goal 1000x)\n", $one * 1e3, $one_c * 1e3, $gm / $one, $gm_c / $one_c;
 printf "  kbug, a process per path:              %9.3f ms/file [%9.3f]  %6.0fx [%6.0fx] " .
 	"faster (goal 50x)\n", $per * 1e3, $per_c * 1e3, $gm / $per, $gm_c / $per_c;
+printf "  (kbug --version, a process per run:    %9.3f ms/run  [%9.3f]: process start and " .
+	"linked libraries)\n", $floor * 1e3, $floor_c * 1e3;
