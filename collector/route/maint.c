@@ -102,7 +102,7 @@ static int read_maybe_gz(const char *path, bool via_root, char **text, size_t *l
 	/* one allocation of the right size: no copying while it grows */
 	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
 	    st.st_size < (off_t)MAINT_MAX_SIZE)
-		strbuf_grow(&sb, (size_t)st.st_size + 1);
+		strbuf_grow(&sb, (size_t)st.st_size + 65537);	/* + the last read() chunk */
 	n = strbuf_read_fd(&sb, fd, MAINT_MAX_SIZE);
 	close(fd);
 	if (n < 0) {
