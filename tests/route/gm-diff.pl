@@ -231,6 +231,18 @@ if (@todo) {
 		scalar(@todo), $dt, $jobs, 1000 * $dt * $jobs / @todo;
 }
 
+# keep the cache bounded: past 32 MB, keep only what this run used
+if ((-s $cachefile // 0) > (32 << 20) && open(my $c, '>', "$cachefile.new")) {
+	binmode $c;
+	for my $k (sort keys %want) {
+		my ($mode, $path) = split(/\0/, $k, 2);
+		my $r = $ref{$k} or next;
+		print $c join("\x1d", $mode, $path, $r->[1], $r->[0]), "\x1e\n";
+	}
+	close($c);
+	rename("$cachefile.new", $cachefile);
+}
+
 # ---- kbug's answers ----
 sub run_kbug {
 	my ($mode, @paths) = @_;
