@@ -14,11 +14,13 @@ PKG_CONFIG ?= pkg-config
 PYTHON := /usr/bin/python3
 export KBUG_CACHE ?= /var/cache/kbug
 
-# Linked libraries: the cheap ones every command needs. libcurl, libsystemd
-# and libdw are dlopen()ed where used (collector/util/dl.h); their headers
-# come from the -dev packages but they are not linked.
-LIBS_LINKED := json-c libpci libudev libkmod zlib libpcre2-8
-LIBS_HEADERS := libcurl libsystemd libdw
+# Linked libraries: the cheap ones every command needs. libcurl, libsystemd,
+# libdw, libpci, libudev and libkmod are dlopen()ed where used
+# (collector/util/dl.h, deliver/curl.h, probes/libs.h): their headers come
+# from the -dev packages but they are not linked, so `kbug route` does not
+# pay for libkmod's libcrypto, liblzma and libzstd at every start.
+LIBS_LINKED := json-c zlib libpcre2-8
+LIBS_HEADERS := libcurl libsystemd libdw libpci libudev libkmod
 
 # Debian packages needed to build and test; fragments in mk/ add theirs.
 DEB_PKGS := gcc make pkg-config libjson-c-dev libpci-dev libudev-dev libkmod-dev \

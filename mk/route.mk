@@ -11,10 +11,10 @@ $(ROUTE_GEN): collector/route/gen-embedded.sh mk/route.mk
 
 # .incbin is invisible to -MMD: the objects follow the blobs explicitly.
 build/build/gen/route-data.o build-asan/build/gen/route-data.o \
-build-fuzz/build/gen/route-data.o: $(ROUTE_GEN) build/gen/route-maintainers.gz \
-	build/gen/route-mailmap.gz build/gen/route-dirs.gz
+build-fuzz/build/gen/route-data.o: $(ROUTE_GEN) build/gen/route-maintainers.raw \
+	build/gen/route-mailmap.raw build/gen/route-dirs.raw
 
-build/gen/route-maintainers.gz build/gen/route-mailmap.gz build/gen/route-dirs.gz: $(ROUTE_GEN)
+build/gen/route-maintainers.raw build/gen/route-mailmap.raw build/gen/route-dirs.raw: $(ROUTE_GEN)
 
 # Tests: tests/unit/test-route.c is picked up by the Makefile; the
 # differential test against the kernel's scripts/get_maintainer.pl runs

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <libkmod.h>
 
 #include "probes/internal.h"
+#include "probes/libs.h"
 #include "probes/lookup.h"
 #include "util/log.h"
 #include "util/path.h"
@@ -53,12 +53,12 @@ struct kmod_ctx *kbug_kmod_ctx(struct strbuf *release)
 	strbuf_addf(&dir, "%s/lib/modules/%s", kbug_path_root(), rel.buf);
 	if (!kctx || !kctx_dir || strcmp(kctx_dir, dir.buf)) {
 		if (kctx)
-			kmod_unref(kctx);
+			kl.kmod_unref(kctx);
 		free(kctx_dir);
 		free(kctx_release);
-		kctx = kmod_new(dir.buf, NULL);
+		kctx = kbug_lib_load(KBUG_LIB_KMOD, NULL) ? NULL : kl.kmod_new(dir.buf, NULL);
 		if (kctx)
-			kmod_set_log_fn(kctx, kmod_log_dbg, NULL);
+			kl.kmod_set_log_fn(kctx, kmod_log_dbg, NULL);
 		kctx_dir = strbuf_detach(&dir, NULL);
 		kctx_release = strdup(rel.buf);
 	}
@@ -226,8 +226,8 @@ int kbug_module_path(const char *module, struct strbuf *path)
 	if (!module || !valid_name(module))
 		return -EINVAL;
 	ctx = kbug_kmod_ctx(NULL);
-	if (ctx && kmod_module_new_from_name(ctx, module, &mod) == 0)
-		p = kmod_module_get_path(mod);
+	if (ctx && kl.kmod_module_new_from_name(ctx, module, &mod) == 0)
+		p = kl.kmod_module_get_path(mod);
 	if (p && *p)
 		strbuf_addstr(path, kbug_path_unroot(p));
 	else if (moddep_text_path(module, path))
@@ -244,7 +244,7 @@ int kbug_module_path(const char *module, struct strbuf *path)
 		strbuf_release(&abs);
 	}
 	if (mod)
-		kmod_module_unref(mod);
+		kl.kmod_module_unref(mod);
 	return ret;
 }
 

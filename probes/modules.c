@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <libkmod.h>
 
 #include "probes/internal.h"
+#include "probes/libs.h"
 #include "probes/lookup.h"
 #include "report.h"
 #include "util/json.h"
@@ -93,8 +93,8 @@ static struct json_object *module_entry(struct kmod_ctx *kctx, const struct kbug
 	kj_set(o, "deps", deps_array(m->deps));
 	kj_set_str(o, "state", m->state);
 	kj_set_str(o, "taint", m->taint);
-	if (kctx && kmod_module_new_from_name(kctx, m->name, &mod) == 0)
-		path = kmod_module_get_path(mod);
+	if (kctx && kl.kmod_module_new_from_name(kctx, m->name, &mod) == 0)
+		path = kl.kmod_module_get_path(mod);
 	if (path)
 		strbuf_addstr(&file, kbug_path_unroot(path));
 	else if (kbug_module_path(m->name, &file) != 0)
@@ -110,7 +110,7 @@ static struct json_object *module_entry(struct kmod_ctx *kctx, const struct kbug
 	if (strchr(m->taint, 'C'))
 		kj_set_bool(o, "staging", true);
 	if (mod)
-		kmod_module_unref(mod);
+		kl.kmod_module_unref(mod);
 	strbuf_release(&dir);
 	strbuf_release(&file);
 	return o;

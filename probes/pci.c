@@ -16,9 +16,9 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <pci/pci.h>
 
 #include "probes/internal.h"
+#include "probes/libs.h"
 #include "report.h"
 #include "util/json.h"
 #include "util/log.h"
@@ -85,8 +85,8 @@ static void set_name(struct pci_access *pacc, struct json_object *o, const char 
 	c = va_arg(ap, unsigned int);
 	d = va_arg(ap, unsigned int);
 	va_end(ap);
-	name = pci_lookup_name(pacc, buf, sizeof(buf), flags | lookup_flags | PCI_LOOKUP_NO_NUMBERS,
-			       a, b, c, d);
+	name = kl.pci_lookup_name(pacc, buf, sizeof(buf),
+				  flags | lookup_flags | PCI_LOOKUP_NO_NUMBERS, a, b, c, d);
 	json_object_object_add(o, key, name ? json_object_new_string(name) : NULL);
 }
 
@@ -96,7 +96,7 @@ static struct json_object *pci_device(struct pci_access *pacc, struct pci_dev *d
 	struct strbuf dir = STRBUF_INIT, drv = STRBUF_INIT, mod = STRBUF_INIT;
 	char slot[32];
 
-	pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_CLASS_EXT | PCI_FILL_SUBSYS);
+	kl.pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_CLASS_EXT | PCI_FILL_SUBSYS);
 	snprintf(slot, sizeof(slot), "%04x:%02x:%02x.%x", (unsigned int)d->domain & 0xffff,
 		 d->bus, d->dev, d->func);
 	kj_set_str(o, "slot", slot);
@@ -203,9 +203,14 @@ static int pci_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	struct pci_dev *d;
 	volatile int ret = 0;
 	size_t n = 0;
+	const char *err = NULL;
 
 	json_object_put(*out);
 	*out = arr;
+	if (kbug_lib_load(KBUG_LIB_PCI, &err)) {
+		kbug_report_error(ctx->report, "pci", "%s", err);
+		return -ENOSYS;
+	}
 	if (!kbug_path_exists("/sys/bus/pci/devices")) {
 		kbug_report_error(ctx->report, "pci", "cannot read '/sys/bus/pci/devices': %s",
 				  strerror(ENOENT));
@@ -216,23 +221,23 @@ static int pci_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		ret = -EIO;
 		goto out;
 	}
-	pacc = pci_alloc();
+	pacc = kl.pci_alloc();
 	pacc->error = pci_error_hook;
 	pacc->warning = pci_warning_hook;
 	pacc->debug = pci_debug_hook;
 	pacc->method = PCI_ACCESS_SYS_BUS_PCI;
 	kbug_path(&path, "/sys/bus/pci");
-	pci_set_param(pacc, "sysfs.path", path.buf);
+	kl.pci_set_param(pacc, "sysfs.path", path.buf);
 	/* the tree's own pci.ids, else this system's */
 	kbug_path(&path, "/usr/share/misc/pci.ids");
 	if (*kbug_path_root() && kbug_path_exists("/usr/share/misc/pci.ids"))
-		pci_set_param(pacc, "pci.ids", path.buf);
+		kl.pci_set_param(pacc, "pci.ids", path.buf);
 	names_from_ids = map_ids(pacc->id_file_name, &ids) == 0;
 	lookup_flags = 0;
 	if (access("/etc/udev/hwdb.bin", R_OK) && access("/usr/lib/udev/hwdb.bin", R_OK))
 		lookup_flags = PCI_LOOKUP_NO_HWDB;
-	pci_init(pacc);
-	pci_scan_bus(pacc);
+	kl.pci_init(pacc);
+	kl.pci_scan_bus(pacc);
 	for (d = pacc->devices; d && n < 65536; d = d->next, n++) {
 		kj_append(arr, pci_device(pacc, d));
 		if (kbug_probe_expired(ctx))
@@ -252,7 +257,7 @@ static int pci_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	}
 out:
 	if (pacc && !sigsetjmp(pci_jmp, 0))
-		pci_cleanup(pacc);
+		kl.pci_cleanup(pacc);
 	strbuf_release(&path);
 	if (ids.data)
 		munmap((void *)ids.data, ids.len);

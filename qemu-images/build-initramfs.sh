@@ -5,7 +5,8 @@
 # KERNEL_DIR is what qemu-images/build-kernel.sh printed; its modules go in.
 # The archive holds busybox-static, kbug ($KBUG, default the repository's
 # ./kbug) with every shared library it links or dlopen()s (libcurl,
-# libsystemd, libdw and what those link) and the dynamic loader, pci.ids,
+# libsystemd, libdw, libpci, libudev, libkmod and what those link) and
+# the dynamic loader, pci.ids,
 # usb.ids, the udev hwdb, kbug's templates/ and data/ (in
 # /usr/local/share/kbug, as `make install` has them), a minimal /etc, and
 # /init (qemu-images/init.sh),
@@ -44,7 +45,7 @@ libpath() {
 }
 {
 	echo "$kbug"
-	for l in libcurl.so.4 libsystemd.so.0 libdw.so.1; do
+	for l in libcurl.so.4 libsystemd.so.0 libdw.so.1 libpci.so.3 libudev.so.1 libkmod.so.2; do
 		p=$(libpath "$l")
 		[ -n "$p" ] || kb_die "$l not found by ldconfig -p (make deps)"
 		echo "$p"

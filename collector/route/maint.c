@@ -542,6 +542,17 @@ int embedded_unpack(const unsigned char *gz, size_t n, char **text, size_t *len)
 	*text = NULL;
 	if (!n)
 		return -ENOENT;
+	/* stored as it is (see gen-embedded.sh): a copy, NUL-terminated */
+	if (n < 2 || gz[0] != 0x1f || gz[1] != 0x8b) {
+		*text = malloc(n + 1);
+		if (!*text)
+			return -ENOMEM;
+		memcpy(*text, gz, n);
+		(*text)[n] = '\0';
+		if (len)
+			*len = n;
+		return 0;
+	}
 	ret = gunzip(gz, n, text, &l);
 	if (!ret && len)
 		*len = l;

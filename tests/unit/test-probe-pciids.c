@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pci/pci.h>
 
 #include "probes/internal.h"
+#include "probes/libs.h"
 #include "util/json.h"
 #include "util/strbuf.h"
 
@@ -27,15 +27,16 @@ static int setup(void **state)
 {
 	if (strbuf_read_file(&ids, PCI_IDS_FILE, 64u << 20) < 0)
 		return -1;
-	pacc = pci_alloc();
-	pci_set_param(pacc, "pci.ids", PCI_IDS_FILE);
-	pci_init(pacc);
+	assert_int_equal(kbug_lib_load(KBUG_LIB_PCI, NULL), 0);
+	pacc = kl.pci_alloc();
+	kl.pci_set_param(pacc, "pci.ids", PCI_IDS_FILE);
+	kl.pci_init(pacc);
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	pci_cleanup(pacc);
+	kl.pci_cleanup(pacc);
 	strbuf_release(&ids);
 	return 0;
 }
@@ -90,13 +91,13 @@ static void check_against_libpci(struct json_object *arr)
 		char b[256];
 
 		expect_same(o, "vendor_name",
-			    pci_lookup_name(pacc, b, sizeof(b), PCI_LOOKUP_VENDOR | nn, v));
+			    kl.pci_lookup_name(pacc, b, sizeof(b), PCI_LOOKUP_VENDOR | nn, v));
 		expect_same(o, "device_name",
-			    pci_lookup_name(pacc, b, sizeof(b), PCI_LOOKUP_DEVICE | nn, v, d));
+			    kl.pci_lookup_name(pacc, b, sizeof(b), PCI_LOOKUP_DEVICE | nn, v, d));
 		expect_same(o, "class_name",
-			    pci_lookup_name(pacc, b, sizeof(b), PCI_LOOKUP_CLASS | nn, c));
+			    kl.pci_lookup_name(pacc, b, sizeof(b), PCI_LOOKUP_CLASS | nn, c));
 		expect_same(o, "subsystem_name",
-			    pci_lookup_name(pacc, b, sizeof(b),
+			    kl.pci_lookup_name(pacc, b, sizeof(b),
 					    PCI_LOOKUP_SUBSYSTEM | PCI_LOOKUP_DEVICE | nn,
 					    v, d, sv, sd));
 	}
