@@ -2,8 +2,9 @@
 /*
  * The MAINTAINERS, .mailmap and directory list of the linux-source tree
  * kbug was built from (build/gen/route-data.c, made by
- * collector/route/gen-embedded.sh), gzip-compressed in .rodata and
- * inflated only when that copy is the one used.
+ * collector/route/gen-embedded.sh), stored as they are in .rodata and
+ * copied out only when that copy is the one used (a gzip'd blob is
+ * inflated instead).
  */
 #include <errno.h>
 #include <stddef.h>
