@@ -34,16 +34,6 @@
 
 /* ---- parsing ---------------------------------------------------------- */
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = tolower(c);
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
 /* Append text, undoing the kernel's \xNN escapes of unprintable bytes. */
 static void add_unescaped(struct strbuf *sb, const char *s, size_t n)
 {
@@ -59,8 +49,8 @@ static void add_unescaped(struct strbuf *sb, const char *s, size_t n)
 		}
 		strbuf_add(sb, s, (size_t)(bs - s));
 		if (end - bs > 3 && bs[1] == 'x') {
-			hi = hexval((unsigned char)bs[2]);
-			lo = hexval((unsigned char)bs[3]);
+			hi = kbug_hexval((unsigned char)bs[2]);
+			lo = kbug_hexval((unsigned char)bs[3]);
 		}
 		if (hi >= 0 && lo >= 0) {
 			strbuf_addch(sb, hi << 4 | lo);

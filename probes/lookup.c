@@ -123,23 +123,33 @@ static const char *path_modname(const char *path, size_t *n)
 	return b;
 }
 
-int kbug_module_builtin_path(const char *module, struct strbuf *path)
+/*
+ * Find `module` in the running release's /lib/modules/RELEASE/FILE, a list
+ * of module paths one a line (modules.builtin; modules.dep, whose lines
+ * go on after a ':'). osrelease is read directly: no libkmod needed.
+ */
+static int modlist_find(const char *file, const char *module, struct strbuf *path)
 {
 	struct strbuf rel = STRBUF_INIT, p = STRBUF_INIT, line = STRBUF_INIT;
 	unsigned long lines = 0;
 	int ret = -ENOENT;
 	FILE *f;
 
-	if (kbug_path_read_line(&rel, "/proc/sys/kernel/osrelease") || !rel.len) {
+	if (kbug_path_read_line(&rel, "/proc/sys/kernel/osrelease") || !rel.len ||
+	    strchr(rel.buf, '/')) {
 		strbuf_release(&rel);
 		return -ENOENT;
 	}
-	strbuf_addf(&p, "/lib/modules/%s/modules.builtin", rel.buf);
+	strbuf_addf(&p, "/lib/modules/%s/%s", rel.buf, file);
 	f = kbug_path_fopen(p.buf, "re");
 	while (f && strbuf_getline(&line, f) != EOF && lines++ < 1000000ul) {
+		char *colon = strchr(line.buf, ':');
+		const char *b;
 		size_t n;
-		const char *b = path_modname(line.buf, &n);
 
+		if (colon)
+			strbuf_setlen(&line, (size_t)(colon - line.buf));
+		b = path_modname(line.buf, &n);
 		if (name_eq(module, b, n)) {
 			strbuf_reset(path);
 			strbuf_addstr(path, line.buf);
@@ -155,42 +165,15 @@ int kbug_module_builtin_path(const char *module, struct strbuf *path)
 	return ret;
 }
 
+int kbug_module_builtin_path(const char *module, struct strbuf *path)
+{
+	return modlist_find("modules.builtin", module, path);
+}
+
 /* modules.dep as text, for trees without the .bin indexes libkmod reads. */
 static int moddep_text_path(const char *module, struct strbuf *path)
 {
-	struct strbuf rel = STRBUF_INIT, p = STRBUF_INIT, line = STRBUF_INIT;
-	unsigned long lines = 0;
-	int ret = -ENOENT;
-	FILE *f;
-
-	if (!kbug_kmod_ctx(&rel) && !rel.len) {
-		strbuf_release(&rel);
-		return -ENOENT;
-	}
-	strbuf_addf(&p, "/lib/modules/%s/modules.dep", rel.buf);
-	f = kbug_path_fopen(p.buf, "re");
-	while (f && strbuf_getline(&line, f) != EOF && lines++ < 1000000ul) {
-		char *colon = strchr(line.buf, ':');
-		const char *b;
-		size_t n;
-
-		if (!colon)
-			continue;
-		*colon = '\0';
-		b = path_modname(line.buf, &n);
-		if (name_eq(module, b, n)) {
-			strbuf_reset(path);
-			strbuf_addstr(path, line.buf);
-			ret = 0;
-			break;
-		}
-	}
-	if (f)
-		fclose(f);
-	strbuf_release(&rel);
-	strbuf_release(&p);
-	strbuf_release(&line);
-	return ret;
+	return modlist_find("modules.dep", module, path);
 }
 
 static bool valid_name(const char *s)

@@ -13,21 +13,12 @@
 #include "config.h"
 #include "deliver/bugzilla.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
 
 #define MAP_MAX_FILE (1 << 20)
 #define MAP_MAX_LINE 1024
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	c = tolower(c);
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
 
 /* Percent- and '+'-decode s[0..n) into out. */
 static void url_decode(struct strbuf *out, const char *s, size_t n)
@@ -38,9 +29,9 @@ static void url_decode(struct strbuf *out, const char *s, size_t n)
 	for (i = 0; i < n; i++) {
 		if (s[i] == '+') {
 			strbuf_addch(out, ' ');
-		} else if (s[i] == '%' && i + 2 < n && hexval(s[i + 1]) >= 0 &&
-			   hexval(s[i + 2]) >= 0) {
-			char c = (char)(hexval(s[i + 1]) * 16 + hexval(s[i + 2]));
+		} else if (s[i] == '%' && i + 2 < n && kbug_hexval(s[i + 1]) >= 0 &&
+			   kbug_hexval(s[i + 2]) >= 0) {
+			char c = (char)(kbug_hexval(s[i + 1]) * 16 + kbug_hexval(s[i + 2]));
 
 			if (c)
 				strbuf_addch(out, c);
