@@ -116,7 +116,7 @@ deps:
 		echo "installing:" $$missing; \
 		if [ "$$(id -u)" != 0 ]; then echo "make deps: run as root to install:" $$missing >&2; exit 1; fi; \
 		find /var/lib/apt/lists -name '*Packages*' -newermt '-1 day' 2>/dev/null | grep -q . || apt-get update -q; \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
 	fi
 
 report: deps kbug
