@@ -124,7 +124,10 @@ report: deps kbug
 
 # ---- tests ----------------------------------------------------------------
 
-check: deps kbug build-asan/kbug $(UNIT_TESTS) $(UNIT_TESTS_ASAN) $(CHECK_PREREQS)
+# Everything the tests need built; `make -j2 check-build` uses both cores.
+check-build: kbug build-asan/kbug $(UNIT_TESTS) $(UNIT_TESTS_ASAN) $(CHECK_PREREQS)
+
+check: deps check-build
 	@KBUG=$(CURDIR)/build-asan/kbug KBUG_BUILD=$(CURDIR)/build-asan KBUG_SUITE_SET=asan \
 		tests/run.sh $(UNIT_TESTS_ASAN) $(CHECK_SUITES) > build/check-asan.summary; \
 	a=$$?; tail -n 1 build/check-asan.summary; \
@@ -159,5 +162,5 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz kbug
 
-.PHONY: all asan deps report check check-asan bench fuzz checkpatch install uninstall clean
+.PHONY: all asan deps report check check-build check-asan bench fuzz checkpatch install uninstall clean
 .SECONDARY:
