@@ -6,6 +6,7 @@
  * byte of the message rules out nearly all of them.
  */
 #include <pthread.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "analyze/internal.h"
@@ -41,6 +42,16 @@ static void sig_build(void)
 		}
 }
 
+/* Only blanks in s[0..len): the line is not NUL-terminated, so no strspn(). */
+static bool sig_blank(const char *s, size_t len)
+{
+	while (len && (*s == ' ' || *s == '\t')) {
+		s++;
+		len--;
+	}
+	return !len;
+}
+
 static const struct kb_sig *sig_try(const char *msg, size_t len)
 {
 	unsigned char c = (unsigned char)msg[0];
@@ -54,7 +65,7 @@ static const struct kb_sig *sig_try(const char *msg, size_t len)
 			continue;
 		if (s->contains && !memmem(msg, len, s->contains, strlen(s->contains)))
 			continue;
-		if ((s->flags & KB_SIG_EXACT) && strspn(msg + n, " \t") != len - n)
+		if ((s->flags & KB_SIG_EXACT) && !sig_blank(msg + n, len - n))
 			continue;
 		if (s->match && !s->match(msg, len))
 			continue;
