@@ -1,7 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Run each libFuzzer target named on the command line for a bounded time
-# ($KBUG_FUZZ_SECONDS, default 20) from its seed corpus; TAP output.
+# ($KBUG_FUZZ_SECONDS, default 20) from its seed corpus, with a fixed
+# libFuzzer seed ($KBUG_FUZZ_SEED, default 1; 0 picks one at random) so a
+# make check run explores the same inputs every time; TAP output.
 set -u
 secs=${KBUG_FUZZ_SECONDS:-20}
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -12,7 +14,7 @@ for t in "$@"; do
 	seeds=$src/tests/fuzz/corpus/${name#fuzz-}
 	work=$(mktemp -d)
 	[ -d "$seeds" ] && cp -r "$seeds"/. "$work"/
-	if (cd "$work" && timeout -k 10 $((secs + 60)) "$src/$t" -max_total_time="$secs" \
+	if (cd "$work" && timeout -k 10 $((secs + 60)) "$src/$t" -max_total_time="$secs" -seed="${KBUG_FUZZ_SEED:-1}" \
 		-rss_limit_mb=2048 -timeout=10 -print_final_stats=1 . > log 2>&1); then
 		echo "ok $n - $name survived ${secs}s ($(grep -o 'stat::number_of_executed_units: [0-9]*' "$work/log" | awk '{print $2}') runs)"
 	else
