@@ -313,7 +313,8 @@ static int cmd_route(int argc, char **argv)
 		json_object_put(routes);
 	}
 out:
-	kbug_maint_free(m);
+	if (KBUG_LEAK_CHECKED)
+		kbug_maint_free(m);	/* otherwise exit() frees it at once */
 	free(a.paths);
 	if (kbug_output_close())
 		return KBUG_EXIT_ERROR;

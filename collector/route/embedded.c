@@ -2,9 +2,8 @@
 /*
  * The MAINTAINERS, .mailmap and directory list of the linux-source tree
  * kbug was built from (build/gen/route-data.c, made by
- * collector/route/gen-embedded.sh), stored as they are in .rodata and
- * copied out only when that copy is the one used (a gzip'd blob is
- * inflated instead).
+ * collector/route/gen-embedded.sh), stored as they are in .rodata, each
+ * followed by a NUL, and used in place (a gzip'd blob is inflated instead).
  */
 #include <errno.h>
 #include <stddef.h>
@@ -27,7 +26,7 @@ const char *embedded_origin(void)
 	return kbug_emb_origin;
 }
 
-int embedded_get(const char *what, char **text, size_t *len)
+int embedded_get(const char *what, const char **text, size_t *len, char **own)
 {
 	const unsigned char *a, *b;
 
@@ -43,5 +42,5 @@ int embedded_get(const char *what, char **text, size_t *len)
 	} else {
 		return -EINVAL;
 	}
-	return embedded_unpack(a, (size_t)(b - a), text, len);
+	return embedded_unpack(a, (size_t)(b - a), text, len, own);
 }

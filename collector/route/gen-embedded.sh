@@ -42,8 +42,9 @@ sum=$(cat "$out"/route-*.raw | cksum | cut -d' ' -f1)
 		printf '\t".global kbug_emb_%s\\n.global kbug_emb_%s_end\\n"\n' "$f" "$f"
 		printf '\t"kbug_emb_%s:\\n.incbin \\"%s/route-%s.raw\\"\\nkbug_emb_%s_end:\\n"\n' \
 			"$f" "$out" "$f" "$f"
+		printf '\t".byte 0\\n"\n'
 	done
-	printf '\t".byte 0\\n.previous\\n");\n'
+	printf '\t".previous\\n");\n'
 } > "$out/route-data.c.tmp"
 if cmp -s "$out/route-data.c.tmp" "$out/route-data.c" 2>/dev/null; then
 	rm -f "$out/route-data.c.tmp"

@@ -111,10 +111,10 @@ static void subsystem_name(const struct kbug_maint *m, uint32_t sec, struct strb
 			strbuf_addstr(out, c.buf);
 			strbuf_release(&c);
 		} else {
-			strbuf_addstr(out, e->val);
+			strbuf_add(out, e->val, e->vlen);
 		}
 	} else {
-		strbuf_addstr(out, s->title);
+		strbuf_add(out, s->title, s->tlen);
 	}
 	if (pl_strlen_chars(out->buf) > SECTION_MAXLEN) {
 		const char *cut = pl_utf8_advance(out->buf, SECTION_MAXLEN - 3);
@@ -138,14 +138,15 @@ static void maintainer_role(const struct kbug_maint *m, uint32_t sec, struct str
 	};
 	const struct msection *s = &m->s[sec];
 	const char *role = "unknown";
-	struct strbuf lc = STRBUF_INIT, name = STRBUF_INIT;
+	struct strbuf lc = STRBUF_INIT, name = STRBUF_INIT, v = STRBUF_INIT;
 	uint32_t i;
 	size_t k;
 
 	for (i = s->first + s->title_is_entry; i < s->first + s->nr; i++)
 		if (m->e[i].type == 'S')
-			role = m->e[i].val;
+			role = mentry_str(&m->e[i], &v);
 	pl_lc(role, &lc);
+	strbuf_release(&v);
 	for (k = 0; k < ARRAY_SIZE(map); k++) {
 		if (!strcmp(lc.buf, map[k][0])) {
 			strbuf_reset(&lc);
@@ -231,22 +232,23 @@ static void add_categories(struct gm_state *st, uint32_t sec)
 	struct kbug_maint *m = st->m;
 	const struct msection *s = &m->s[sec];
 	struct strbuf role = STRBUF_INIT, name = STRBUF_INIT, lc = STRBUF_INIT,
-		addr = STRBUF_INIT;
+		addr = STRBUF_INIT, v = STRBUF_INIT;
 	uint32_t i;
 
 	for (i = s->first + s->title_is_entry; i < s->first + s->nr; i++) {
 		const struct mentry *e = &m->e[i];
+		const char *val = mentry_str(e, &v);
 
 		if (e->type == 'L') {
 			const char *more = "", *sp;
 
 			/* m/([^\s]+)\s+(.*)$/: the first word, if blanks follow it */
 			strbuf_reset(&addr);
-			strbuf_addstr(&addr, e->val);
-			for (sp = e->val; *sp; sp++) {
-				if (pl_space(sp) && sp > e->val) {
+			strbuf_addstr(&addr, val);
+			for (sp = val; *sp; sp++) {
+				if (pl_space(sp) && sp > val) {
 					strbuf_reset(&addr);
-					strbuf_add(&addr, e->val, (size_t)(sp - e->val));
+					strbuf_add(&addr, val, (size_t)(sp - val));
 					while (*sp && pl_space(sp))
 						sp += pl_space(sp);
 					more = sp;
@@ -268,25 +270,26 @@ static void add_categories(struct gm_state *st, uint32_t sec)
 			addr_push(&st->list_to, addr.buf, role.buf, true);
 		} else if (e->type == 'M') {
 			maintainer_role(m, sec, &role);
-			push_email_addresses(st, e->val, role.buf, e->line);
+			push_email_addresses(st, val, role.buf, e->line);
 		} else if (e->type == 'R') {
 			subsystem_name(m, sec, &name);
 			strbuf_reset(&role);
 			strbuf_addf(&role, "reviewer:%s", name.buf);
-			push_email_addresses(st, e->val, role.buf, e->line);
+			push_email_addresses(st, val, role.buf, e->line);
 		} else if (e->type == 'B') {
 			if (st->nbug == st->abug) {
 				size_t n = st->abug ? st->abug * 2 : 8;
-				char **v = realloc(st->bug, n * sizeof(*v));
+				char **nv = realloc(st->bug, n * sizeof(*nv));
 
-				if (!v)
+				if (!nv)
 					continue;
-				st->bug = v;
+				st->bug = nv;
 				st->abug = n;
 			}
-			st->bug[st->nbug++] = strdup(e->val);
+			st->bug[st->nbug++] = strdup(val);
 		}
 	}
+	strbuf_release(&v);
 	strbuf_release(&role);
 	strbuf_release(&name);
 	strbuf_release(&lc);

@@ -34,34 +34,56 @@ enum {
 /* -d answer for a pattern, computed once when first needed. */
 enum { DIR_UNKNOWN = 0, DIR_NO, DIR_YES };
 
+/*
+ * The text is never written to (it may be a read-only mapping of the file
+ * or the copy in .rodata): a value is vlen bytes at val, followed by the
+ * line's '\n' or by a NUL. mentry_str() gives it as a C string.
+ */
 struct mentry {
-	char *val;		/* NUL-terminated, inside the text buffer */
+	const char *val;
 	uint32_t vlen;
 	uint32_t line;		/* 1-based line number */
 	uint32_t sec;		/* section index */
 	char type;		/* 'A'..'Z' */
 	uint8_t form;		/* PAT_* for F/X; 1 compiled / PAT_BAD for N */
 	uint8_t isdir;		/* DIR_* for F/X */
-	uint8_t lit_done;	/* N: literal looked for */
-	uint16_t lit_off, lit_len;	/* N: a literal every match holds (len 0: none) */
+	uint8_t alt;		/* the value holds a '|' (regex alternation) */
+	uint32_t aux;		/* 1 + index in kbug_maint.aux, 0: none yet */
+};
+
+/* What few entries need: a compiled regex, an N: literal. */
+struct maux {
 	struct pcre2_real_code_8 *re;
+	uint16_t lit_off, lit_len;	/* N: a literal every match holds (len 0: none) */
+	bool lit_done;			/* N: literal looked for */
 };
 
 struct msection {
-	const char *title;	/* the line before the entries (raw) */
+	const char *title;	/* the line before the entries (raw), tlen bytes */
+	uint32_t tlen;
 	uint32_t first, nr;	/* entries [first, first + nr) */
 	uint32_t line;		/* line of the title */
 	bool title_is_entry;	/* file begins with an entry: it is the title */
 };
 
+/* End of a value or title: its line's '\n', or a NUL. */
+static inline bool maint_eos(char c)
+{
+	return !c || c == '\n';
+}
+
 /* The mailmap of the tree (get_maintainer.pl's read_mailmap). */
 struct mailmap;
 
 struct kbug_maint {
-	char *text;			/* owned copy, lines NUL-terminated */
+	const char *text;		/* read only; text[len] is readable and NUL */
 	size_t len;
+	void *text_own;			/* malloc'd text, or NULL */
+	size_t text_map;		/* length of the mmap()ed text, or 0 */
 	struct mentry *e;
 	uint32_t ne;
+	struct maux *aux;
+	uint32_t naux, aaux;
 	struct msection *s;
 	uint32_t ns;
 	uint32_t *nidx;			/* N: entries */
@@ -76,13 +98,8 @@ struct kbug_maint {
 	char *version;			/* "6.12.118" or NULL */
 	char *running;			/* uname -r */
 	char *tree;			/* kernel tree for -d/-f, .mailmap, *.yaml */
-	/* directory names of the embedded tree, when no tree is at hand */
-	char *dirs;
-	size_t dirs_len;
-	bool dirs_loaded;
 	struct mailmap *mm;
 	bool mm_loaded;
-	char *mailmap_text;		/* owned; used when no tree */
 };
 
 /* One matched section of a path. */
@@ -112,10 +129,13 @@ struct gm_result {
 };
 
 /* parse.c */
-int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char *name);
+int maint_parse_buffer(struct kbug_maint *m, const char *text, size_t len, const char *name);
+struct maux *maint_aux(struct kbug_maint *m, struct mentry *e);
+const char *mentry_str(const struct mentry *e, struct strbuf *sb);
+const char *msection_title(const struct msection *s, struct strbuf *sb);
 int maint_compile_n(struct kbug_maint *m);
 int maint_compile_one_n(struct kbug_maint *m, struct mentry *e);
-void maint_n_literal(struct mentry *e);
+void maint_n_literal(struct maux *a, const struct mentry *e);
 
 /* match.c */
 void route_canon_path(const char *in, const char *tree, struct strbuf *out);
@@ -153,14 +173,17 @@ int pl_rfc822_list(const char *value, char ***out);
 int pl_file_emails(const char *text, size_t len, char ***out);
 
 /* mailmap.c */
-struct mailmap *mailmap_parse(const char *text, size_t len);
+/* text[len] must be NUL; text stays the caller's unless own (free()d with mm) */
+struct mailmap *mailmap_parse(const char *text, size_t len, char *own);
 void mailmap_free(struct mailmap *mm);
 void mailmap_email(struct mailmap *mm, const char *line, struct strbuf *out);
 struct mailmap *maint_mailmap(struct kbug_maint *m);
 
 /* embedded.c: the copy built in from linux-source (build/gen) */
-int embedded_get(const char *what, char **text, size_t *len);
-int embedded_unpack(const unsigned char *gz, size_t n, char **text, size_t *len);
+/* the blob in .rodata, NUL after it: *own is NULL, or a malloc'd inflated copy */
+int embedded_get(const char *what, const char **text, size_t *len, char **own);
+int embedded_unpack(const unsigned char *blob, size_t n, const char **text, size_t *len,
+		    char **own);
 const char *embedded_version(void);
 const char *embedded_origin(void);
 

@@ -28,8 +28,9 @@ struct mm_map {
 
 struct mailmap {
 	struct mm_map names, addresses;
-	char *text;		/* the .mailmap, parsed in full or line by line */
+	const char *text;	/* the .mailmap, parsed in full or line by line */
 	size_t len;
+	char *own;		/* text, when it is ours to free */
 	bool full;
 	unsigned int lookups;
 	pcre2_code *re[4];
@@ -212,14 +213,18 @@ static void parse_lines(struct mailmap *mm, struct mm_map *names, struct mm_map 
 	}
 }
 
-struct mailmap *mailmap_parse(const char *text, size_t len)
+struct mailmap *mailmap_parse(const char *text, size_t len, char *own)
 {
 	struct mailmap *mm = calloc(1, sizeof(*mm));
 	int i;
 
-	if (!mm)
+	if (!mm) {
+		free(own);
 		return NULL;
-	mm->text = malloc(len + 1);
+	}
+	mm->own = own;
+	mm->text = text;
+	mm->len = len;
 	mm->re[0] = compile("^([^<]+)<([^>]+)>$");
 	mm->re[1] = compile("^<([^>]+)>\\s*<([^>]+)>$");
 	mm->re[2] = compile("^(.+)<([^>]+)>\\s*<([^>]+)>$");
@@ -228,13 +233,10 @@ struct mailmap *mailmap_parse(const char *text, size_t len)
 	for (i = 0; i < 4; i++)
 		if (!mm->re[i])
 			break;
-	if (!mm->text || i < 4 || !mm->md) {
+	if (i < 4 || !mm->md) {
 		mailmap_free(mm);
 		return NULL;
 	}
-	memcpy(mm->text, text, len);
-	mm->text[len] = '\0';
-	mm->len = len;
 	return mm;
 }
 
@@ -249,7 +251,7 @@ void mailmap_free(struct mailmap *mm)
 	for (i = 0; i < 4; i++)
 		pcre2_code_free(mm->re[i]);
 	pcre2_match_data_free(mm->md);
-	free(mm->text);
+	free(mm->own);
 	free(mm);
 }
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -89,16 +90,49 @@ static int gunzip(const unsigned char *in, size_t n, char **out, size_t *outlen)
 	return 0;
 }
 
-static int read_maybe_gz(const char *path, bool via_root, char **text, size_t *len)
+/*
+ * The text of a MAINTAINERS file, or of a gzip'd one inflated. A regular
+ * file is mapped read-only, not copied (the parser never writes): its
+ * pages come from the page cache, and the zeroes mmap() puts after the
+ * end of the last page are the NUL the parser needs; a file whose size is
+ * a multiple of the page size has none, and is read like a pipe or sysfs.
+ */
+static int read_maybe_gz(struct kbug_maint *m, const char *path, bool via_root)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct stat st;
-	long n;
+	long n, page = sysconf(_SC_PAGESIZE);
 	int ret, fd;
+	char *out;
+	size_t len;
 
 	fd = via_root ? kbug_path_open(path, O_RDONLY) : open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    st.st_size < (off_t)MAINT_MAX_SIZE && page > 0 && st.st_size % page) {
+		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+
+		if (p != MAP_FAILED) {
+			const unsigned char *u = p;
+
+			close(fd);
+			if (st.st_size >= 2 && u[0] == 0x1f && u[1] == 0x8b) {
+				ret = gunzip(u, (size_t)st.st_size, &out, &len);
+				munmap(p, (size_t)st.st_size);
+				if (ret)
+					return ret;
+				m->text = out;
+				m->len = len;
+				m->text_own = out;
+				return 0;
+			}
+			m->text = p;
+			m->len = (size_t)st.st_size;
+			m->text_map = (size_t)st.st_size;
+			return 0;
+		}
+	}
 	/* one allocation of the right size: no copying while it grows */
 	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
 	    st.st_size < (off_t)MAINT_MAX_SIZE)
@@ -110,12 +144,29 @@ static int read_maybe_gz(const char *path, bool via_root, char **text, size_t *l
 		return (int)n;
 	}
 	if (sb.len >= 2 && (unsigned char)sb.buf[0] == 0x1f && (unsigned char)sb.buf[1] == 0x8b) {
-		ret = gunzip((unsigned char *)sb.buf, sb.len, text, len);
+		ret = gunzip((unsigned char *)sb.buf, sb.len, &out, &len);
 		strbuf_release(&sb);
-		return ret;
+		if (ret)
+			return ret;
+	} else {
+		out = strbuf_detach(&sb, &len);
 	}
-	*text = strbuf_detach(&sb, len);
+	m->text = out;
+	m->len = len;
+	m->text_own = out;
 	return 0;
+}
+
+/* Drop the text of a source that was read but not parsed. */
+static void text_release(struct kbug_maint *m)
+{
+	if (m->text_map)
+		munmap((void *)m->text, m->text_map);
+	free(m->text_own);
+	m->text = NULL;
+	m->len = 0;
+	m->text_own = NULL;
+	m->text_map = 0;
 }
 
 /* top_of_kernel_tree() */
@@ -224,9 +275,9 @@ static char *dirname_dup(const char *path)
 	return strndup(path, (size_t)(s - path));
 }
 
-static int finish(struct kbug_maint *m, char *text, size_t len, const char *name)
+static int finish(struct kbug_maint *m, const char *name)
 {
-	int ret = maint_parse_buffer(m, text, len, name);
+	int ret = maint_parse_buffer(m, m->text, m->len, name);
 
 	if (ret)
 		return ret;
@@ -252,7 +303,10 @@ int kbug_maint_parse(const char *text, size_t len, const char *name, struct kbug
 	copy[len] = '\0';
 	m->kind = MAINT_MEMORY;
 	m->path = strdup(name ? name : "MAINTAINERS");
-	ret = finish(m, copy, len, m->path);
+	m->text = copy;
+	m->len = len;
+	m->text_own = copy;
+	ret = finish(m, m->path);
 	if (ret) {
 		kbug_maint_free(m);
 		return ret;
@@ -263,9 +317,7 @@ int kbug_maint_parse(const char *text, size_t len, const char *name, struct kbug
 
 static int try_file(struct kbug_maint *m, const char *path, int kind, bool via_root)
 {
-	char *text = NULL;
-	size_t len = 0;
-	int ret = read_maybe_gz(path, via_root, &text, &len);
+	int ret = read_maybe_gz(m, path, via_root);
 
 	if (ret) {
 		DBG("no MAINTAINERS at '%s': %s", path, strerror(-ret));
@@ -274,7 +326,7 @@ static int try_file(struct kbug_maint *m, const char *path, int kind, bool via_r
 	m->kind = kind;
 	free(m->path);
 	m->path = strdup(path);
-	return finish(m, text, len, path);
+	return finish(m, path);
 }
 
 static int open_tree(struct kbug_maint *m, const char *dir_real, const char *shown)
@@ -393,17 +445,17 @@ static int open_sources(struct kbug_maint *m, const struct kbug_maint_opts *o)
 		}
 	}
 	if (!o || !o->no_embedded) {
-		char *text = NULL;
-		size_t len = 0;
+		char *own = NULL;
 
-		ret = embedded_get("maintainers", &text, &len);
-		if (!ret && text) {
+		ret = embedded_get("maintainers", &m->text, &m->len, &own);
+		if (!ret && m->text) {
+			m->text_own = own;
 			m->kind = MAINT_EMBEDDED;
 			free(m->path);
 			if (asprintf(&m->path, "(built in: %s)", embedded_origin()) < 0)
 				m->path = NULL;
 			m->version = *embedded_version() ? strdup(embedded_version()) : NULL;
-			ret = finish(m, text, len, "built-in MAINTAINERS");
+			ret = finish(m, "built-in MAINTAINERS");
 			goto out;
 		}
 	}
@@ -468,16 +520,25 @@ struct mailmap *maint_mailmap(struct kbug_maint *m)
 		struct strbuf p = STRBUF_INIT, t = STRBUF_INIT;
 
 		strbuf_addf(&p, "%s/.mailmap", m->tree);
-		if (strbuf_read_file(&t, p.buf, 16 << 20) >= 0)
-			m->mm = mailmap_parse(t.buf, t.len);
+		if (strbuf_read_file(&t, p.buf, 16 << 20) >= 0) {
+			size_t len;
+			char *text = strbuf_detach(&t, &len);
+
+			m->mm = mailmap_parse(text, len, text);
+		}
 		strbuf_release(&p);
-		strbuf_release(&t);
 		return m->mm;
 	}
 	if (m->kind == MAINT_MEMORY)
 		return NULL;
-	if (!embedded_get("mailmap", &m->mailmap_text, NULL) && m->mailmap_text)
-		m->mm = mailmap_parse(m->mailmap_text, strlen(m->mailmap_text));
+	{
+		const char *text;
+		size_t len;
+		char *own = NULL;
+
+		if (!embedded_get("mailmap", &text, &len, &own) && text)
+			m->mm = mailmap_parse(text, len, own);
+	}
 	return m->mm;
 }
 
@@ -517,44 +578,52 @@ void kbug_maint_free(struct kbug_maint *m)
 
 	if (!m)
 		return;
-	for (i = 0; i < m->ne; i++)
-		pcre2_code_free((pcre2_code *)m->e[i].re);
+	for (i = 0; i < m->naux; i++)
+		pcre2_code_free((pcre2_code *)m->aux[i].re);
+	free(m->aux);
 	maint_index_free(m);
 	mailmap_free(m->mm);
-	free(m->mailmap_text);
 	free(m->e);
 	free(m->s);
 	free(m->nidx);
-	free(m->text);
+	text_release(m);
 	free(m->path);
 	free(m->version);
 	free(m->running);
 	free(m->tree);
-	free(m->dirs);
 	free(m);
 }
 
-int embedded_unpack(const unsigned char *gz, size_t n, char **text, size_t *len)
+/*
+ * A blob of build/gen/route-data.c: stored as it is (see gen-embedded.sh),
+ * with a NUL after it, so used in place; a gzip'd one is inflated into *own.
+ */
+int embedded_unpack(const unsigned char *blob, size_t n, const char **text, size_t *len,
+		    char **own)
 {
+	char *out = NULL;
 	size_t l = 0;
 	int ret;
 
 	*text = NULL;
+	if (own)
+		*own = NULL;
 	if (!n)
 		return -ENOENT;
-	/* stored as it is (see gen-embedded.sh): a copy, NUL-terminated */
-	if (n < 2 || gz[0] != 0x1f || gz[1] != 0x8b) {
-		*text = malloc(n + 1);
-		if (!*text)
-			return -ENOMEM;
-		memcpy(*text, gz, n);
-		(*text)[n] = '\0';
+	if (n < 2 || blob[0] != 0x1f || blob[1] != 0x8b) {
+		*text = (const char *)blob;
 		if (len)
 			*len = n;
 		return 0;
 	}
-	ret = gunzip(gz, n, text, &l);
-	if (!ret && len)
+	if (!own)
+		return -EINVAL;
+	ret = gunzip(blob, n, &out, &l);
+	if (ret)
+		return ret;
+	*text = out;
+	*own = out;
+	if (len)
 		*len = l;
-	return ret;
+	return 0;
 }

@@ -30,7 +30,11 @@
 
 /* ---- the glob matcher ---- */
 
-static const char regex_specials[] = "\\()|+{}^$]";
+/* what makes a converted F: pattern more than a glob: "\\()|+{}^$]" */
+static const bool regex_special[256] = {
+	['\\'] = true, ['('] = true, [')'] = true, ['|'] = true, ['+'] = true,
+	['{'] = true, ['}'] = true, ['^'] = true, ['$'] = true, [']'] = true,
+};
 
 /* Length of a simple class "[...]" at p, or 0 if it is not one we handle. */
 static size_t class_len(const char *p)
@@ -39,9 +43,9 @@ static size_t class_len(const char *p)
 
 	if (*q == '^')
 		q++;
-	if (*q == ']' || !*q)
+	if (*q == ']' || maint_eos(*q))
 		return 0;
-	for (; *q && *q != ']'; q++) {
+	for (; !maint_eos(*q) && *q != ']'; q++) {
 		unsigned char c = (unsigned char)*q;
 
 		if (c == '\\' || c == '[' || c == '.' || c == '*' || c == '?')
@@ -77,31 +81,35 @@ static bool class_has(const char *p, size_t len, unsigned char c)
 	return in != neg;
 }
 
+/* raw: a pattern ending at a NUL or a newline (maint_eos) */
 int glob_form(const char *raw)
 {
 	const char *p;
 
-	for (p = raw; *p; p++) {
+	for (p = raw; !maint_eos(*p); p++) {
 		if (*p == '[') {
 			size_t n = class_len(p);
 
 			if (!n)
 				return PAT_REGEX;
 			p += n - 1;
-		} else if (strchr(regex_specials, *p)) {
+		} else if (regex_special[(unsigned char)*p]) {
 			return PAT_REGEX;
 		}
 	}
 	return PAT_GLOB;
 }
 
-/* Does the glob match a prefix of s? ('*' never crosses a newline: paths have none) */
+/*
+ * Does the glob pat (ending at a NUL or a newline) match a prefix of the
+ * string s? ('*' never crosses a newline: paths have none)
+ */
 bool glob_prefix_match(const char *pat, const char *s)
 {
 	const char *star_p = NULL, *star_s = NULL;
 
 	for (;;) {
-		if (!*pat)
+		if (maint_eos(*pat))
 			return true;
 		if (*pat == '*') {
 			star_p = ++pat;
@@ -135,7 +143,7 @@ bool glob_prefix_match(const char *pat, const char *s)
 void glob_convert(const char *raw, struct strbuf *out)
 {
 	strbuf_reset(out);
-	for (; *raw; raw++) {
+	for (; !maint_eos(*raw); raw++) {
 		if (*raw == '.')
 			strbuf_addstr(out, "\\.");
 		else if (*raw == '*')
@@ -158,42 +166,39 @@ static unsigned int slashes(const char *s)
 
 /* ---- -d / -f, answered by the tree or by the embedded directory list ---- */
 
-static int dirs_cmp(const void *key, const void *elem)
+/*
+ * The embedded directory list: sorted lines (LC_ALL=C), searched in place
+ * by bisecting the bytes and backing up to a line start.
+ */
+static bool dirs_has(const char *rel)
 {
-	return strcmp(key, *(const char *const *)elem);
-}
+	const char *blob;
+	size_t len, lo = 0, hi, rl = strlen(rel);
+	int rounds = 64;
 
-static char **dir_index;
-static size_t dir_nr;
-static const struct kbug_maint *dir_owner;
+	if (embedded_get("dirs", &blob, &len, NULL) || !blob || !len)
+		return false;
+	hi = len;
+	while (lo < hi && rounds--) {
+		size_t mid = lo + (hi - lo) / 2, start = mid, n;
+		const char *nl;
+		int c;
 
-static void dirs_load(struct kbug_maint *m)
-{
-	char *p, *end;
-	size_t n = 0;
-
-	if (m->dirs_loaded)
-		return;
-	m->dirs_loaded = true;
-	if (embedded_get("dirs", &m->dirs, &m->dirs_len) || !m->dirs)
-		return;
-	for (p = m->dirs; p < m->dirs + m->dirs_len; p++)
-		n += *p == '\n';
-	free(dir_index);
-	dir_index = calloc(n + 1, sizeof(*dir_index));
-	dir_nr = 0;
-	dir_owner = m;
-	if (!dir_index)
-		return;
-	for (p = m->dirs, end = m->dirs + m->dirs_len; p < end;) {
-		char *nl = memchr(p, '\n', (size_t)(end - p));
-
-		if (!nl)
-			break;
-		*nl = '\0';
-		dir_index[dir_nr++] = p;
-		p = nl + 1;
+		while (start > lo && blob[start - 1] != '\n')
+			start--;
+		nl = memchr(blob + start, '\n', len - start);
+		n = nl ? (size_t)(nl - blob) - start : len - start;
+		c = memcmp(rel, blob + start, rl < n ? rl : n);
+		if (!c)
+			c = rl < n ? -1 : rl > n;
+		if (!c)
+			return true;
+		if (c < 0)
+			hi = start;
+		else
+			lo = start + n + 1;
 	}
+	return false;
 }
 
 int maint_isdir(struct kbug_maint *m, const char *rel)
@@ -212,10 +217,7 @@ int maint_isdir(struct kbug_maint *m, const char *rel)
 	}
 	if (m->kind == MAINT_MEMORY)
 		return 0;	/* parsed from memory: no tree to ask */
-	dirs_load(m);
-	if (dir_owner != m || !dir_nr)
-		return 0;
-	return !!bsearch(rel, dir_index, dir_nr, sizeof(*dir_index), dirs_cmp);
+	return dirs_has(rel);
 }
 
 int maint_isfile(struct kbug_maint *m, const char *rel)
@@ -359,20 +361,14 @@ static struct fbucket *bucket_find(struct fidx *ix, const char *key, size_t n, b
 }
 
 /* Length of the literal "c1/" or "c1/c2" key of a raw F: pattern (0: none). */
-static size_t pattern_key(const char *raw)
+static size_t pattern_key(const struct mentry *e)
 {
-	const char *p, *first = NULL;
+	const char *p, *raw = e->val, *first = NULL;
 
-	static bool special[256];
-
-	if (!special['*']) {
-		for (p = "*?[\\()|+{}^$]"; *p; p++)
-			special[(unsigned char)*p] = true;
-	}
-	if (strchr(raw, '|'))
+	if (e->alt)
 		return 0;
-	for (p = raw; *p; p++) {
-		if (special[(unsigned char)*p])
+	for (p = raw; !maint_eos(*p); p++) {
+		if (regex_special[(unsigned char)*p] || *p == '*' || *p == '?' || *p == '[')
 			break;
 		if (*p == '/') {
 			if (first)
@@ -404,7 +400,7 @@ static int index_build(struct kbug_maint *m)
 
 		if (e->type != 'F')
 			continue;
-		k = pattern_key(e->val);
+		k = pattern_key(e);
 		if (k) {
 			struct fbucket *b = bucket_find(ix, e->val, k, true);
 
@@ -432,21 +428,42 @@ void maint_index_free(struct kbug_maint *m)
 	free(m->idx->generic);
 	free(m->idx);
 	m->idx = NULL;
-	if (dir_owner == m) {
-		free(dir_index);
-		dir_index = NULL;
-		dir_nr = 0;
-		dir_owner = NULL;
-	}
 }
 
 /* ---- one F:/X: test ---- */
 
-/* A character that stands for itself at the start of a converted pattern. */
-static bool plain_char(unsigned char c)
+/*
+ * Characters that stand for themselves in a converted pattern ('.'
+ * becomes "\\."), unless a '{' quantifier follows them.
+ */
+static const bool literal_char[256] = {
+	['a' ... 'z'] = true, ['A' ... 'Z'] = true, ['0' ... '9'] = true, ['/'] = true,
+	['_'] = true, ['-'] = true, [','] = true, ['.'] = true, [' '] = true, ['@'] = true,
+	['='] = true, ['~'] = true, [':'] = true, ['%'] = true, ['&'] = true, ['#'] = true,
+	['\''] = true, ['"'] = true, ['<'] = true, ['>'] = true, ['!'] = true, [';'] = true,
+};
+
+/*
+ * Can the pattern not match file, judging by its literal start? Without
+ * alternation, every match of ^LITERAL... begins with LITERAL: most
+ * entries end here, after a character or two.
+ */
+static bool literal_mismatch(const struct mentry *e, const char *file)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '/' || c == '_' || c == '-' || c == ',' || c == '.' || c == ' ';
+	const char *v = e->val;
+	uint32_t i;
+
+	if (e->alt)
+		return false;
+	for (i = 0; i < e->vlen; i++) {
+		unsigned char c = (unsigned char)v[i];
+
+		if (!literal_char[c] || v[i + 1] == '{')
+			return false;
+		if (c != (unsigned char)file[i])
+			return true;
+	}
+	return false;
 }
 
 static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *file,
@@ -455,13 +472,9 @@ static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *fi
 	struct strbuf eff = STRBUF_INIT, conv = STRBUF_INIT;
 	bool slash, hit = false;
 	unsigned int ps;
+	struct maux *a;
 
-	/*
-	 * A pattern that starts with a plain character can only match a path
-	 * starting with it (^X..., no alternation): most entries end here.
-	 */
-	if (e->val[0] != file[0] && plain_char((unsigned char)e->val[0]) &&
-	    !memchr(e->val, '|', e->vlen))
+	if (literal_mismatch(e, file))
 		return false;
 	if (!e->form)
 		e->form = (uint8_t)glob_form(e->val);
@@ -490,7 +503,10 @@ static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *fi
 	} else {
 		pcre2_match_data *md;
 
-		if (!e->re) {
+		a = maint_aux(m, e);
+		if (!a)
+			goto out;
+		if (!a->re) {
 			int err;
 			PCRE2_SIZE off;
 
@@ -502,18 +518,19 @@ static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *fi
 				strbuf_addf(&conv, "^%s", c.buf);
 				strbuf_release(&c);
 			}
-			e->re = (struct pcre2_real_code_8 *)pcre2_compile((PCRE2_SPTR)conv.buf,
+			a->re = (struct pcre2_real_code_8 *)pcre2_compile((PCRE2_SPTR)conv.buf,
 				conv.len, 0, &err, &off, NULL);
-			if (!e->re) {
+			if (!a->re) {
 				e->form = PAT_BAD;
 				m->warnings++;
-				WARN("'%s' line %u: invalid %c: pattern '%.60s'",
-				     m->path ? m->path : "MAINTAINERS", e->line, e->type, e->val);
+				WARN("'%s' line %u: invalid %c: pattern '%.*s'",
+				     m->path ? m->path : "MAINTAINERS", e->line, e->type,
+				     (int)(e->vlen < 60 ? e->vlen : 60), e->val);
 				goto out;
 			}
 		}
 		md = pcre2_match_data_create(1, NULL);
-		hit = pcre2_match((pcre2_code *)e->re, (PCRE2_SPTR)file, PCRE2_ZERO_TERMINATED,
+		hit = pcre2_match((pcre2_code *)a->re, (PCRE2_SPTR)file, PCRE2_ZERO_TERMINATED,
 				  0, 0, md, NULL) > 0;
 		pcre2_match_data_free(md);
 	}
@@ -548,16 +565,20 @@ static bool section_excluded(struct kbug_maint *m, uint32_t sec, const char *fil
 static bool n_matches(struct kbug_maint *m, struct mentry *e, const char *file)
 {
 	pcre2_match_data *md;
+	struct maux *a = maint_aux(m, e);
 	bool hit;
 
-	if (!e->lit_done)
-		maint_n_literal(e);
-	if (e->lit_len && !memmem(file, strlen(file), e->val + e->lit_off, e->lit_len))
+	if (!a)
+		return false;
+	if (!a->lit_done)
+		maint_n_literal(a, e);
+	if (a->lit_len && !memmem(file, strlen(file), e->val + a->lit_off, a->lit_len))
 		return false;
 	if (maint_compile_one_n(m, e))
 		return false;
+	a = &m->aux[e->aux - 1];
 	md = pcre2_match_data_create(1, NULL);
-	hit = pcre2_match((pcre2_code *)e->re, (PCRE2_SPTR)file, PCRE2_ZERO_TERMINATED, 0, 0,
+	hit = pcre2_match((pcre2_code *)a->re, (PCRE2_SPTR)file, PCRE2_ZERO_TERMINATED, 0, 0,
 			  md, NULL) > 0;
 	pcre2_match_data_free(md);
 	return hit;

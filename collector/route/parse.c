@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * MAINTAINERS parser. One pass over a private copy of the text: lines are
- * cut in place (no per-line allocation), entries keep pointers into it.
+ * MAINTAINERS parser. One pass over the text, which it never writes to (a
+ * read-only mapping of the file, or the copy in .rodata): no per-line
+ * allocation or copy, entries keep pointers and lengths into it.
  * The rules are read_maintainer_file()'s: an entry is /^([A-Z]):\s*(.*)/,
  * blank and '#' lines vanish, any other line is a section title; a
  * section is a run of entries after its title. N: regexes are compiled
@@ -20,26 +21,39 @@
 #define MAINT_LONG_LINE 4096
 
 /* M R L S W Q B C P T F X N K */
-static bool known_type(char c)
-{
-	return c == 'F' || c == 'M' || c == 'L' || c == 'S' || c == 'R' || c == 'T' ||
-	       c == 'W' || c == 'Q' || c == 'B' || c == 'C' || c == 'P' || c == 'X' ||
-	       c == 'N' || c == 'K';
-}
+static const bool known_type[256] = {
+	['M'] = true, ['R'] = true, ['L'] = true, ['S'] = true, ['W'] = true, ['Q'] = true,
+	['B'] = true, ['C'] = true, ['P'] = true, ['T'] = true, ['F'] = true, ['X'] = true,
+	['N'] = true, ['K'] = true,
+};
 
-static bool blank_or_comment(const char *s)
+/* The first bytes of Perl's \s characters other than ' ' and '\t' (see pl_space). */
+static const bool space_lead[256] = {
+	['\n'] = true, ['\v'] = true, ['\f'] = true, ['\r'] = true, [0xc2] = true,
+	[0xe1] = true, [0xe2] = true, [0xe3] = true,
+};
+
+/* Perl's \s* from s, not past eol (a space is never cut by a newline) */
+static inline const char *skip_space(const char *s, const char *eol)
 {
 	size_t sp;
 
-	while ((sp = pl_space(s)))
+	for (;;) {
+		while (s < eol && (*s == ' ' || *s == '\t'))
+			s++;
+		if (s >= eol || !space_lead[(unsigned char)*s])
+			return s;
+		sp = pl_space(s);
+		if (!sp)
+			return s;
 		s += sp;
-	return !*s || *s == '#';
+	}
 }
 
 static int grow(void **v, uint32_t *alloc, uint32_t need, size_t size)
 {
 	void *n;
-	uint32_t a = *alloc ? *alloc : 64;
+	uint32_t a = *alloc ? *alloc : need;
 
 	if (need <= *alloc)
 		return 0;
@@ -54,25 +68,58 @@ static int grow(void **v, uint32_t *alloc, uint32_t need, size_t size)
 }
 
 static void warn_at(struct kbug_maint *m, const char *name, uint32_t line, const char *what,
-		    const char *text)
+		    const char *text, size_t tlen)
 {
+	int n = text ? (int)(tlen < 60 ? tlen : 60) : 0;
+
 	m->warnings++;
 	if (m->warnings <= 20)
-		WARN("'%s' line %u: %s%s%.60s%s", name, line, what, text ? ": '" : "",
+		WARN("'%s' line %u: %s%s%.*s%s", name, line, what, text ? ": '" : "", n,
 		     text ? text : "", text ? "'" : "");
 	else if (m->warnings == 21)
 		WARN("'%s': more warnings not shown", name);
 }
 
-/* text: malloc'd, len bytes plus a NUL; taken over by m */
-int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char *name)
+const char *mentry_str(const struct mentry *e, struct strbuf *sb)
 {
-	char *p = text, *end = text + len;
+	strbuf_reset(sb);
+	strbuf_add(sb, e->val, e->vlen);
+	return sb->buf;
+}
+
+const char *msection_title(const struct msection *s, struct strbuf *sb)
+{
+	strbuf_reset(sb);
+	strbuf_add(sb, s->title, s->tlen);
+	return sb->buf;
+}
+
+struct maux *maint_aux(struct kbug_maint *m, struct mentry *e)
+{
+	if (!e->aux) {
+		if (grow((void **)&m->aux, &m->aaux, m->naux + 1, sizeof(*m->aux)))
+			return NULL;
+		memset(&m->aux[m->naux], 0, sizeof(*m->aux));
+		e->aux = ++m->naux;
+	}
+	return &m->aux[e->aux - 1];
+}
+
+/*
+ * text[0..len) is only read, and text[len] is a NUL: entries point into
+ * it, each value ending at its line's '\n' (or at a NUL byte: NUL bytes
+ * are reported and cut the line there). One pass; the only calls per
+ * line are a memchr() for its end and, for a '|', one for the next.
+ */
+int maint_parse_buffer(struct kbug_maint *m, const char *text, size_t len, const char *name)
+{
+	const char *p = text, *end = text + len;
 	uint32_t line = 0, ealloc = 0, salloc = 0;
 	const char *title = NULL;
-	uint32_t title_line = 0;
+	uint32_t title_line = 0, title_len = 0;
 	bool prev_entry = false, seen_entry = false, blank_since = false;
 	bool has_nul = !!memchr(text, '\0', len);
+	const char *pipe = memchr(text, '|', len);
 
 	m->text = text;
 	m->len = len;
@@ -81,60 +128,68 @@ int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char 
 	    grow((void **)&m->s, &salloc, (uint32_t)(len / 128 + 16), sizeof(*m->s)))
 		return -ENOMEM;
 	while (p < end) {
-		char *nl = memchr(p, '\n', (size_t)(end - p));
-		char *eol = nl ? nl : end;
-		size_t n = (size_t)(eol - p);
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *eol = nl ? nl : end, *cut = eol;
+		bool alt = false;
 
 		line++;
-		*eol = '\0';
-		if (has_nul && memchr(p, '\0', n))
-			warn_at(m, name, line, "NUL byte: the line is cut there", NULL);
-		if (n > MAINT_LONG_LINE)
-			warn_at(m, name, line, "line longer than 4096 bytes", NULL);
-		if (p[0] >= 'A' && p[0] <= 'Z' && p[1] == ':') {
+		if (pipe && pipe < eol) {
+			alt = true;
+			pipe = memchr(eol, '|', (size_t)(end - eol));
+		}
+		if (has_nul && memchr(p, '\0', (size_t)(eol - p))) {
+			warn_at(m, name, line, "NUL byte: the line is cut there", NULL, 0);
+			cut = p + strlen(p);
+		}
+		if (eol - p > MAINT_LONG_LINE)
+			warn_at(m, name, line, "line longer than 4096 bytes", NULL, 0);
+		if (p[0] >= 'A' && p[0] <= 'Z' && p[1] == ':' && p + 1 < cut) {
 			struct mentry *e;
-			char *v = p + 2;
-			size_t sp;
+			const char *v = skip_space(p + 2, cut);
 
-			while ((sp = pl_space(v)))
-				v += sp;
-			if (grow((void **)&m->e, &ealloc, m->ne + 1, sizeof(*m->e)))
+			if (m->ne == ealloc &&
+			    grow((void **)&m->e, &ealloc, m->ne + 1, sizeof(*m->e)))
 				return -ENOMEM;
 			if (!prev_entry) {
 				struct msection *s;
 
-				if (grow((void **)&m->s, &salloc, m->ns + 1, sizeof(*m->s)))
+				if (m->ns == salloc &&
+				    grow((void **)&m->s, &salloc, m->ns + 1, sizeof(*m->s)))
 					return -ENOMEM;
 				s = &m->s[m->ns++];
 				s->first = m->ne;
 				s->nr = 0;
 				s->title = title ? title : p;
+				s->tlen = title ? title_len : (uint32_t)(cut - p);
 				s->line = title ? title_line : line;
 				s->title_is_entry = !title;
 			}
 			e = &m->e[m->ne++];
-			memset(e, 0, sizeof(*e));
-			e->type = p[0];
-			e->val = v;
-			e->vlen = (uint32_t)(has_nul ? strlen(v) : (size_t)(eol - v));
-			e->line = line;
-			e->sec = m->ns - 1;
+			*e = (struct mentry){
+				.type = p[0], .val = v, .vlen = (uint32_t)(cut - v),
+				.line = line, .sec = m->ns - 1, .alt = alt,
+			};
 			m->s[m->ns - 1].nr++;
-			if (!known_type(p[0]))
-				warn_at(m, name, line, "unknown entry type", p);
+			if (!known_type[(unsigned char)p[0]])
+				warn_at(m, name, line, "unknown entry type", p, (size_t)(cut - p));
 			if (p[0] == 'N' && !e->vlen)
-				warn_at(m, name, line, "empty N: pattern (ignored)", NULL);
+				warn_at(m, name, line, "empty N: pattern (ignored)", NULL, 0);
 			prev_entry = true;
 			seen_entry = true;
 			blank_since = false;
-		} else if (blank_or_comment(p)) {
+		} else if (p == cut || *p == '#' ||
+			   ((*p == ' ' || space_lead[(unsigned char)*p] || *p == '\t') &&
+			    (skip_space(p, cut) == cut || *skip_space(p, cut) == '#'))) {
 			blank_since = true;
 		} else {
 			if (prev_entry && !blank_since)
-				warn_at(m, name, line, "stray line in a section (a title now)", p);
+				warn_at(m, name, line, "stray line in a section (a title now)", p,
+					(size_t)(cut - p));
 			else if (!prev_entry && seen_entry && title && !blank_since)
-				warn_at(m, name, title_line, "section without entries", title);
+				warn_at(m, name, title_line, "section without entries", title,
+					title_len);
 			title = p;
+			title_len = (uint32_t)(cut - p);
 			title_line = line;
 			prev_entry = false;
 			blank_since = false;
@@ -149,7 +204,7 @@ int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char 
 		m->nidx[m->nn++] = i;
 	}
 	if (!m->ns) {
-		warn_at(m, name, line, "no MAINTAINERS section found", NULL);
+		warn_at(m, name, line, "no MAINTAINERS section found", NULL, 0);
 		return -EINVAL;
 	}
 	return 0;
@@ -158,26 +213,29 @@ int maint_parse_buffer(struct kbug_maint *m, char *text, size_t len, const char 
 /* Compile one N: (Perl m/$value/x); a bad one warns and never matches. */
 int maint_compile_one_n(struct kbug_maint *m, struct mentry *e)
 {
+	struct maux *a;
 	int err;
 	PCRE2_SIZE off;
 
-	if (e->re || e->form == PAT_BAD)
-		return e->re ? 0 : -EINVAL;
-	{
-		e->re = (struct pcre2_real_code_8 *)pcre2_compile((PCRE2_SPTR)e->val, e->vlen,
-								   PCRE2_EXTENDED, &err, &off,
-								   NULL);
-		if (!e->re) {
-			PCRE2_UCHAR msg[160];
+	if (e->form == PAT_BAD)
+		return -EINVAL;
+	a = maint_aux(m, e);
+	if (!a)
+		return -ENOMEM;
+	if (a->re)
+		return 0;
+	a->re = (struct pcre2_real_code_8 *)pcre2_compile((PCRE2_SPTR)e->val, e->vlen,
+							   PCRE2_EXTENDED, &err, &off, NULL);
+	if (!a->re) {
+		PCRE2_UCHAR msg[160];
 
-			pcre2_get_error_message(err, msg, sizeof(msg));
-			e->form = PAT_BAD;
-			m->warnings++;
-			WARN("'%s' line %u: invalid N: regex '%.60s': %s at offset %zu",
-			     m->path ? m->path : "MAINTAINERS", e->line, e->val, (char *)msg,
-			     (size_t)off);
-			return -EINVAL;
-		}
+		pcre2_get_error_message(err, msg, sizeof(msg));
+		e->form = PAT_BAD;
+		m->warnings++;
+		WARN("'%s' line %u: invalid N: regex '%.*s': %s at offset %zu",
+		     m->path ? m->path : "MAINTAINERS", e->line, (int)(e->vlen < 60 ? e->vlen : 60),
+		     e->val, (char *)msg, (size_t)off);
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -187,16 +245,17 @@ int maint_compile_one_n(struct kbug_maint *m, struct mentry *e)
  * running it for paths without it: the longest run of plain characters,
  * for patterns without alternation, groups, escapes or /x comments.
  */
-void maint_n_literal(struct mentry *e)
+void maint_n_literal(struct maux *a, const struct mentry *e)
 {
-	const char *p = e->val, *run = NULL, *best = NULL;
+	const char *p = e->val, *end = e->val + e->vlen, *run = NULL, *best = NULL;
 	size_t rl = 0, bl = 0;
 
-	e->lit_done = 1;
-	if (strpbrk(p, "|()\\#"))
-		return;
-	for (;; p++) {
-		unsigned char c = (unsigned char)*p;
+	a->lit_done = true;
+	for (; p < end; p++)
+		if (strchr("|()\\#", *p))
+			return;
+	for (p = e->val;; p++) {
+		unsigned char c = p < end ? (unsigned char)*p : 0;
 		bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 			     (c >= '0' && c <= '9') || (c && strchr("_-/,:;=@%&~'\"<>!", c));
 
@@ -218,19 +277,19 @@ void maint_n_literal(struct mentry *e)
 		run = NULL;
 		if (c == '[') {
 			p++;
-			if (*p == '^')
+			if (p < end && *p == '^')
 				p++;
-			if (*p == ']')
+			if (p < end && *p == ']')
 				p++;
-			while (*p && *p != ']')
+			while (p < end && *p != ']')
 				p++;
 		}
-		if (!*p)
+		if (p >= end)
 			break;
 	}
 	if (best && bl < 65536) {
-		e->lit_off = (uint16_t)(best - e->val);
-		e->lit_len = (uint16_t)bl;
+		a->lit_off = (uint16_t)(best - e->val);
+		a->lit_len = (uint16_t)bl;
 	}
 }
 

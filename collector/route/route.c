@@ -229,8 +229,7 @@ static struct json_object *section_json(struct kbug_maint *m, const struct rmatc
 {
 	const struct msection *s = &m->s[r->sec];
 	struct json_object *o = json_object_new_object(), *ents = json_object_new_array();
-	const struct mentry *why = &m->e[r->why];
-	const char *status = NULL;
+	const struct mentry *why = &m->e[r->why], *status = NULL;
 	struct strbuf sb = STRBUF_INIT;
 	uint32_t i;
 
@@ -239,19 +238,20 @@ static struct json_object *section_json(struct kbug_maint *m, const struct rmatc
 		char t[2] = { m->e[i].type, 0 };
 
 		kj_set_str(e, "type", t);
-		kj_set_str(e, "value", m->e[i].val);
+		kj_set_str(e, "value", mentry_str(&m->e[i], &sb));
 		kj_append(ents, e);
 		if (m->e[i].type == 'S')
-			status = m->e[i].val;
+			status = &m->e[i];
 	}
-	kj_set_str(o, "name", s->title);
+	kj_set_str(o, "name", msection_title(s, &sb));
 	if (status)
-		kj_set_str(o, "status", status);
+		kj_set_str(o, "status", mentry_str(status, &sb));
 	else
 		kj_set(o, "status", NULL);
 	kj_set_int(o, "rank", (int64_t)rank);
 	kj_set_int(o, "depth", r->rank);
-	strbuf_addf(&sb, "%c: %s", why->type, why->val);
+	strbuf_reset(&sb);
+	strbuf_addf(&sb, "%c: %.*s", why->type, (int)why->vlen, why->val);
 	kj_set_str(o, "why", sb.buf);
 	kj_set_int(o, "line", s->line);
 	kj_set(o, "entries", ents);
@@ -288,9 +288,16 @@ static int route_json(struct kbug_maint *m, const char *path, struct json_object
 		uint32_t k;
 
 		kj_append(secs, section_json(m, &rm.v[i], i + 1));
-		for (k = s->first + s->title_is_entry; !dest && k < s->first + s->nr; k++)
-			if (m->e[k].type == 'B')
-				dest = route_destination(m->e[k].val, s->title);
+		for (k = s->first + s->title_is_entry; !dest && k < s->first + s->nr; k++) {
+			if (m->e[k].type == 'B') {
+				struct strbuf v = STRBUF_INIT, t = STRBUF_INIT;
+
+				dest = route_destination(mentry_str(&m->e[k], &v),
+							 msection_title(s, &t));
+				strbuf_release(&v);
+				strbuf_release(&t);
+			}
+		}
 	}
 	kj_set(o, "sections", secs);
 	maint = json_object_new_array();

@@ -34,3 +34,20 @@ static inline void *take_ptr_(void **p)
 }
 
 #define TAKE_PTR(p) take_ptr_((void **)&(p))
+
+/*
+ * Is this a build whose leaks are checked (ASan/LSan)? Large structures
+ * that live until exit are freed only there: elsewhere exit() returns the
+ * memory at once, and freeing it piece by piece costs a short-lived
+ * command more than its work (git's UNLEAK() has the same purpose).
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define KBUG_LEAK_CHECKED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define KBUG_LEAK_CHECKED 1
+#endif
+#endif
+#ifndef KBUG_LEAK_CHECKED
+#define KBUG_LEAK_CHECKED 0
+#endif
