@@ -37,7 +37,9 @@ SAN_CFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(LIBS_LINKED) $(LIBS_HEADERS) 2>/dev/null)
 PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(LIBS_LINKED) 2>/dev/null)
-LDLIBS_ALL = $(PKG_LIBS) -ldl -lm
+# the build ID keys the MAINTAINERS snapshots (collector/route/snapshot.c):
+# a rebuilt kbug never maps the tables an older build saved
+LDLIBS_ALL = -Wl,--build-id=sha1 $(PKG_LIBS) -ldl -lm
 
 # Every .c under collector/ and probes/ is part of the program; kbug.c
 # holds main(). Adding a command, probe, scanner or channel is adding a file.

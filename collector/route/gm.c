@@ -107,14 +107,14 @@ static void subsystem_name(const struct kbug_maint *m, uint32_t sec, struct strb
 		if (e->type == 'F' || e->type == 'X') {
 			struct strbuf c = STRBUF_INIT;
 
-			glob_convert(e->val, &c);
+			glob_convert(mval(m, e), &c);
 			strbuf_addstr(out, c.buf);
 			strbuf_release(&c);
 		} else {
-			strbuf_add(out, e->val, e->vlen);
+			strbuf_add(out, mval(m, e), e->vlen);
 		}
 	} else {
-		strbuf_add(out, s->title, s->tlen);
+		strbuf_add(out, mtitle(m, s), s->tlen);
 	}
 	if (pl_strlen_chars(out->buf) > SECTION_MAXLEN) {
 		const char *cut = pl_utf8_advance(out->buf, SECTION_MAXLEN - 3);
@@ -144,7 +144,7 @@ static void maintainer_role(const struct kbug_maint *m, uint32_t sec, struct str
 
 	for (i = s->first + s->title_is_entry; i < s->first + s->nr; i++)
 		if (m->e[i].type == 'S')
-			role = mentry_str(&m->e[i], &v);
+			role = mentry_str(m, &m->e[i], &v);
 	pl_lc(role, &lc);
 	strbuf_release(&v);
 	for (k = 0; k < ARRAY_SIZE(map); k++) {
@@ -237,7 +237,7 @@ static void add_categories(struct gm_state *st, uint32_t sec)
 
 	for (i = s->first + s->title_is_entry; i < s->first + s->nr; i++) {
 		const struct mentry *e = &m->e[i];
-		const char *val = mentry_str(e, &v);
+		const char *val = mentry_str(m, e, &v);
 
 		if (e->type == 'L') {
 			const char *more = "", *sp;

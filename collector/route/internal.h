@@ -36,34 +36,48 @@ enum { DIR_UNKNOWN = 0, DIR_NO, DIR_YES };
 
 /*
  * The text is never written to (it may be a read-only mapping of the file
- * or the copy in .rodata): a value is vlen bytes at val, followed by the
- * line's '\n' or by a NUL. mentry_str() gives it as a C string.
+ * or the copy in .rodata). Nothing below holds a pointer, so that the
+ * tables can be saved to a file and mapped back as they are (snapshot.c):
+ * a value is vlen bytes at mval(), followed by a '\n' or a NUL.
  */
+#define MENT_ALT	1	/* the line holds a '|' (regex alternation) */
+#define MENT_POOL	2	/* the value is in kbug_maint.pool, not in the text */
+
 struct mentry {
-	const char *val;
+	uint32_t off;		/* of the value, in the text or the pool */
 	uint32_t vlen;
 	uint32_t line;		/* 1-based line number */
 	uint32_t sec;		/* section index */
+	uint32_t aux;		/* 1 + index in kbug_maint.aux (a compiled regex), 0: none */
+	uint16_t lit_off, lit_len;	/* N: a literal every match holds (len 0: none) */
 	char type;		/* 'A'..'Z' */
-	uint8_t form;		/* PAT_* for F/X; 1 compiled / PAT_BAD for N */
+	uint8_t form;		/* F/X: PAT_GLOB or PAT_REGEX (set by the parser), PAT_BAD */
 	uint8_t isdir;		/* DIR_* for F/X */
-	uint8_t alt;		/* the value holds a '|' (regex alternation) */
-	uint32_t aux;		/* 1 + index in kbug_maint.aux, 0: none yet */
+	uint8_t flags;		/* MENT_* */
 };
 
-/* What few entries need: a compiled regex, an N: literal. */
+/* A compiled regex (N:, or an F:/X: that is more than a glob). */
 struct maux {
 	struct pcre2_real_code_8 *re;
-	uint16_t lit_off, lit_len;	/* N: a literal every match holds (len 0: none) */
-	bool lit_done;			/* N: literal looked for */
 };
 
 struct msection {
-	const char *title;	/* the line before the entries (raw), tlen bytes */
-	uint32_t tlen;
+	uint32_t title_off, tlen;	/* the line before the entries (raw), in the text */
 	uint32_t first, nr;	/* entries [first, first + nr) */
 	uint32_t line;		/* line of the title */
-	bool title_is_entry;	/* file begins with an entry: it is the title */
+	uint32_t title_is_entry;	/* file begins with an entry: it is the title */
+};
+
+/*
+ * The F: index: entries by the literal leading directories of their
+ * pattern ("drivers/" or "drivers/net"), an open-addressing table of
+ * buckets over one list of entry numbers; patterns without such a key
+ * are in the generic range of the list.
+ */
+struct fbucket {
+	uint32_t ent;		/* the key is the first key_len bytes of this entry's value */
+	uint32_t key_len;	/* 0: empty */
+	uint32_t list, nr;	/* flist[list .. list + nr) */
 };
 
 /* End of a value or title: its line's '\n', or a NUL. */
@@ -89,9 +103,21 @@ struct kbug_maint {
 	uint32_t *nidx;			/* N: entries */
 	uint32_t nn;
 	unsigned int warnings;
-	/* F: index by leading path components, built on first use */
-	struct fidx *idx;
+	/* the F: index, built on the second query (or for a snapshot) */
+	struct fbucket *fb;
+	uint32_t nfb;			/* a power of 2; 0: no index */
+	uint32_t *flist;
+	uint32_t nflist, generic, ngeneric;
 	unsigned int queries;
+	/* mapped from a snapshot: the tables above live in it */
+	void *snap;
+	size_t snap_len;
+	char *snap_path;
+	char *snap_dir;			/* where snapshots go ($XDG_CACHE_HOME/kbug); NULL: none */
+	const char *pool;		/* values of F:/N:/X: entries, NUL at pool[pool_len] */
+	size_t pool_len;
+	uint8_t *sec_ok;		/* sections whose entries were checked */
+	bool snap_bad;			/* found damaged (and removed) */
 	/* where it came from */
 	int kind;
 	char *path;			/* file read, for messages and "path" */
@@ -101,6 +127,16 @@ struct kbug_maint {
 	struct mailmap *mm;
 	bool mm_loaded;
 };
+
+static inline const char *mval(const struct kbug_maint *m, const struct mentry *e)
+{
+	return ((e->flags & MENT_POOL) ? m->pool : m->text) + e->off;
+}
+
+static inline const char *mtitle(const struct kbug_maint *m, const struct msection *s)
+{
+	return m->text + s->title_off;
+}
 
 /* One matched section of a path. */
 struct rmatch {
@@ -131,11 +167,12 @@ struct gm_result {
 /* parse.c */
 int maint_parse_buffer(struct kbug_maint *m, const char *text, size_t len, const char *name);
 struct maux *maint_aux(struct kbug_maint *m, struct mentry *e);
-const char *mentry_str(const struct mentry *e, struct strbuf *sb);
-const char *msection_title(const struct msection *s, struct strbuf *sb);
+const char *mentry_str(const struct kbug_maint *m, const struct mentry *e, struct strbuf *sb);
+const char *msection_title(const struct kbug_maint *m, const struct msection *s,
+			   struct strbuf *sb);
 int maint_compile_n(struct kbug_maint *m);
 int maint_compile_one_n(struct kbug_maint *m, struct mentry *e);
-void maint_n_literal(struct maux *a, const struct mentry *e);
+void maint_n_literal(const char *val, struct mentry *e);
 
 /* match.c */
 void route_canon_path(const char *in, const char *tree, struct strbuf *out);
@@ -146,7 +183,21 @@ int glob_form(const char *raw);
 void glob_convert(const char *raw, struct strbuf *out);
 int maint_isdir(struct kbug_maint *m, const char *rel);
 int maint_isfile(struct kbug_maint *m, const char *rel);
+int maint_index_build(struct kbug_maint *m);
 void maint_index_free(struct kbug_maint *m);
+bool maint_entry_ok(const struct kbug_maint *m, const struct mentry *e);
+
+/* snapshot.c: the parsed tables saved in, and mapped back from, a cache file */
+#define MAINT_SNAPSHOT_MIN (256u << 10)	/* smaller sources parse in no time */
+int maint_snapshot_key(const char *what, const void *id, size_t idlen, uint64_t *key);
+char *maint_snapshot_path(const char *cache_dir, uint64_t key);
+int maint_snapshot_write(struct kbug_maint *m, const char *path, uint64_t key);
+int maint_snapshot_load(struct kbug_maint *m, const char *path, uint64_t key);
+int maint_snapshot_map(struct kbug_maint *m, void *map, size_t len, uint64_t key);
+void maint_snapshot_damaged(struct kbug_maint *m);
+void maint_snapshot_fix_sum(void *map, size_t len);
+int maint_from_snapshot(const char *text, size_t len, void *map, size_t maplen, uint64_t key,
+			struct kbug_maint **out);
 
 /* gm.c: get_maintainer.pl's output rules */
 struct gm_file {

@@ -14,6 +14,7 @@
 
 #include "route/internal.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 
 struct mm_ent {
@@ -35,6 +36,12 @@ struct mailmap {
 	unsigned int lookups;
 	pcre2_code *re[4];
 	pcre2_match_data *md;
+	/* the lines of the addresses looked up so far (each is asked twice or more) */
+	struct mm_memo {
+		char *addr;
+		struct mm_map names, addresses;
+	} memo[16];
+	unsigned int nmemo;
 };
 
 static uint32_t hash_str(const char *s)
@@ -250,6 +257,11 @@ void mailmap_free(struct mailmap *mm)
 	map_free(&mm->addresses);
 	for (i = 0; i < 4; i++)
 		pcre2_code_free(mm->re[i]);
+	for (i = 0; i < (int)mm->nmemo; i++) {
+		free(mm->memo[i].addr);
+		map_free(&mm->memo[i].names);
+		map_free(&mm->memo[i].addresses);
+	}
 	pcre2_match_data_free(mm->md);
 	free(mm->own);
 	free(mm);
@@ -278,9 +290,30 @@ void mailmap_email(struct mailmap *mm, const char *line, struct strbuf *out)
 			names = &mm->names;
 			addrs = &mm->addresses;
 		} else {
-			parse_lines(mm, &tn, &ta, addr.buf);
-			names = &tn;
-			addrs = &ta;
+			struct mm_memo *mo = NULL;
+			unsigned int i;
+
+			for (i = 0; i < mm->nmemo && !mo; i++)
+				if (!strcmp(mm->memo[i].addr, addr.buf))
+					mo = &mm->memo[i];
+			if (!mo && mm->nmemo < ARRAY_SIZE(mm->memo)) {
+				mo = &mm->memo[mm->nmemo];
+				mo->addr = strdup(addr.buf);
+				if (mo->addr) {
+					parse_lines(mm, &mo->names, &mo->addresses, addr.buf);
+					mm->nmemo++;
+				} else {
+					mo = NULL;
+				}
+			}
+			if (mo) {
+				names = &mo->names;
+				addrs = &mo->addresses;
+			} else {
+				parse_lines(mm, &tn, &ta, addr.buf);
+				names = &tn;
+				addrs = &ta;
+			}
 		}
 	}
 	if (mm) {

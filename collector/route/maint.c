@@ -97,7 +97,8 @@ static int gunzip(const unsigned char *in, size_t n, char **out, size_t *outlen)
  * end of the last page are the NUL the parser needs; a file whose size is
  * a multiple of the page size has none, and is read like a pipe or sysfs.
  */
-static int read_maybe_gz(struct kbug_maint *m, const char *path, bool via_root)
+static int read_maybe_gz(struct kbug_maint *m, const char *path, bool via_root,
+			 struct stat *id, bool *gz)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct stat st;
@@ -106,9 +107,12 @@ static int read_maybe_gz(struct kbug_maint *m, const char *path, bool via_root)
 	char *out;
 	size_t len;
 
+	*gz = false;
 	fd = via_root ? kbug_path_open(path, O_RDONLY) : open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, id))
+		memset(id, 0, sizeof(*id));
 	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
 	    st.st_size < (off_t)MAINT_MAX_SIZE && page > 0 && st.st_size % page) {
 		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
@@ -118,6 +122,7 @@ static int read_maybe_gz(struct kbug_maint *m, const char *path, bool via_root)
 
 			close(fd);
 			if (st.st_size >= 2 && u[0] == 0x1f && u[1] == 0x8b) {
+				*gz = true;
 				ret = gunzip(u, (size_t)st.st_size, &out, &len);
 				munmap(p, (size_t)st.st_size);
 				if (ret)
@@ -144,6 +149,7 @@ static int read_maybe_gz(struct kbug_maint *m, const char *path, bool via_root)
 		return (int)n;
 	}
 	if (sb.len >= 2 && (unsigned char)sb.buf[0] == 0x1f && (unsigned char)sb.buf[1] == 0x8b) {
+		*gz = true;
 		ret = gunzip((unsigned char *)sb.buf, sb.len, &out, &len);
 		strbuf_release(&sb);
 		if (ret)
@@ -275,12 +281,47 @@ static char *dirname_dup(const char *path)
 	return strndup(path, (size_t)(s - path));
 }
 
+/* Forget the tables and text of a source that did not parse. */
+static void tables_release(struct kbug_maint *m)
+{
+	uint32_t i;
+
+	for (i = 0; i < m->naux; i++)
+		pcre2_code_free((pcre2_code *)m->aux[i].re);
+	free(m->aux);
+	m->aux = NULL;
+	m->naux = 0;
+	m->aaux = 0;
+	maint_index_free(m);
+	if (m->snap) {
+		munmap(m->snap, m->snap_len);
+	} else {
+		free(m->e);
+		free(m->s);
+		free(m->nidx);
+	}
+	m->snap = NULL;
+	m->e = NULL;
+	m->s = NULL;
+	m->nidx = NULL;
+	m->ne = 0;
+	m->ns = 0;
+	m->nn = 0;
+	free(m->sec_ok);
+	m->sec_ok = NULL;
+	free(m->snap_path);
+	m->snap_path = NULL;
+}
+
 static int finish(struct kbug_maint *m, const char *name)
 {
 	int ret = maint_parse_buffer(m, m->text, m->len, name);
 
-	if (ret)
+	if (ret) {
+		tables_release(m);
+		text_release(m);
 		return ret;
+	}
 	if (m->version && m->running)
 		DBG("MAINTAINERS from %s '%s' (%s), running %s", kind_names[m->kind], m->path,
 		    m->version, m->running);
@@ -315,9 +356,71 @@ int kbug_maint_parse(const char *text, size_t len, const char *name, struct kbug
 	return 0;
 }
 
+/*
+ * Parse the text, or map the snapshot of an earlier parse of the same
+ * source (what + id: its identity), and save a snapshot of a big source
+ * that parsed without warnings (snapshot.c).
+ */
+static int finish_snapshot(struct kbug_maint *m, const char *name, const char *what,
+			   const void *id, size_t idlen)
+{
+	char *sp = NULL;
+	uint64_t key;
+	int ret;
+
+	if (m->snap_dir && m->len >= MAINT_SNAPSHOT_MIN &&
+	    !maint_snapshot_key(what, id, idlen, &key))
+		sp = maint_snapshot_path(m->snap_dir, key);
+	if (sp && !maint_snapshot_load(m, sp, key)) {
+		free(sp);
+		return 0;
+	}
+	ret = finish(m, name);
+	if (!ret && sp && !m->warnings)
+		maint_snapshot_write(m, sp, key);
+	free(sp);
+	return ret;
+}
+
+/*
+ * A kbug_maint over a copy of text whose tables come from the snapshot
+ * map[0..maplen) (mmap()ed, private, writable; kept on success): for the
+ * tests and the fuzz target, which make and alter snapshots themselves.
+ */
+int maint_from_snapshot(const char *text, size_t len, void *map, size_t maplen, uint64_t key,
+			struct kbug_maint **out)
+{
+	struct kbug_maint *m = calloc(1, sizeof(*m));
+	char *copy = malloc(len + 1);
+	int ret;
+
+	*out = NULL;
+	if (!m || !copy) {
+		free(m);
+		free(copy);
+		return -ENOMEM;
+	}
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	m->kind = MAINT_MEMORY;
+	m->path = strdup("snapshot");
+	m->text = copy;
+	m->len = len;
+	m->text_own = copy;
+	ret = maint_snapshot_map(m, map, maplen, key);
+	if (ret) {
+		kbug_maint_free(m);
+		return ret;
+	}
+	*out = m;
+	return 0;
+}
+
 static int try_file(struct kbug_maint *m, const char *path, int kind, bool via_root)
 {
-	int ret = read_maybe_gz(m, path, via_root);
+	struct stat st;
+	bool gz;
+	int ret = read_maybe_gz(m, path, via_root, &st, &gz);
 
 	if (ret) {
 		DBG("no MAINTAINERS at '%s': %s", path, strerror(-ret));
@@ -326,6 +429,16 @@ static int try_file(struct kbug_maint *m, const char *path, int kind, bool via_r
 	m->kind = kind;
 	free(m->path);
 	m->path = strdup(path);
+	if (!via_root && !gz && st.st_ino) {
+		/* the file's identity, as git's index keeps it */
+		uint64_t id[7] = {
+			(uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_size,
+			(uint64_t)st.st_mtim.tv_sec, (uint64_t)st.st_mtim.tv_nsec,
+			(uint64_t)st.st_ctim.tv_sec, (uint64_t)st.st_ctim.tv_nsec,
+		};
+
+		return finish_snapshot(m, path, "file", id, sizeof(id));
+	}
 	return finish(m, path);
 }
 
@@ -357,6 +470,14 @@ static void cache_dir(const struct kbug_maint_opts *o, struct strbuf *out)
 		strbuf_addf(out, "%s/kbug", x);
 	else if (home && *home)
 		strbuf_addf(out, "%s/.cache/kbug", home);
+}
+
+/* KBUG_ROUTE_INDEX=off (or 0, no) keeps kbug from reading or writing snapshots. */
+static bool snapshots_wanted(void)
+{
+	const char *v = getenv("KBUG_ROUTE_INDEX");
+
+	return !v || (strcmp(v, "off") && strcmp(v, "0") && strcmp(v, "no"));
 }
 
 static int open_sources(struct kbug_maint *m, const struct kbug_maint_opts *o)
@@ -455,7 +576,13 @@ static int open_sources(struct kbug_maint *m, const struct kbug_maint_opts *o)
 			if (asprintf(&m->path, "(built in: %s)", embedded_origin()) < 0)
 				m->path = NULL;
 			m->version = *embedded_version() ? strdup(embedded_version()) : NULL;
-			ret = finish(m, "built-in MAINTAINERS");
+			{
+				/* the build ID in the key covers the rest */
+				uint64_t id = m->len;
+
+				ret = finish_snapshot(m, "built-in MAINTAINERS", "embedded", &id,
+						      sizeof(id));
+			}
 			goto out;
 		}
 	}
@@ -492,6 +619,13 @@ int kbug_maint_open(const struct kbug_maint_opts *o, struct kbug_maint **out)
 		m->running = strdup(o->release);
 	else if (!uname(&u))
 		m->running = strdup(u.release);
+	if (!(o && o->strict) && snapshots_wanted()) {
+		struct strbuf d = STRBUF_INIT;
+
+		cache_dir(o, &d);
+		m->snap_dir = d.len ? strbuf_detach(&d, NULL) : NULL;
+		strbuf_release(&d);
+	}
 	ret = open_sources(m, o);
 	if (ret) {
 		kbug_maint_free(m);
@@ -574,19 +708,12 @@ unsigned int kbug_maint_nr_warnings(const struct kbug_maint *m)
 
 void kbug_maint_free(struct kbug_maint *m)
 {
-	uint32_t i;
-
 	if (!m)
 		return;
-	for (i = 0; i < m->naux; i++)
-		pcre2_code_free((pcre2_code *)m->aux[i].re);
-	free(m->aux);
-	maint_index_free(m);
+	tables_release(m);
 	mailmap_free(m->mm);
-	free(m->e);
-	free(m->s);
-	free(m->nidx);
 	text_release(m);
+	free(m->snap_dir);
 	free(m->path);
 	free(m->version);
 	free(m->running);

@@ -305,19 +305,6 @@ void route_canon_path(const char *in, const char *tree, struct strbuf *out)
 
 /* ---- the index of F: entries by literal leading directories ---- */
 
-struct fbucket {
-	char *key;
-	uint32_t *v;
-	uint32_t nr, alloc;
-};
-
-struct fidx {
-	struct fbucket *b;
-	size_t nb;
-	uint32_t *generic;
-	uint32_t ngeneric, galloc;
-};
-
 static uint32_t hash_mem(const char *s, size_t n)
 {
 	uint32_t h = 2166136261u;
@@ -342,30 +329,37 @@ static int push_u32(uint32_t **v, uint32_t *nr, uint32_t *alloc, uint32_t x)
 	return 0;
 }
 
-static struct fbucket *bucket_find(struct fidx *ix, const char *key, size_t n, bool add)
+/*
+ * The bucket of key[0..n), or the empty slot where it goes (add), or
+ * NULL. A bucket of a snapshot is checked before it is believed.
+ */
+static struct fbucket *bucket_find(struct kbug_maint *m, const char *key, size_t n, bool add)
 {
-	size_t i = hash_mem(key, n) & (ix->nb - 1);
+	uint32_t i = hash_mem(key, n) & (m->nfb - 1), probes;
 
-	for (;; i = (i + 1) & (ix->nb - 1)) {
-		struct fbucket *b = &ix->b[i];
+	for (probes = 0; probes < m->nfb; probes++, i = (i + 1) & (m->nfb - 1)) {
+		struct fbucket *b = &m->fb[i];
+		const struct mentry *e;
 
-		if (!b->key) {
-			if (!add)
-				return NULL;
-			b->key = strndup(key, n);
-			return b->key ? b : NULL;
-		}
-		if (!strncmp(b->key, key, n) && !b->key[n])
+		if (!b->key_len)
+			return add ? b : NULL;
+		if (b->key_len != n || b->ent >= m->ne)
+			continue;
+		e = &m->e[b->ent];
+		if (m->snap && !maint_entry_ok(m, e))
+			continue;
+		if (e->vlen >= n && !memcmp(mval(m, e), key, n))
 			return b;
 	}
+	return NULL;
 }
 
-/* Length of the literal "c1/" or "c1/c2" key of a raw F: pattern (0: none). */
-static size_t pattern_key(const struct mentry *e)
+/* Length of the literal "c1" or "c1/c2" key of an F: pattern (0: none). */
+static size_t pattern_key(const struct kbug_maint *m, const struct mentry *e)
 {
-	const char *p, *raw = e->val, *first = NULL;
+	const char *p, *raw = mval(m, e), *first = NULL;
 
-	if (e->alt)
+	if (e->flags & MENT_ALT)
 		return 0;
 	for (p = raw; !maint_eos(*p); p++) {
 		if (regex_special[(unsigned char)*p] || *p == '*' || *p == '?' || *p == '[')
@@ -381,53 +375,125 @@ static size_t pattern_key(const struct mentry *e)
 	return first ? (size_t)(first - raw) : 0;
 }
 
-static int index_build(struct kbug_maint *m)
+/* Two passes over the F: entries: count per key, then fill one list. */
+int maint_index_build(struct kbug_maint *m)
 {
-	struct fidx *ix = calloc(1, sizeof(*ix));
-	uint32_t i;
+	uint32_t i, nkeyed = 0, nb = 64, pos = 0, gpos;
+	struct fbucket *b;
 
-	if (!ix)
+	if (m->nfb)
+		return 0;
+	for (i = 0; i < m->ne; i++)
+		nkeyed += m->e[i].type == 'F';
+	while (nb < 2 * nkeyed + 16)
+		nb *= 2;
+	m->fb = calloc(nb, sizeof(*m->fb));
+	if (!m->fb)
 		return -ENOMEM;
-	ix->nb = 8192;
-	ix->b = calloc(ix->nb, sizeof(*ix->b));
-	if (!ix->b) {
-		free(ix);
-		return -ENOMEM;
-	}
+	m->nfb = nb;
+	nkeyed = 0;
 	for (i = 0; i < m->ne; i++) {
-		struct mentry *e = &m->e[i];
+		const struct mentry *e = &m->e[i];
 		size_t k;
 
 		if (e->type != 'F')
 			continue;
-		k = pattern_key(e);
-		if (k) {
-			struct fbucket *b = bucket_find(ix, e->val, k, true);
+		k = pattern_key(m, e);
+		if (!k) {
+			m->ngeneric++;
+			continue;
+		}
+		b = bucket_find(m, mval(m, e), k, true);
+		if (!b)
+			return -ENOMEM;	/* cannot happen: the table is never full */
+		if (!b->key_len) {
+			b->ent = i;
+			b->key_len = (uint32_t)k;
+		}
+		b->nr++;
+		nkeyed++;
+	}
+	/* as many buckets as twice the distinct keys: a smaller table to map */
+	{
+		uint32_t distinct = 0, small = 64;
+		struct fbucket *old = m->fb, *nfb;
 
-			if (!b || push_u32(&b->v, &b->nr, &b->alloc, i))
+		for (i = 0; i < nb; i++)
+			distinct += !!old[i].key_len;
+		while (small < 2 * distinct + 16)
+			small *= 2;
+		if (small < nb) {
+			nfb = calloc(small, sizeof(*nfb));
+			if (!nfb)
 				return -ENOMEM;
-		} else if (push_u32(&ix->generic, &ix->ngeneric, &ix->galloc, i)) {
-			return -ENOMEM;
+			m->fb = nfb;
+			m->nfb = small;
+			for (i = 0; i < nb; i++) {
+				if (!old[i].key_len)
+					continue;
+				const char *key = mval(m, &m->e[old[i].ent]);
+
+				b = bucket_find(m, key, old[i].key_len, true);
+				*b = old[i];
+			}
+			free(old);
 		}
 	}
-	m->idx = ix;
+	m->nflist = nkeyed + m->ngeneric;
+	m->flist = malloc(((size_t)m->nflist + 1) * sizeof(*m->flist));
+	if (!m->flist)
+		return -ENOMEM;
+	for (i = 0; i < m->nfb; i++) {
+		m->fb[i].list = pos;
+		pos += m->fb[i].nr;
+		m->fb[i].nr = 0;
+	}
+	m->generic = pos;
+	gpos = pos;
+	for (i = 0; i < m->ne; i++) {
+		const struct mentry *e = &m->e[i];
+		size_t k;
+
+		if (e->type != 'F')
+			continue;
+		k = pattern_key(m, e);
+		if (!k) {
+			m->flist[gpos++] = i;
+			continue;
+		}
+		b = bucket_find(m, mval(m, e), k, false);
+		m->flist[b->list + b->nr++] = i;
+	}
 	return 0;
 }
 
 void maint_index_free(struct kbug_maint *m)
 {
-	size_t i;
-
-	if (!m->idx)
-		return;
-	for (i = 0; i < m->idx->nb; i++) {
-		free(m->idx->b[i].key);
-		free(m->idx->b[i].v);
+	if (!m->snap) {
+		free(m->fb);
+		free(m->flist);
 	}
-	free(m->idx->b);
-	free(m->idx->generic);
-	free(m->idx);
-	m->idx = NULL;
+	m->fb = NULL;
+	m->flist = NULL;
+	m->nfb = 0;
+	m->nflist = 0;
+	m->generic = 0;
+	m->ngeneric = 0;
+}
+
+/*
+ * Is an entry of a mapped snapshot sound: its value inside the text or
+ * pool and ended by a newline or NUL, its section and literal in range?
+ */
+bool maint_entry_ok(const struct kbug_maint *m, const struct mentry *e)
+{
+	size_t base = (e->flags & MENT_POOL) ? m->pool_len : m->len;
+
+	return e->off <= base && e->vlen <= base - e->off && maint_eos(mval(m, e)[e->vlen]) &&
+	       e->sec < m->ns && e->type >= 'A' && e->type <= 'Z' &&
+	       (uint32_t)e->lit_off + e->lit_len <= e->vlen && e->form <= PAT_BAD &&
+	       e->isdir <= DIR_YES && e->flags <= (MENT_ALT | MENT_POOL) &&
+	       (!e->aux || e->aux <= m->naux);
 }
 
 /* ---- one F:/X: test ---- */
@@ -448,12 +514,13 @@ static const bool literal_char[256] = {
  * alternation, every match of ^LITERAL... begins with LITERAL: most
  * entries end here, after a character or two.
  */
-static bool literal_mismatch(const struct mentry *e, const char *file)
+static bool literal_mismatch(const struct kbug_maint *m, const struct mentry *e,
+			     const char *file)
 {
-	const char *v = e->val;
+	const char *v = mval(m, e);
 	uint32_t i;
 
-	if (e->alt)
+	if (e->flags & MENT_ALT)
 		return false;
 	for (i = 0; i < e->vlen; i++) {
 		unsigned char c = (unsigned char)v[i];
@@ -470,24 +537,25 @@ static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *fi
 			  unsigned int file_slashes, int *depth)
 {
 	struct strbuf eff = STRBUF_INIT, conv = STRBUF_INIT;
+	const char *val = mval(m, e);
 	bool slash, hit = false;
 	unsigned int ps;
 	struct maux *a;
 
-	if (literal_mismatch(e, file))
+	if (literal_mismatch(m, e, file))
 		return false;
 	if (!e->form)
-		e->form = (uint8_t)glob_form(e->val);
+		e->form = (uint8_t)glob_form(val);
 	if (e->form == PAT_BAD)
 		return false;
-	slash = e->vlen && e->val[e->vlen - 1] == '/';
+	slash = e->vlen && val[e->vlen - 1] == '/';
 	/* a glob that is no prefix of the path matches in neither mode: skip -d */
-	if (e->form == PAT_GLOB && !glob_prefix_match(e->val, file))
+	if (e->form == PAT_GLOB && !glob_prefix_match(val, file))
 		return false;
-	strbuf_add(&eff, e->val, e->vlen);
+	strbuf_add(&eff, val, e->vlen);
 	if (!slash) {
 		if (!e->isdir) {
-			glob_convert(e->val, &conv);
+			glob_convert(val, &conv);
 			e->isdir = maint_isdir(m, conv.buf) ? DIR_YES : DIR_NO;
 		}
 		if (e->isdir == DIR_YES && e->vlen) {
@@ -525,7 +593,7 @@ static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *fi
 				m->warnings++;
 				WARN("'%s' line %u: invalid %c: pattern '%.*s'",
 				     m->path ? m->path : "MAINTAINERS", e->line, e->type,
-				     (int)(e->vlen < 60 ? e->vlen : 60), e->val);
+				     (int)(e->vlen < 60 ? e->vlen : 60), val);
 				goto out;
 			}
 		}
@@ -535,7 +603,7 @@ static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *fi
 		pcre2_match_data_free(md);
 	}
 	if (hit)
-		*depth = e->val[0] == '*' ? -1 : (int)ps + !slash;
+		*depth = val[0] == '*' ? -1 : (int)ps + !slash;
 out:
 	strbuf_release(&eff);
 	strbuf_release(&conv);
@@ -565,14 +633,10 @@ static bool section_excluded(struct kbug_maint *m, uint32_t sec, const char *fil
 static bool n_matches(struct kbug_maint *m, struct mentry *e, const char *file)
 {
 	pcre2_match_data *md;
-	struct maux *a = maint_aux(m, e);
+	struct maux *a;
 	bool hit;
 
-	if (!a)
-		return false;
-	if (!a->lit_done)
-		maint_n_literal(a, e);
-	if (a->lit_len && !memmem(file, strlen(file), e->val + a->lit_off, a->lit_len))
+	if (e->lit_len && !memmem(file, strlen(file), mval(m, e) + e->lit_off, e->lit_len))
 		return false;
 	if (maint_compile_one_n(m, e))
 		return false;
@@ -619,11 +683,56 @@ static int consider(struct kbug_maint *m, uint32_t i, const char *file, unsigned
 	return 0;
 }
 
+/* The entries of a matched section of a snapshot, checked once before use. */
+static bool section_ok(struct kbug_maint *m, uint32_t sec)
+{
+	const struct msection *s = &m->s[sec];
+	uint32_t i;
+
+	if (!m->snap || (m->sec_ok[sec / 8] & (1u << (sec % 8))))
+		return true;
+	if (s->first > m->ne || s->nr > m->ne - s->first || !s->nr || s->title_is_entry > 1 ||
+	    s->title_off > m->len || s->tlen > m->len - s->title_off)
+		return false;
+	for (i = s->first; i < s->first + s->nr; i++)
+		if (!maint_entry_ok(m, &m->e[i]) || m->e[i].sec != sec)
+			return false;
+	m->sec_ok[sec / 8] |= (uint8_t)(1u << (sec % 8));
+	return true;
+}
+
+static int consider_checked(struct kbug_maint *m, uint32_t i, const char *file,
+			    unsigned int fs, struct rmatches *out)
+{
+	if (m->snap && (i >= m->ne || !maint_entry_ok(m, &m->e[i]))) {
+		maint_snapshot_damaged(m);
+		return -EBADMSG;
+	}
+	return consider(m, i, file, fs, out);
+}
+
+/* The candidates of a bucket of the index, in entry order. */
+static int push_bucket(struct kbug_maint *m, const char *file, size_t n, uint32_t **cand,
+		       uint32_t *nc, uint32_t *ca)
+{
+	const struct fbucket *b = bucket_find(m, file, n, false);
+	uint32_t i;
+
+	if (b && (b->list > m->nflist || b->nr > m->nflist - b->list)) {
+		maint_snapshot_damaged(m);
+		return -EBADMSG;
+	}
+	for (i = 0; b && i < b->nr; i++)
+		if (push_u32(cand, nc, ca, m->flist[b->list + i]))
+			return -ENOMEM;
+	return 0;
+}
+
 /*
  * The sections covering `file` (canonical, relative, '/' appended for a
  * directory), in file order, each with its rank and deciding entry. The
- * first query scans every entry (cheaper than indexing for one path);
- * later ones go through the index.
+ * first query of a freshly parsed file scans every entry (cheaper than
+ * indexing for one path); later ones, and a snapshot, use the index.
  */
 int route_match(struct kbug_maint *m, const char *file, struct rmatches *out)
 {
@@ -633,7 +742,7 @@ int route_match(struct kbug_maint *m, const char *file, struct rmatches *out)
 	int ret = 0;
 
 	out->nr = 0;
-	if (!m->idx && !m->queries++) {
+	if (!m->nfb && !m->queries++) {
 		for (i = 0; i < m->ne && !ret; i++)
 			if (m->e[i].type == 'F' || m->e[i].type == 'N')
 				ret = consider(m, i, file, fs, out);
@@ -641,51 +750,43 @@ int route_match(struct kbug_maint *m, const char *file, struct rmatches *out)
 			return ret;
 		goto exclude;
 	}
-	if (!m->idx) {
-		ret = index_build(m);
-		if (ret)
-			return ret;
-	}
+	ret = maint_index_build(m);
+	if (ret)
+		return ret;
 	s1 = strchr(file, '/');
 	s2 = s1 ? strchr(s1 + 1, '/') : NULL;
 	if (s1 && s1 > file) {
-		struct fbucket *b = bucket_find(m->idx, file, (size_t)(s1 - file), false);
-
-		for (i = 0; b && i < b->nr; i++)
-			if (push_u32(&cand, &nc, &ca, b->v[i]))
-				goto oom;
-		if (s2) {
-			b = bucket_find(m->idx, file, (size_t)(s2 - file), false);
-			for (i = 0; b && i < b->nr; i++)
-				if (push_u32(&cand, &nc, &ca, b->v[i]))
-					goto oom;
-		}
+		ret = push_bucket(m, file, (size_t)(s1 - file), &cand, &nc, &ca);
+		if (!ret && s2)
+			ret = push_bucket(m, file, (size_t)(s2 - file), &cand, &nc, &ca);
 	}
-	for (i = 0; i < m->idx->ngeneric; i++)
-		if (push_u32(&cand, &nc, &ca, m->idx->generic[i]))
-			goto oom;
-	for (i = 0; i < m->nn; i++)
-		if (push_u32(&cand, &nc, &ca, m->nidx[i]))
-			goto oom;
-	qsort(cand, nc, sizeof(*cand), cmp_u32);
-	for (i = 0; i < nc; i++)
-		if (consider(m, cand[i], file, fs, out))
-			goto oom;
+	for (i = 0; !ret && i < m->ngeneric; i++)
+		ret = push_u32(&cand, &nc, &ca, m->flist[m->generic + i]);
+	for (i = 0; !ret && i < m->nn; i++)
+		ret = push_u32(&cand, &nc, &ca, m->nidx[i]);
+	if (!ret)
+		qsort(cand, nc, sizeof(*cand), cmp_u32);
+	for (i = 0; !ret && i < nc; i++)
+		ret = consider_checked(m, cand[i], file, fs, out);
 	free(cand);
+	if (ret)
+		return ret;
 exclude:
 	/* X: first: a section with a matching exclusion is not a match at all */
 	{
 		size_t j, k = 0;
 
-		for (j = 0; j < out->nr; j++)
+		for (j = 0; j < out->nr; j++) {
+			if (!section_ok(m, out->v[j].sec)) {
+				maint_snapshot_damaged(m);
+				return -EBADMSG;
+			}
 			if (!section_excluded(m, out->v[j].sec, file, fs))
 				out->v[k++] = out->v[j];
+		}
 		out->nr = k;
 	}
 	return 0;
-oom:
-	free(cand);
-	return -ENOMEM;
 }
 
 /* Highest rank first; equal ranks keep MAINTAINERS order (a stable sort). */

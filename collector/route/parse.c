@@ -80,17 +80,18 @@ static void warn_at(struct kbug_maint *m, const char *name, uint32_t line, const
 		WARN("'%s': more warnings not shown", name);
 }
 
-const char *mentry_str(const struct mentry *e, struct strbuf *sb)
+const char *mentry_str(const struct kbug_maint *m, const struct mentry *e, struct strbuf *sb)
 {
 	strbuf_reset(sb);
-	strbuf_add(sb, e->val, e->vlen);
+	strbuf_add(sb, mval(m, e), e->vlen);
 	return sb->buf;
 }
 
-const char *msection_title(const struct msection *s, struct strbuf *sb)
+const char *msection_title(const struct kbug_maint *m, const struct msection *s,
+			   struct strbuf *sb)
 {
 	strbuf_reset(sb);
-	strbuf_add(sb, s->title, s->tlen);
+	strbuf_add(sb, mtitle(m, s), s->tlen);
 	return sb->buf;
 }
 
@@ -121,6 +122,8 @@ int maint_parse_buffer(struct kbug_maint *m, const char *text, size_t len, const
 	bool has_nul = !!memchr(text, '\0', len);
 	const char *pipe = memchr(text, '|', len);
 
+	if (len >= UINT32_MAX)
+		return -EFBIG;
 	m->text = text;
 	m->len = len;
 	/* sized from the text (entries average over 20 bytes): rarely regrown */
@@ -159,16 +162,21 @@ int maint_parse_buffer(struct kbug_maint *m, const char *text, size_t len, const
 				s = &m->s[m->ns++];
 				s->first = m->ne;
 				s->nr = 0;
-				s->title = title ? title : p;
+				s->title_off = (uint32_t)((title ? title : p) - text);
 				s->tlen = title ? title_len : (uint32_t)(cut - p);
 				s->line = title ? title_line : line;
 				s->title_is_entry = !title;
 			}
 			e = &m->e[m->ne++];
 			*e = (struct mentry){
-				.type = p[0], .val = v, .vlen = (uint32_t)(cut - v),
-				.line = line, .sec = m->ns - 1, .alt = alt,
+				.type = p[0], .off = (uint32_t)(v - text),
+				.vlen = (uint32_t)(cut - v),
+				.line = line, .sec = m->ns - 1, .flags = alt ? MENT_ALT : 0,
 			};
+			if (p[0] == 'F' || p[0] == 'X')
+				e->form = (uint8_t)glob_form(v);
+			else if (p[0] == 'N')
+				maint_n_literal(v, e);
 			m->s[m->ns - 1].nr++;
 			if (!known_type[(unsigned char)p[0]])
 				warn_at(m, name, line, "unknown entry type", p, (size_t)(cut - p));
@@ -224,7 +232,7 @@ int maint_compile_one_n(struct kbug_maint *m, struct mentry *e)
 		return -ENOMEM;
 	if (a->re)
 		return 0;
-	a->re = (struct pcre2_real_code_8 *)pcre2_compile((PCRE2_SPTR)e->val, e->vlen,
+	a->re = (struct pcre2_real_code_8 *)pcre2_compile((PCRE2_SPTR)mval(m, e), e->vlen,
 							   PCRE2_EXTENDED, &err, &off, NULL);
 	if (!a->re) {
 		PCRE2_UCHAR msg[160];
@@ -234,7 +242,7 @@ int maint_compile_one_n(struct kbug_maint *m, struct mentry *e)
 		m->warnings++;
 		WARN("'%s' line %u: invalid N: regex '%.*s': %s at offset %zu",
 		     m->path ? m->path : "MAINTAINERS", e->line, (int)(e->vlen < 60 ? e->vlen : 60),
-		     e->val, (char *)msg, (size_t)off);
+		     mval(m, e), (char *)msg, (size_t)off);
 		return -EINVAL;
 	}
 	return 0;
@@ -245,16 +253,16 @@ int maint_compile_one_n(struct kbug_maint *m, struct mentry *e)
  * running it for paths without it: the longest run of plain characters,
  * for patterns without alternation, groups, escapes or /x comments.
  */
-void maint_n_literal(struct maux *a, const struct mentry *e)
+void maint_n_literal(const char *val, struct mentry *e)
 {
-	const char *p = e->val, *end = e->val + e->vlen, *run = NULL, *best = NULL;
+	const char *p = val, *end = val + e->vlen, *run = NULL, *best = NULL;
 	size_t rl = 0, bl = 0;
 
-	a->lit_done = true;
+	e->lit_len = 0;
 	for (; p < end; p++)
 		if (strchr("|()\\#", *p))
 			return;
-	for (p = e->val;; p++) {
+	for (p = val;; p++) {
 		unsigned char c = p < end ? (unsigned char)*p : 0;
 		bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 			     (c >= '0' && c <= '9') || (c && strchr("_-/,:;=@%&~'\"<>!", c));
@@ -287,9 +295,9 @@ void maint_n_literal(struct maux *a, const struct mentry *e)
 		if (p >= end)
 			break;
 	}
-	if (best && bl < 65536) {
-		a->lit_off = (uint16_t)(best - e->val);
-		a->lit_len = (uint16_t)bl;
+	if (best && bl < 65536 && best - val < 65536) {
+		e->lit_off = (uint16_t)(best - val);
+		e->lit_len = (uint16_t)bl;
 	}
 }
 

@@ -238,20 +238,20 @@ static struct json_object *section_json(struct kbug_maint *m, const struct rmatc
 		char t[2] = { m->e[i].type, 0 };
 
 		kj_set_str(e, "type", t);
-		kj_set_str(e, "value", mentry_str(&m->e[i], &sb));
+		kj_set_str(e, "value", mentry_str(m, &m->e[i], &sb));
 		kj_append(ents, e);
 		if (m->e[i].type == 'S')
 			status = &m->e[i];
 	}
-	kj_set_str(o, "name", msection_title(s, &sb));
+	kj_set_str(o, "name", msection_title(m, s, &sb));
 	if (status)
-		kj_set_str(o, "status", mentry_str(status, &sb));
+		kj_set_str(o, "status", mentry_str(m, status, &sb));
 	else
 		kj_set(o, "status", NULL);
 	kj_set_int(o, "rank", (int64_t)rank);
 	kj_set_int(o, "depth", r->rank);
 	strbuf_reset(&sb);
-	strbuf_addf(&sb, "%c: %.*s", why->type, (int)why->vlen, why->val);
+	strbuf_addf(&sb, "%c: %.*s", why->type, (int)why->vlen, mval(m, why));
 	kj_set_str(o, "why", sb.buf);
 	kj_set_int(o, "line", s->line);
 	kj_set(o, "entries", ents);
@@ -292,8 +292,8 @@ static int route_json(struct kbug_maint *m, const char *path, struct json_object
 			if (m->e[k].type == 'B') {
 				struct strbuf v = STRBUF_INIT, t = STRBUF_INIT;
 
-				dest = route_destination(mentry_str(&m->e[k], &v),
-							 msection_title(s, &t));
+				dest = route_destination(mentry_str(m, &m->e[k], &v),
+							 msection_title(m, s, &t));
 				strbuf_release(&v);
 				strbuf_release(&t);
 			}

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,6 +129,13 @@ static int setup(void **state)
 		if (mk(files[i], false))
 			return -1;
 	kbug_log_level = -1;
+	/* snapshots of parsed MAINTAINERS go here, not into the user's cache */
+	{
+		char c[300];
+
+		snprintf(c, sizeof(c), "%s/xdg-cache", tree);
+		setenv("XDG_CACHE_HOME", c, 1);
+	}
 	return 0;
 }
 
@@ -563,6 +571,180 @@ static void test_parse_612_speed(void **state)
 	kbug_maint_free(m);
 }
 
+
+/* Route many paths, each answer ended by \x1e; every answer's return code in rc. */
+static void route_many(struct kbug_maint *m, char **paths, size_t n, struct strbuf *out,
+		       int *bad)
+{
+	struct strbuf one = STRBUF_INIT;
+	size_t i;
+
+	strbuf_reset(out);
+	*bad = 0;
+	for (i = 0; i < n; i++) {
+		int r;
+
+		strbuf_reset(&one);
+		r = kbug_route_format_gm(m, paths[i], false, &one);
+		if (r)
+			(*bad)++;
+		strbuf_add(out, one.buf, one.len);
+		strbuf_addch(out, '\x1e');
+	}
+	strbuf_release(&one);
+}
+
+static size_t count_idx(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	size_t n = 0;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+
+		n += l > 4 && !strcmp(de->d_name + l - 4, ".idx");
+	}
+	closedir(d);
+	return n;
+}
+
+/*
+ * The snapshot of a parsed MAINTAINERS (snapshot.c) answers exactly as a
+ * fresh parse, is written once and mapped after, and a damaged one is
+ * refused or reported, never believed past its bounds.
+ */
+static void test_snapshot(void **state)
+{
+	struct kbug_maint_opts o = { .no_sysfs = true, .no_tree = true, .no_cache = true };
+	struct strbuf file = STRBUF_INIT, cache = STRBUF_INIT, idir = STRBUF_INIT,
+		want = STRBUF_INIT, got = STRBUF_INIT, blob = STRBUF_INIT, idx = STRBUF_INIT;
+	const char *text, *dirs;
+	char *own = NULL, *downs = NULL, **paths = NULL;
+	size_t len, dlen, n = 0, i, k;
+	struct kbug_maint *m;
+	int bad;
+	FILE *f;
+
+	if (embedded_get("maintainers", &text, &len, &own) || !text || !len ||
+	    embedded_get("dirs", &dirs, &dlen, &downs) || !dirs) {
+		skip();
+		return;
+	}
+	/* paths: every 11th directory of the tree, and a file in it */
+	paths = calloc(dlen / 11 * 2 + 8, sizeof(*paths));
+	assert_non_null(paths);
+	for (i = 0, k = 0; i < dlen; k++) {
+		const char *nl = memchr(dirs + i, '\n', dlen - i);
+		size_t l = nl ? (size_t)(nl - dirs) - i : dlen - i;
+
+		if (k % 11 == 0 && l) {
+			paths[n++] = strndup(dirs + i, l);
+			assert_true(asprintf(&paths[n], "%.*s/Makefile", (int)l, dirs + i) > 0);
+			n++;
+		}
+		i += l + 1;
+	}
+	assert_true(n > 500);
+	strbuf_addf(&file, "%s/MAINTAINERS.612", tree);
+	strbuf_addf(&cache, "%s/cache", tree);
+	strbuf_addf(&idir, "%s/index", cache.buf);
+	f = fopen(file.buf, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+	o.file = file.buf;
+	o.cache_dir = cache.buf;
+
+	/* the answers of a fresh parse, snapshots off */
+	setenv("KBUG_ROUTE_INDEX", "off", 1);
+	assert_int_equal(kbug_maint_open(&o, &m), 0);
+	assert_null(m->snap);
+	route_many(m, paths, n, &want, &bad);
+	assert_int_equal(bad, 0);
+	kbug_maint_free(m);
+	unsetenv("KBUG_ROUTE_INDEX");
+	assert_int_equal(count_idx(idir.buf), 0);
+
+	/* first open: parsed, snapshot written; second: mapped, same answers */
+	assert_int_equal(kbug_maint_open(&o, &m), 0);
+	assert_null(m->snap);
+	route_many(m, paths, n, &got, &bad);
+	assert_int_equal(bad, 0);
+	assert_true(got.len == want.len && !memcmp(got.buf, want.buf, got.len));
+	kbug_maint_free(m);
+	assert_int_equal(count_idx(idir.buf), 1);
+	assert_int_equal(kbug_maint_open(&o, &m), 0);
+	assert_non_null(m->snap);
+	route_many(m, paths, n, &got, &bad);
+	assert_int_equal(bad, 0);
+	assert_true(got.len == want.len && !memcmp(got.buf, want.buf, got.len));
+	strbuf_addstr(&idx, m->snap_path);
+	kbug_maint_free(m);
+
+	/* a damaged header: not used, parsed again, saved again */
+	assert_true(strbuf_read_file(&blob, idx.buf, 64 << 20) > 64);
+	blob.buf[0] ^= 0xff;
+	f = fopen(idx.buf, "w");
+	assert_non_null(f);
+	assert_int_equal(fwrite(blob.buf, 1, blob.len, f), blob.len);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(kbug_maint_open(&o, &m), 0);
+	assert_null(m->snap);
+	route_many(m, paths, n, &got, &bad);
+	assert_true(got.len == want.len && !memcmp(got.buf, want.buf, got.len));
+	kbug_maint_free(m);
+	blob.buf[0] ^= 0xff;
+
+	/*
+	 * damage inside the tables: the checksum refuses it (parsed again);
+	 * and with the checksum made right again (a file made to mislead),
+	 * every bucket, entry and section is still checked before use: the
+	 * paths that meet the damage are refused and the file is removed.
+	 */
+	for (k = 1; k < 24; k++) {
+		struct strbuf d = STRBUF_INIT;
+		size_t at = blob.len / 24 * k;
+		bool fix = k % 2;
+
+		strbuf_add(&d, blob.buf, blob.len);
+		memset(d.buf + at, k % 4 < 2 ? 0xff : 0x7f, at + 256 < d.len ? 256 : d.len - at);
+		if (fix)
+			maint_snapshot_fix_sum(d.buf, d.len);
+		f = fopen(idx.buf, "w");
+		assert_non_null(f);
+		assert_int_equal(fwrite(d.buf, 1, d.len, f), d.len);
+		assert_int_equal(fclose(f), 0);
+		assert_int_equal(kbug_maint_open(&o, &m), 0);
+		route_many(m, paths, n, &got, &bad);
+		printf("# damaged at %zu/24%s: %s, %d of %zu paths refused\n", k,
+		       fix ? " (checksum fixed)" : "", m->snap ? "mapped" : "not mapped", bad, n);
+		if (!fix) {
+			assert_null(m->snap);
+			assert_int_equal(bad, 0);
+			assert_true(got.len == want.len && !memcmp(got.buf, want.buf, got.len));
+		} else if (bad) {
+			assert_int_not_equal(access(idx.buf, F_OK), 0);
+		}
+		kbug_maint_free(m);
+		strbuf_release(&d);
+	}
+	for (i = 0; i < n; i++)
+		free(paths[i]);
+	free(paths);
+	free(own);
+	free(downs);
+	strbuf_release(&file);
+	strbuf_release(&cache);
+	strbuf_release(&idir);
+	strbuf_release(&want);
+	strbuf_release(&got);
+	strbuf_release(&blob);
+	strbuf_release(&idx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -582,6 +764,7 @@ int main(void)
 		cmocka_unit_test(test_malformed_input),
 		cmocka_unit_test(test_canonpath),
 		cmocka_unit_test(test_parse_612_speed),
+		cmocka_unit_test(test_snapshot),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
