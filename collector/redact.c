@@ -681,6 +681,36 @@ static size_t placeholder_at(const char *s, size_t len)
 	return i + 1;
 }
 
+/* the first four shapes (MAC, UUID, IPv4, IPv6) all begin with hex digits */
+#define SHAPES_HEX 0x0fu
+
+static const bool hex_tab[256] = {
+	['0' ... '9'] = true, ['a' ... 'f'] = true, ['A' ... 'F'] = true,
+};
+
+static const bool alnum_tab[256] = {
+	['0' ... '9'] = true, ['a' ... 'z'] = true, ['A' ... 'Z'] = true,
+};
+
+/*
+ * The shapes that can start at s. A MAC, UUID, IPv4 or IPv6 address is
+ * a run of at most 8 hex digits (2, 8, 1-3, 0-4) and then ':', '-' or
+ * '.': one look at the run rules them out for almost every word.
+ */
+static unsigned int shapes_possible(const char *s, size_t len)
+{
+	unsigned int b = shape_first[(unsigned char)*s];
+	size_t h = 0;
+
+	if (b & SHAPES_HEX) {
+		while (h < 9 && h < len && hex_tab[(unsigned char)s[h]])
+			h++;
+		if (h == 9 || h == len || (s[h] != ':' && s[h] != '-' && s[h] != '.'))
+			b &= ~SHAPES_HEX;
+	}
+	return b;
+}
+
 static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
 			  struct strbuf *out)
 {
@@ -688,9 +718,10 @@ static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
 
 	while (i < len) {
 		const char *s = in + i;
-		unsigned char c = (unsigned char)*s;
+		unsigned char c = (unsigned char)*s, lc;
 		enum kbug_redact_kind kind = REDACT_NR_KINDS;
 		size_t n = 0, skip = 0;
+		unsigned int may;
 
 		if (c == '[') {
 			size_t p = placeholder_at(s, len - i);
@@ -701,14 +732,19 @@ static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
 				continue;
 			}
 		}
-		for (k = rd->lit_start[tolower(c)]; k < rd->lit_end[tolower(c)] && !n; k++) {
+		if (c >= 'A' && c <= 'Z')
+			lc = (unsigned char)(c + 'a' - 'A');
+		else
+			lc = c;
+		for (k = rd->lit_start[lc]; k < rd->lit_end[lc] && !n; k++) {
 			if (literal_at(&rd->lit[k], s, len - i, in)) {
 				n = rd->lit[k].len;
 				kind = rd->lit[k].kind;
 			}
 		}
-		for (k = 0; !n && shape_first[c] && k < ARRAY_SIZE(shapes); k++) {
-			if (!(shape_first[c] & (1u << k)))
+		may = n ? 0 : shapes_possible(s, len - i);
+		for (k = 0; !n && may && k < ARRAY_SIZE(shapes); k++) {
+			if (!(may & (1u << k)))
 				continue;
 			skip = 0;
 			n = shapes[k].match(s, len - i, in, &skip);
@@ -717,8 +753,8 @@ static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
 		if (!n) {
 			/* skip the rest of a word: matches start at word starts */
 			i++;
-			while (i < len && isalnum((unsigned char)in[i]) &&
-			       isalnum((unsigned char)in[i - 1]))
+			while (i < len && alnum_tab[(unsigned char)in[i]] &&
+			       alnum_tab[(unsigned char)in[i - 1]])
 				i++;
 			continue;
 		}

@@ -137,6 +137,56 @@ const struct kbug_attachment *kbug_report_attachment(const struct kbug_report *r
 	return NULL;
 }
 
+/*
+ * An attachment's text as a JSON string, escaped as json-c escapes (its
+ * own escaping goes a byte at a time): runs of plain bytes are copied
+ * whole, straight from the attachment. Attachments are most of a report.
+ */
+static int attachment_text_to_json(struct json_object *jso, struct printbuf *pb, int level,
+				   int flags)
+{
+	static const char hex[] = "0123456789abcdef";
+	static const char short_esc[256] = {
+		['\b'] = 'b', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't', ['\f'] = 'f',
+		['"'] = '"', ['\\'] = '\\', ['/'] = '/',
+	};
+	static const bool plain[256] = {
+		/* all but control characters, '"' (0x22), '/' (0x2f) and '\\' (0x5c) */
+		[0x20 ... 0x21] = true, [0x23 ... 0x2e] = true, [0x30 ... 0x5b] = true,
+		[0x5d ... 0xff] = true,
+	}, plain_slash[256] = {
+		[0x20 ... 0x21] = true, [0x23 ... 0x5b] = true, [0x5d ... 0xff] = true,
+	};
+	const struct kbug_attachment *a = json_object_get_userdata(jso);
+	const unsigned char *p = (const unsigned char *)a->data, *end = p + a->len, *run;
+	const bool *ok = (flags & JSON_C_TO_STRING_NOSLASHESCAPE) ? plain_slash : plain;
+	char esc[6] = { '\\', 'u', '0', '0' };
+
+	printbuf_memappend(pb, "\"", 1);
+	while (p < end) {
+		unsigned char c;
+		int n = 2;
+
+		for (run = p; p < end && ok[*p]; p++)
+			;
+		if (p > run)
+			printbuf_memappend(pb, (const char *)run, (int)(p - run));
+		if (p == end)
+			break;
+		c = *p++;
+		esc[1] = short_esc[c];
+		if (!esc[1]) {
+			esc[1] = 'u';
+			esc[4] = hex[c >> 4];
+			esc[5] = hex[c & 15];
+			n = 6;
+		}
+		printbuf_memappend(pb, esc, n);
+	}
+	printbuf_memappend(pb, "\"", 1);
+	return 0;
+}
+
 char *kbug_report_to_json(struct kbug_report *r, bool pretty, bool with_attachments)
 {
 	struct json_object *list = json_object_new_array();
@@ -152,9 +202,12 @@ char *kbug_report_to_json(struct kbug_report *r, bool pretty, bool with_attachme
 		kj_set_str(a, "content_type", r->att[i].content_type);
 		kj_set_str(a, "description", r->att[i].description);
 		kj_set_int(a, "size", (int64_t)r->att[i].len);
-		if (with_attachments)
-			kj_set(a, "text", json_object_new_string_len(r->att[i].data,
-								     (int)r->att[i].len));
+		if (with_attachments) {
+			struct json_object *t = json_object_new_string("");
+
+			json_object_set_serializer(t, attachment_text_to_json, &r->att[i], NULL);
+			kj_set(a, "text", t);
+		}
 		kj_append(list, a);
 	}
 	kj_set(r->root, "attachments", list);

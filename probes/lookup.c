@@ -44,6 +44,7 @@ static void kmod_log_dbg(void *data, int priority, const char *file, int line,
 struct kmod_ctx *kbug_kmod_ctx(struct strbuf *release)
 {
 	struct strbuf rel = STRBUF_INIT, dir = STRBUF_INIT;
+	struct kmod_ctx *ctx = NULL;
 
 	if (kbug_path_read_line(&rel, "/proc/sys/kernel/osrelease") || !rel.len ||
 	    strchr(rel.buf, '/')) {
@@ -51,6 +52,13 @@ struct kmod_ctx *kbug_kmod_ctx(struct strbuf *release)
 		return NULL;
 	}
 	strbuf_addf(&dir, "%s/lib/modules/%s", kbug_path_root(), rel.buf);
+	/*
+	 * no module directory (a container, a VM booted without modules):
+	 * libkmod would find nothing, and loading it (with libcrypto,
+	 * liblzma, libzstd) costs more than the rest of the probe
+	 */
+	if (access(dir.buf, F_OK))
+		goto out;
 	if (!kctx || !kctx_dir || strcmp(kctx_dir, dir.buf)) {
 		if (kctx)
 			kl.kmod_unref(kctx);
@@ -62,13 +70,15 @@ struct kmod_ctx *kbug_kmod_ctx(struct strbuf *release)
 		kctx_dir = strbuf_detach(&dir, NULL);
 		kctx_release = strdup(rel.buf);
 	}
+	ctx = kctx;
+out:
 	if (release) {
 		strbuf_reset(release);
 		strbuf_addstr(release, rel.buf);
 	}
 	strbuf_release(&rel);
 	strbuf_release(&dir);
-	return kctx;
+	return ctx;
 }
 
 /* Compare module names with '-' and '_' the same; n bytes of b. */

@@ -99,30 +99,15 @@ static int close_class(struct ids_dev *devs, size_t ndev, long cls, const char *
 	return set;
 }
 
-int kbug_pci_ids_names(const char *ids, size_t len, struct json_object *arr)
+/* One pass over ids[0..len): the names of devs found there. */
+static int scan_ids(const char *ids, size_t len, struct ids_dev *devs, size_t ndev)
 {
 	const char *p = ids, *end = ids + len, *cls_name = NULL, *name;
-	size_t ndev = arr ? json_object_array_length(arr) : 0, i, cls_nlen = 0, nlen;
+	size_t i, cls_nlen = 0, nlen;
 	long vendor = -1, device = -1, cls = -1, id;
 	bool in_classes = false, want_vendor;
-	struct ids_dev *devs;
 	int set = 0;
 
-	if (ndev > PCI_IDS_MAX_DEVICES)
-		ndev = PCI_IDS_MAX_DEVICES;
-	if (!ndev)
-		return 0;
-	devs = calloc(ndev, sizeof(*devs));
-	if (!devs)
-		return 0;
-	for (i = 0; i < ndev; i++) {
-		devs[i].o = json_object_array_get_idx(arr, i);
-		devs[i].cls = hex_member(devs[i].o, "class_id");
-		devs[i].vendor = hex_member(devs[i].o, "vendor_id");
-		devs[i].device = hex_member(devs[i].o, "device_id");
-		devs[i].sub_vendor = hex_member(devs[i].o, "subsystem_vendor_id");
-		devs[i].sub_device = hex_member(devs[i].o, "subsystem_device_id");
-	}
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *le = nl ? nl : end, *line = p;
@@ -212,6 +197,129 @@ int kbug_pci_ids_names(const char *ids, size_t len, struct json_object *arr)
 	}
 	if (in_classes)
 		set += close_class(devs, ndev, cls, cls_name, cls_nlen);	/* the last */
+	return set;
+}
+
+/*
+ * pci.ids keeps its top-level lines sorted: vendors by ID, then the
+ * classes ("C xx"). The key of a top-level line: the vendor ID, 0x10000
+ * plus the class, or -1 for any other line.
+ */
+static long top_key(const char *p, const char *end)
+{
+	long v;
+
+	if (end - p >= 6 && p[0] == 'C' && p[1] == ' ') {
+		v = hex_n(p + 2, end, 2);
+		return v < 0 ? -1 : 0x10000 + v;
+	}
+	v = hex_n(p, end, 4);
+	return v >= 0 && end - p >= 6 && p[4] == ' ' && p[5] == ' ' ? v : -1;
+}
+
+/* The first top-level line starting at or after p, and its key. */
+static const char *next_top(const char *p, const char *base, const char *end, long *key)
+{
+	if (p > base && p[-1] != '\n') {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			return NULL;
+		p++;
+	}
+	while (p < end) {
+		*key = top_key(p, end);
+		if (*key >= 0)
+			return p;
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			return NULL;
+		p++;
+	}
+	return NULL;
+}
+
+/* Bisect for the first top-level line whose key is >= want; *key is its key. */
+static const char *lower_bound(const char *ids, size_t len, long want, long *key)
+{
+	const char *lo = ids, *hi = ids + len, *best = NULL;
+	int rounds;
+
+	for (rounds = 0; lo < hi && rounds < 64; rounds++) {
+		const char *mid = lo + (hi - lo) / 2, *p;
+		long k;
+
+		p = next_top(mid, ids, hi, &k);	/* none before hi: look lower */
+		if (!p) {
+			hi = mid;
+		} else if (k < want) {
+			lo = p + 1;
+		} else {
+			best = p;
+			*key = k;
+			hi = mid;
+		}
+	}
+	return best;
+}
+
+/*
+ * Only the blocks of the devices' vendors and the class list, found by
+ * bisection, instead of the whole 1.3 MB: the same lines in the same
+ * order as a full pass reads them for these devices. A file that is not
+ * sorted (a vendor or a class name not found) gets the full pass.
+ */
+static int scan_blocks(const char *ids, size_t len, struct ids_dev *devs, size_t ndev)
+{
+	const char *end = ids + len, *p, *q;
+	long key, k2;
+	size_t i, j;
+	int set = 0;
+
+	for (i = 0; i < ndev; i++) {
+		for (j = 0; j < i && devs[j].vendor != devs[i].vendor; j++)
+			;
+		if (j < i || devs[i].vendor < 0)
+			continue;	/* that vendor's block is done, or there is none */
+		p = lower_bound(ids, len, devs[i].vendor, &key);
+		if (!p || key != devs[i].vendor)
+			return -1;
+		q = next_top(p + 1, ids, end, &k2);
+		set += scan_ids(p, (size_t)((q ? q : end) - p), devs, ndev);
+	}
+	p = lower_bound(ids, len, 0x10000, &key);
+	if (!p)
+		return -1;
+	set += scan_ids(p, (size_t)(end - p), devs, ndev);
+	for (i = 0; i < ndev; i++)
+		if (devs[i].cls >= 0 && !kj_get(devs[i].o, "class_name"))
+			return -1;
+	return set;
+}
+
+int kbug_pci_ids_names(const char *ids, size_t len, struct json_object *arr)
+{
+	size_t ndev = arr ? json_object_array_length(arr) : 0, i;
+	struct ids_dev *devs;
+	int set;
+
+	if (ndev > PCI_IDS_MAX_DEVICES)
+		ndev = PCI_IDS_MAX_DEVICES;
+	if (!ndev)
+		return 0;
+	devs = calloc(ndev, sizeof(*devs));
+	if (!devs)
+		return 0;
+	for (i = 0; i < ndev; i++) {
+		devs[i].o = json_object_array_get_idx(arr, i);
+		devs[i].cls = hex_member(devs[i].o, "class_id");
+		devs[i].vendor = hex_member(devs[i].o, "vendor_id");
+		devs[i].device = hex_member(devs[i].o, "device_id");
+		devs[i].sub_vendor = hex_member(devs[i].o, "subsystem_vendor_id");
+		devs[i].sub_device = hex_member(devs[i].o, "subsystem_device_id");
+	}
+	set = scan_blocks(ids, len, devs, ndev);
+	if (set < 0)
+		set = scan_ids(ids, len, devs, ndev);	/* set_once: nothing is named twice */
 	free(devs);
 	return set;
 }

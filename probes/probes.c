@@ -6,6 +6,7 @@
  * others run all the same.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <string.h>
 #include <time.h>
 
@@ -61,6 +62,35 @@ static size_t json_size(struct json_object *o)
 
 	json_object_to_json_string_length(o, JSON_C_TO_STRING_PLAIN, &len);
 	return len;
+}
+
+/*
+ * An upper bound of json_size(o), from a walk instead of a serialisation:
+ * a string escapes to at most 6 bytes a byte ("\u00XX"), a number takes
+ * at most 32. A section far within its budget (all of them, as a rule)
+ * is never serialised to be measured.
+ */
+static size_t json_size_bound(struct json_object *o, int depth)
+{
+	size_t n = 2, i;
+
+	if (depth > 64)
+		return SIZE_MAX / 4;
+	switch (json_object_get_type(o)) {
+	case json_type_string:
+		return 6 * (size_t)json_object_get_string_len(o) + 2;
+	case json_type_array:
+		for (i = 0; i < json_object_array_length(o); i++)
+			n += json_size_bound(json_object_array_get_idx(o, i), depth + 1) + 1;
+		return n;
+	case json_type_object: {
+		json_object_object_foreach(o, key, val)
+			n += 6 * strlen(key) + 4 + json_size_bound(val, depth + 1);
+		return n;
+	}
+	default:
+		return 32;
+	}
 }
 
 /* The largest array member of an object (where the bulk of a section is). */
@@ -133,7 +163,7 @@ static bool enforce_size(struct json_object *out, size_t max)
 	struct json_object *arr;
 	int rounds;
 
-	if (!max || json_size(out) <= max)
+	if (!max || json_size_bound(out, 0) <= max || json_size(out) <= max)
 		return false;
 	if (json_object_is_type(out, json_type_array)) {
 		trim_array(out, out, max);

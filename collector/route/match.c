@@ -375,6 +375,18 @@ static size_t pattern_key(const struct kbug_maint *m, const struct mentry *e)
 	return first ? (size_t)(first - raw) : 0;
 }
 
+/*
+ * The bucket of F: entry i (its key's, made when add), or NULL with *k 0
+ * for a pattern without a key (the generic ones).
+ */
+static struct fbucket *entry_bucket(struct kbug_maint *m, uint32_t i, bool add, size_t *k)
+{
+	const struct mentry *e = &m->e[i];
+
+	*k = pattern_key(m, e);
+	return *k ? bucket_find(m, mval(m, e), *k, add) : NULL;
+}
+
 /* Two passes over the F: entries: count per key, then fill one list. */
 int maint_index_build(struct kbug_maint *m)
 {
@@ -393,17 +405,15 @@ int maint_index_build(struct kbug_maint *m)
 	m->nfb = nb;
 	nkeyed = 0;
 	for (i = 0; i < m->ne; i++) {
-		const struct mentry *e = &m->e[i];
 		size_t k;
 
-		if (e->type != 'F')
+		if (m->e[i].type != 'F')
 			continue;
-		k = pattern_key(m, e);
+		b = entry_bucket(m, i, true, &k);
 		if (!k) {
 			m->ngeneric++;
 			continue;
 		}
-		b = bucket_find(m, mval(m, e), k, true);
 		if (!b)
 			return -ENOMEM;	/* cannot happen: the table is never full */
 		if (!b->key_len) {
@@ -429,11 +439,11 @@ int maint_index_build(struct kbug_maint *m)
 			m->fb = nfb;
 			m->nfb = small;
 			for (i = 0; i < nb; i++) {
+				size_t k;
+
 				if (!old[i].key_len)
 					continue;
-				const char *key = mval(m, &m->e[old[i].ent]);
-
-				b = bucket_find(m, key, old[i].key_len, true);
+				b = entry_bucket(m, old[i].ent, true, &k);
 				*b = old[i];
 			}
 			free(old);
@@ -451,18 +461,15 @@ int maint_index_build(struct kbug_maint *m)
 	m->generic = pos;
 	gpos = pos;
 	for (i = 0; i < m->ne; i++) {
-		const struct mentry *e = &m->e[i];
 		size_t k;
 
-		if (e->type != 'F')
+		if (m->e[i].type != 'F')
 			continue;
-		k = pattern_key(m, e);
-		if (!k) {
+		b = entry_bucket(m, i, false, &k);
+		if (!k)
 			m->flist[gpos++] = i;
-			continue;
-		}
-		b = bucket_find(m, mval(m, e), k, false);
-		m->flist[b->list + b->nr++] = i;
+		else
+			m->flist[b->list + b->nr++] = i;
 	}
 	return 0;
 }

@@ -155,6 +155,33 @@ static void test_unknown_ids(void **state)
 	json_object_put(arr);
 }
 
+/* A pci.ids whose vendors are out of order is read whole: nothing is missed. */
+static void test_unsorted_file(void **state)
+{
+	static const char text[] =
+		"# not in ID order\n"
+		"8086  Intel Corporation\n\t1237  440FX - 82441FX PMC [Natoma]\n"
+		"1af4  Red Hat, Inc.\n\t1000  Virtio network device\n"
+		"\t\t1af4 0001  Virtio network device sub\n"
+		"C 02  Network controller\n\t00  Ethernet controller\n"
+		"C 06  Bridge\n\t00  Host bridge\n";
+	struct json_object *arr = json_object_new_array();
+	struct json_object *net = dev(0x0200, 0x1af4, 0x1000, 0x1af4, 0x0001);
+	struct json_object *host = dev(0x0600, 0x8086, 0x1237, 0, 0);
+
+	kj_append(arr, net);
+	kj_append(arr, host);
+	kbug_pci_ids_names(text, sizeof(text) - 1, arr);
+	assert_string_equal(kj_get_str(net, "vendor_name"), "Red Hat, Inc.");
+	assert_string_equal(kj_get_str(net, "device_name"), "Virtio network device");
+	assert_string_equal(kj_get_str(net, "subsystem_name"), "Virtio network device sub");
+	assert_string_equal(kj_get_str(net, "class_name"), "Ethernet controller");
+	assert_string_equal(kj_get_str(host, "vendor_name"), "Intel Corporation");
+	assert_string_equal(kj_get_str(host, "device_name"), "440FX - 82441FX PMC [Natoma]");
+	assert_string_equal(kj_get_str(host, "class_name"), "Host bridge");
+	json_object_put(arr);
+}
+
 static void test_malformed_input(void **state)
 {
 	static const char bad[] =
@@ -174,6 +201,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sample_of_pci_ids),
 		cmocka_unit_test(test_unknown_ids),
+		cmocka_unit_test(test_unsorted_file),
 		cmocka_unit_test(test_malformed_input),
 	};
 

@@ -124,6 +124,39 @@ static void test_report_sections_errors_attachments(void **state)
 	free(json);
 }
 
+/* Attachment texts are escaped as json-c escapes strings, and load back byte for byte. */
+static void test_report_attachment_escapes(void **state)
+{
+	static const char text[] =
+		"quote \" backslash \\ slash / nl\ntab\tcr\rbs\bff\fctl\x01\x1f\x7f \xc3\xa9 end";
+	struct json_object *plain = json_object_new_string_len(text, sizeof(text) - 1);
+	struct kbug_report r;
+	char *json;
+	int flags;
+
+	for (flags = 0; flags < 2; flags++) {
+		const char *want = json_object_to_json_string_ext(plain,
+			flags ? JSON_C_TO_STRING_NOSLASHESCAPE : JSON_C_TO_STRING_PLAIN);
+
+		assert_int_equal(kbug_report_init(&r), 0);
+		assert_int_equal(kbug_report_attach(&r, "x.txt", NULL, "x", text,
+						    sizeof(text) - 1), 0);
+		json = kbug_report_to_json(&r, false, true);
+		/* the same bytes json-c gives (kbug always asks for unescaped '/') */
+		if (flags)
+			assert_non_null(strstr(json, want));
+		kbug_report_release(&r);
+		assert_int_equal(kbug_report_init(&r), 0);
+		assert_int_equal(kbug_report_load_string(&r, json, "saved"), 0);
+		assert_int_equal(kbug_report_attachment(&r, "x.txt")->len, sizeof(text) - 1);
+		assert_memory_equal(kbug_report_attachment(&r, "x.txt")->data, text,
+				    sizeof(text) - 1);
+		kbug_report_release(&r);
+		free(json);
+	}
+	json_object_put(plain);
+}
+
 static void test_report_load_rejects_bad_input(void **state)
 {
 	static const char *const bad[] = {
@@ -173,6 +206,7 @@ int main(void)
 		cmocka_unit_test(test_strbuf_read_limit),
 		cmocka_unit_test(test_path_prefix),
 		cmocka_unit_test(test_report_sections_errors_attachments),
+		cmocka_unit_test(test_report_attachment_escapes),
 		cmocka_unit_test(test_report_load_rejects_bad_input),
 		cmocka_unit_test(test_report_text_rendering),
 	};
