@@ -254,8 +254,9 @@ static bool redact_is_bus_id(const char *v, size_t len)
 		if (i == len)
 			return true;
 	}
-	return len > 4 && (!strncmp(v, "xhci", 4) || !strncmp(v, "ehci", 4) ||
-			   !strncmp(v, "ohci", 4) || !strncmp(v, "dummy_hcd", 9)) &&
+	/* v is len bytes, not a C string: compare within them */
+	return len > 4 && (!memcmp(v, "xhci", 4) || !memcmp(v, "ehci", 4) ||
+			   !memcmp(v, "ohci", 4) || (len >= 9 && !memcmp(v, "dummy_hcd", 9))) &&
 	       memchr(v, '.', len);
 }
 
