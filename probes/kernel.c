@@ -318,7 +318,12 @@ static int kernel_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	} else {
 		struct json_object *t = kbug_taint_decode(taint);
 
-		kj_set(t, "modules", taint_modules());
+		/*
+		 * A module's taint also taints the kernel (add_taint_module()
+		 * in kernel/module/main.c), and no write clears a bit: an
+		 * untainted kernel has no module to look for.
+		 */
+		kj_set(t, "modules", taint ? taint_modules() : json_object_new_array());
 		kj_set(*out, "tainted", t);
 	}
 	kj_set(*out, "origin",

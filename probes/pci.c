@@ -157,7 +157,7 @@ static int map_file(const char *file, struct ids_map *m)
 		close(fd);
 		return -EINVAL;
 	}
-	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED)
 		return -errno;
