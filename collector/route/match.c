@@ -604,9 +604,10 @@ static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *fi
 				goto out;
 			}
 		}
+		/* 0: a match with more groups than md has room for */
 		md = pcre2_match_data_create(1, NULL);
 		hit = pcre2_match((pcre2_code *)a->re, (PCRE2_SPTR)file, PCRE2_ZERO_TERMINATED,
-				  0, 0, md, NULL) > 0;
+				  0, 0, md, NULL) >= 0;
 		pcre2_match_data_free(md);
 	}
 	if (hit)
@@ -650,7 +651,7 @@ static bool n_matches(struct kbug_maint *m, struct mentry *e, const char *file)
 	a = &m->aux[e->aux - 1];
 	md = pcre2_match_data_create(1, NULL);
 	hit = pcre2_match((pcre2_code *)a->re, (PCRE2_SPTR)file, PCRE2_ZERO_TERMINATED, 0, 0,
-			  md, NULL) > 0;
+			  md, NULL) >= 0;	/* 0: more groups than md holds */
 	pcre2_match_data_free(md);
 	return hit;
 }

@@ -58,7 +58,7 @@ static const char mini[] =
 	"GAMMA (REGEX)\n"
 	"M:\t\"Gina Q. Gamma\" <gina@example.org>\n"
 	"S:\tOdd Fixes\n"
-	"N:\t[^a-z] gamma   # Perl /x: blanks and comments do not count\n"
+	"N:\t[^a-z] (g)amma   # Perl /x: blanks and comments do not count; a group\n"
 	"\n"
 	"DELTA STARS\n"
 	"M:\tDan Delta <dan@example.org>\n"

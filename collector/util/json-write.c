@@ -1,0 +1,313 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * A json-c tree written out as json_object_to_json_string_ext() writes it,
+ * byte for byte (tests/unit/test-json.c holds it to that), but streamed
+ * through a small buffer to a FILE or a strbuf. json-c builds the whole
+ * text in one growing printbuf, escapes a byte at a time and formats
+ * every integer with snprintf(); a report is mostly long strings (the
+ * kernel log and config), which here go out in runs of plain bytes.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/json.h"
+#include "util/strbuf.h"
+
+#define KJW_BUF 16384
+
+struct kjw {
+	FILE *f;
+	struct strbuf *sb;
+	int flags;
+	bool err;
+	size_t n;
+	char buf[KJW_BUF];
+};
+
+static void kjw_flush(struct kjw *w)
+{
+	if (w->sb)
+		strbuf_add(w->sb, w->buf, w->n);
+	else if (w->n && fwrite(w->buf, 1, w->n, w->f) != w->n)
+		w->err = true;
+	w->n = 0;
+}
+
+static void kjw_put(struct kjw *w, const char *p, size_t len)
+{
+	if (len > KJW_BUF - w->n) {
+		kjw_flush(w);
+		if (len >= KJW_BUF) {
+			if (w->sb)
+				strbuf_add(w->sb, p, len);
+			else if (fwrite(p, 1, len, w->f) != len)
+				w->err = true;
+			return;
+		}
+	}
+	memcpy(w->buf + w->n, p, len);
+	w->n += len;
+}
+
+#define kjw_lit(w, s) kjw_put(w, s, sizeof(s) - 1)
+
+static void kjw_indent(struct kjw *w, int level)
+{
+	int i;
+
+	if (!(w->flags & JSON_C_TO_STRING_PRETTY))
+		return;
+	for (i = 0; i < level; i++) {
+		if (w->flags & JSON_C_TO_STRING_PRETTY_TAB)
+			kjw_lit(w, "\t");
+		else
+			kjw_lit(w, "  ");
+	}
+}
+
+#define ONES 0x0101010101010101ull
+#define HIGHS 0x8080808080808080ull
+
+/* does any byte of x equal c, or (lt) is any below 0x20? (Bit Twiddling Hacks) */
+static inline uint64_t has_byte(uint64_t x, unsigned char c)
+{
+	x ^= ONES * c;
+	return (x - ONES) & ~x & HIGHS;
+}
+
+/* the length of the run of bytes at p json-c copies as they are */
+static size_t plain_run(const unsigned char *p, const unsigned char *end, const bool *ok,
+			bool slash)
+{
+	const unsigned char *s = p;
+
+	/* eight bytes at a time while none is a control character, '"', '\\' or '/' */
+	while (end - p >= 8) {
+		uint64_t x;
+
+		memcpy(&x, p, 8);
+		if (((x - ONES * 0x20) & ~x & HIGHS) | has_byte(x, '"') | has_byte(x, '\\') |
+		    (slash ? has_byte(x, '/') : 0))
+			break;
+		p += 8;
+	}
+	while (p < end && ok[*p])
+		p++;
+	return (size_t)(p - s);
+}
+
+/* json-c's json_escape_str(): the same escapes, plain bytes copied in runs */
+static void kjw_string(struct kjw *w, const char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	static const char short_esc[256] = {
+		['\b'] = 'b', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't', ['\f'] = 'f',
+		['"'] = '"', ['\\'] = '\\', ['/'] = '/',
+	};
+	static const bool plain[256] = {
+		/* all but control characters, '"' (0x22), '/' (0x2f) and '\\' (0x5c) */
+		[0x20 ... 0x21] = true, [0x23 ... 0x2e] = true, [0x30 ... 0x5b] = true,
+		[0x5d ... 0xff] = true,
+	}, plain_slash[256] = {
+		[0x20 ... 0x21] = true, [0x23 ... 0x5b] = true, [0x5d ... 0xff] = true,
+	};
+	const unsigned char *p = (const unsigned char *)s, *end = p + len, *run;
+	bool slash = !(w->flags & JSON_C_TO_STRING_NOSLASHESCAPE);
+	const bool *ok = slash ? plain : plain_slash;
+	char esc[6] = { '\\', 'u', '0', '0' };
+
+	kjw_lit(w, "\"");
+	while (p < end) {
+		unsigned char c;
+		size_t n = 2;
+
+		run = p;
+		p += plain_run(p, end, ok, slash);
+		if (p > run)
+			kjw_put(w, (const char *)run, (size_t)(p - run));
+		if (p == end)
+			break;
+		c = *p++;
+		esc[1] = short_esc[c];
+		if (!esc[1]) {
+			esc[1] = 'u';
+			esc[4] = hex[c >> 4];
+			esc[5] = hex[c & 15];
+			n = 6;
+		}
+		kjw_put(w, esc, n);
+	}
+	kjw_lit(w, "\"");
+}
+
+static void kjw_int(struct kjw *w, struct json_object *v)
+{
+	char buf[24], *p = buf + sizeof(buf);
+	int64_t i = json_object_get_int64(v);
+	uint64_t u;
+	bool neg = i < 0;
+
+	/* an int beyond INT64_MAX is json-c's uint64, read as INT64_MAX */
+	u = i == INT64_MAX ? json_object_get_uint64(v) : neg ? -(uint64_t)i : (uint64_t)i;
+	do {
+		*--p = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (neg)
+		*--p = '-';
+	kjw_put(w, p, (size_t)(buf + sizeof(buf) - p));
+}
+
+static void kjw_value(struct kjw *w, struct json_object *v, int level);
+
+static void kjw_object(struct kjw *w, struct json_object *o, int level)
+{
+	bool pretty = w->flags & JSON_C_TO_STRING_PRETTY;
+	bool spaced = (w->flags & JSON_C_TO_STRING_SPACED) && !pretty;
+	bool had = false;
+
+	kjw_lit(w, "{");
+	if (pretty)
+		kjw_lit(w, "\n");
+	json_object_object_foreach(o, key, val) {
+		if (had) {
+			kjw_lit(w, ",");
+			if (pretty)
+				kjw_lit(w, "\n");
+		}
+		had = true;
+		if (spaced)
+			kjw_lit(w, " ");
+		kjw_indent(w, level + 1);
+		kjw_string(w, key, strlen(key));
+		if (w->flags & JSON_C_TO_STRING_SPACED)
+			kjw_lit(w, ": ");
+		else
+			kjw_lit(w, ":");
+		kjw_value(w, val, level + 1);
+	}
+	if (pretty) {
+		if (had)
+			kjw_lit(w, "\n");
+		kjw_indent(w, level);
+	}
+	if (spaced)
+		kjw_lit(w, " }");
+	else
+		kjw_lit(w, "}");
+}
+
+static void kjw_array(struct kjw *w, struct json_object *a, int level)
+{
+	bool pretty = w->flags & JSON_C_TO_STRING_PRETTY;
+	bool spaced = (w->flags & JSON_C_TO_STRING_SPACED) && !pretty;
+	size_t i, n = json_object_array_length(a);
+
+	kjw_lit(w, "[");
+	if (pretty)
+		kjw_lit(w, "\n");
+	for (i = 0; i < n; i++) {
+		if (i) {
+			kjw_lit(w, ",");
+			if (pretty)
+				kjw_lit(w, "\n");
+		}
+		if (spaced)
+			kjw_lit(w, " ");
+		kjw_indent(w, level + 1);
+		kjw_value(w, json_object_array_get_idx(a, i), level + 1);
+	}
+	if (pretty) {
+		if (n)
+			kjw_lit(w, "\n");
+		kjw_indent(w, level);
+	}
+	if (spaced)
+		kjw_lit(w, " ]");
+	else
+		kjw_lit(w, "]");
+}
+
+static void kjw_value(struct kjw *w, struct json_object *v, int level)
+{
+	const struct kj_text *t;
+	const char *s;
+
+	switch (json_object_get_type(v)) {
+	case json_type_null:
+		kjw_lit(w, "null");
+		break;
+	case json_type_boolean:
+		if (json_object_get_boolean(v))
+			kjw_lit(w, "true");
+		else
+			kjw_lit(w, "false");
+		break;
+	case json_type_int:
+		kjw_int(w, v);
+		break;
+	case json_type_string:
+		t = json_object_get_userdata(v);	/* only kj_text_new() sets one */
+		if (t)
+			kjw_string(w, t->text, t->len);
+		else
+			kjw_string(w, json_object_get_string(v),
+				   (size_t)json_object_get_string_len(v));
+		break;
+	case json_type_object:
+		kjw_object(w, v, level);
+		break;
+	case json_type_array:
+		kjw_array(w, v, level);
+		break;
+	default:
+		/* a double: json-c's own formatting (and a parsed one's source text) */
+		s = json_object_to_json_string_ext(v, w->flags);
+		kjw_put(w, s, strlen(s));
+		break;
+	}
+}
+
+int kj_write(struct json_object *o, int flags, FILE *f, struct strbuf *sb)
+{
+	struct kjw *w = malloc(sizeof(*w));
+	int ret;
+
+	if (!w)
+		return -ENOMEM;
+	w->f = f;
+	w->sb = sb;
+	w->flags = flags;
+	w->err = false;
+	w->n = 0;
+	kjw_value(w, o, 0);
+	kjw_flush(w);
+	ret = w->err ? -EIO : 0;
+	free(w);
+	return ret;
+}
+
+/* json-c's side of a kj_text: json_object_to_json_string() of it still works */
+static int kj_text_to_json(struct json_object *jso, struct printbuf *pb, int level, int flags)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = kj_write(jso, flags, NULL, &sb);
+
+	(void)level;
+	if (!ret && printbuf_memappend(pb, sb.buf, (int)sb.len) < 0)
+		ret = -ENOMEM;
+	strbuf_release(&sb);
+	return ret ? -1 : 0;
+}
+
+struct json_object *kj_text_new(struct kj_text *t)
+{
+	struct json_object *s = json_object_new_string("");
+
+	if (s)
+		json_object_set_serializer(s, kj_text_to_json, t, NULL);
+	return s;
+}

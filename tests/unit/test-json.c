@@ -1,0 +1,239 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * kj_write() against json-c itself: for random trees (every byte in keys
+ * and strings, integers at both ends, doubles, nulls, empty and nested
+ * containers) and for saved files, the text must be the one
+ * json_object_to_json_string_ext() makes, byte for byte, in every mode.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/json.h"
+#include "util/strbuf.h"
+#include "report.h"
+
+static const int modes[] = {
+	0,
+	JSON_C_TO_STRING_SPACED,
+	JSON_C_TO_STRING_PRETTY,
+	JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED,
+	JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_PRETTY_TAB,
+	JSON_C_TO_STRING_NOSLASHESCAPE,
+	JSON_C_TO_STRING_NOSLASHESCAPE | JSON_C_TO_STRING_SPACED,
+	JSON_C_TO_STRING_NOSLASHESCAPE | JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED,
+};
+
+static unsigned long long rng = 0x9e3779b97f4a7c15ull;
+
+static unsigned int rnd(unsigned int n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned int)(rng % n);
+}
+
+static void rnd_text(char *buf, size_t *len, size_t max)
+{
+	static const char pick[] = "ab/\\\"\n\t\r\b\f\x01\x1f\x7f\x80\xff :/{}[]";
+	size_t i, n = rnd((unsigned int)max);
+
+	for (i = 0; i < n; i++)
+		buf[i] = (char)(rnd(3) ? pick[rnd(sizeof(pick) - 1)] : (char)(rnd(255) + 1));
+	buf[n] = '\0';
+	*len = n;
+}
+
+static struct json_object *rnd_tree(int depth)
+{
+	static const int64_t ints[] = { 0, 1, -1, 9, 10, -10, 12345, INT64_MAX, INT64_MIN,
+					INT64_MIN + 1, 4294967296ll };
+	char buf[80];
+	size_t len, i, n;
+	struct json_object *o;
+
+	switch (depth > 4 ? rnd(5) : rnd(7)) {
+	case 0:
+		return NULL;
+	case 1:
+		return json_object_new_boolean(rnd(2));
+	case 2:
+		if (rnd(4) == 0)
+			return json_object_new_uint64(UINT64_MAX - rnd(3));
+		return json_object_new_int64(rnd(2) ? ints[rnd(11)] : (int64_t)rnd(1000000) - 500000);
+	case 3:
+		return json_object_new_double(rnd(2) ? 0.5 : -1e300 * rnd(3));
+	case 4:
+		rnd_text(buf, &len, sizeof(buf) - 1);
+		return json_object_new_string_len(buf, (int)len);
+	case 5:
+		o = json_object_new_array();
+		for (i = 0, n = rnd(5); i < n; i++)
+			json_object_array_add(o, rnd_tree(depth + 1));
+		return o;
+	default:
+		o = json_object_new_object();
+		for (i = 0, n = rnd(5); i < n; i++) {
+			rnd_text(buf, &len, 12);
+			json_object_object_add(o, buf, rnd_tree(depth + 1));
+		}
+		return o;
+	}
+}
+
+/* kj_write of o, to a strbuf and through a FILE, equals json-c's text */
+static void same_as_json_c(struct json_object *o)
+{
+	size_t m;
+
+	for (m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+		const char *want = json_object_to_json_string_ext(o, modes[m]);
+		struct strbuf sb = STRBUF_INIT;
+		char *mem = NULL;
+		size_t memlen = 0;
+		FILE *f = open_memstream(&mem, &memlen);
+
+		assert_non_null(f);
+		assert_int_equal(kj_write(o, modes[m], NULL, &sb), 0);
+		assert_int_equal(kj_write(o, modes[m], f, NULL), 0);
+		assert_int_equal(fclose(f), 0);
+		if (sb.len != strlen(want) || memcmp(sb.buf, want, sb.len))
+			fail_msg("mode %#x:\n json-c: %s\n kj:     %s", modes[m], want, sb.buf);
+		assert_int_equal(memlen, sb.len);
+		assert_memory_equal(mem, sb.buf, sb.len);
+		strbuf_release(&sb);
+		free(mem);
+	}
+}
+
+static void test_random_trees(void **state)
+{
+	int i;
+
+	for (i = 0; i < 3000; i++) {
+		struct json_object *o = rnd_tree(0);
+
+		same_as_json_c(o);
+		json_object_put(o);
+	}
+}
+
+/* null at the top, in arrays and as member values; empty containers */
+static void test_edges(void **state)
+{
+	struct json_object *o = json_object_new_object(), *a = json_object_new_array();
+
+	same_as_json_c(NULL);
+	same_as_json_c(o);
+	same_as_json_c(a);
+	json_object_array_add(a, NULL);
+	json_object_array_add(a, json_object_new_object());
+	json_object_array_add(a, json_object_new_array());
+	json_object_object_add(o, "", NULL);
+	json_object_object_add(o, "a/b", a);
+	json_object_object_add(o, "n", json_object_new_int64(INT64_MIN));
+	json_object_object_add(o, "u", json_object_new_uint64(UINT64_MAX));
+	json_object_object_add(o, "max", json_object_new_int64(INT64_MAX));
+	same_as_json_c(o);
+	json_object_put(o);
+}
+
+/* parsed text keeps what json-c keeps (a double's own digits) */
+static void test_parsed(void **state)
+{
+	static const char *const texts[] = {
+		"{\"a\": 1.50, \"b\": [1e3, -0.0, 1E-7], \"c\": \"\\u00e9\\/\\u0001\"}",
+		"[18446744073709551615, -9223372036854775808, 9223372036854775807, 0]",
+		"{\"x\": {\"y\": {\"z\": []}}, \"t\": true, \"f\": false, \"n\": null}",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		struct json_object *o = json_tokener_parse(texts[i]);
+
+		assert_non_null(o);
+		same_as_json_c(o);
+		json_object_put(o);
+	}
+}
+
+/* a kj_text writes its text, through kj_write and through json-c */
+static void test_text_value(void **state)
+{
+	static const char text[] = "line 1\n\"two\"\t/\\ \x01\xff end";
+	struct kj_text t = { text, sizeof(text) - 1 };
+	struct json_object *o = json_object_new_object(), *plain = json_object_new_object();
+	size_t m;
+
+	json_object_object_add(o, "text", kj_text_new(&t));
+	json_object_object_add(plain, "text", json_object_new_string_len(text, (int)t.len));
+	for (m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+		struct strbuf sb = STRBUF_INIT;
+		const char *want = json_object_to_json_string_ext(plain, modes[m]);
+
+		assert_int_equal(kj_write(o, modes[m], NULL, &sb), 0);
+		assert_string_equal(sb.buf, want);
+		assert_string_equal(json_object_to_json_string_ext(o, modes[m]), want);
+		strbuf_release(&sb);
+	}
+	json_object_put(o);
+	json_object_put(plain);
+}
+
+/* a write that fails is reported, not dropped */
+static void test_write_error(void **state)
+{
+	struct json_object *o = json_object_new_string("x");
+	FILE *f = fopen("/dev/full", "w");
+
+	if (!f)
+		skip();
+	setvbuf(f, NULL, _IONBF, 0);
+	assert_int_equal(kj_write(o, 0, f, NULL), -EIO);
+	fclose(f);
+	json_object_put(o);
+}
+
+/* a whole report: kbug_report_write() and kbug_report_to_json() agree */
+static void test_report_write(void **state)
+{
+	struct kbug_report r;
+	char *json, *mem = NULL;
+	size_t memlen = 0;
+	FILE *f;
+
+	assert_int_equal(kbug_report_init(&r), 0);
+	kbug_report_error(&r, "pci", "cannot read '%s'", "/sys/bus/pci");
+	assert_int_equal(kbug_report_attach(&r, "dmesg.txt", NULL, "the log", "a\nb/\"c\"", 7), 0);
+	json = kbug_report_to_json(&r, true, true);
+	assert_non_null(json);
+	f = open_memstream(&mem, &memlen);
+	assert_int_equal(kbug_report_write(&r, true, true, f), 0);
+	fclose(f);
+	assert_string_equal(mem, json);
+	assert_non_null(strstr(json, "\"text\": \"a\\nb/\\\"c\\\"\""));
+	free(json);
+	free(mem);
+	kbug_report_release(&r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_random_trees),
+		cmocka_unit_test(test_edges),
+		cmocka_unit_test(test_parsed),
+		cmocka_unit_test(test_text_value),
+		cmocka_unit_test(test_write_error),
+		cmocka_unit_test(test_report_write),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
