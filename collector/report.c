@@ -89,8 +89,8 @@ void kbug_report_error(struct kbug_report *r, const char *who, const char *fmt, 
 	strbuf_release(&msg);
 }
 
-int kbug_report_attach(struct kbug_report *r, const char *name, const char *content_type,
-		       const char *description, const char *data, size_t len)
+int kbug_report_attach_take(struct kbug_report *r, const char *name, const char *content_type,
+			    const char *description, char *data, size_t len)
 {
 	struct kbug_attachment *a = NULL;
 	size_t i;
@@ -107,8 +107,10 @@ int kbug_report_attach(struct kbug_report *r, const char *name, const char *cont
 			size_t n = r->att_alloc ? r->att_alloc * 2 : 8;
 			struct kbug_attachment *na = realloc(r->att, n * sizeof(*na));
 
-			if (!na)
+			if (!na) {
+				free(data);
 				return -ENOMEM;
+			}
 			r->att = na;
 			r->att_alloc = n;
 		}
@@ -117,13 +119,23 @@ int kbug_report_attach(struct kbug_report *r, const char *name, const char *cont
 	a->name = strdup(name);
 	a->content_type = strdup(content_type ? content_type : "text/plain");
 	a->description = description ? strdup(description) : NULL;
-	a->data = malloc(len + 1);
+	a->data = data;
+	a->len = data ? len : 0;
 	if (!a->name || !a->content_type || !a->data)
 		return -ENOMEM;
-	memcpy(a->data, data, len);
-	a->data[len] = '\0';
-	a->len = len;
 	return 0;
+}
+
+int kbug_report_attach(struct kbug_report *r, const char *name, const char *content_type,
+		       const char *description, const char *data, size_t len)
+{
+	char *copy = malloc(len + 1);
+
+	if (copy) {
+		memcpy(copy, data, len);
+		copy[len] = '\0';
+	}
+	return kbug_report_attach_take(r, name, content_type, description, copy, len);
 }
 
 const struct kbug_attachment *kbug_report_attachment(const struct kbug_report *r,
@@ -138,63 +150,24 @@ const struct kbug_attachment *kbug_report_attachment(const struct kbug_report *r
 }
 
 /*
- * An attachment's text as a JSON string, escaped as json-c escapes (its
- * own escaping goes a byte at a time): runs of plain bytes are copied
- * whole, straight from the attachment. Attachments are most of a report.
+ * The report with its attachments listed last under "attachments"; their
+ * text, most of a report, is written straight from the attachments.
  */
-static int attachment_text_to_json(struct json_object *jso, struct printbuf *pb, int level,
-				   int flags)
-{
-	static const char hex[] = "0123456789abcdef";
-	static const char short_esc[256] = {
-		['\b'] = 'b', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't', ['\f'] = 'f',
-		['"'] = '"', ['\\'] = '\\', ['/'] = '/',
-	};
-	static const bool plain[256] = {
-		/* all but control characters, '"' (0x22), '/' (0x2f) and '\\' (0x5c) */
-		[0x20 ... 0x21] = true, [0x23 ... 0x2e] = true, [0x30 ... 0x5b] = true,
-		[0x5d ... 0xff] = true,
-	}, plain_slash[256] = {
-		[0x20 ... 0x21] = true, [0x23 ... 0x5b] = true, [0x5d ... 0xff] = true,
-	};
-	const struct kbug_attachment *a = json_object_get_userdata(jso);
-	const unsigned char *p = (const unsigned char *)a->data, *end = p + a->len, *run;
-	const bool *ok = (flags & JSON_C_TO_STRING_NOSLASHESCAPE) ? plain_slash : plain;
-	char esc[6] = { '\\', 'u', '0', '0' };
-
-	printbuf_memappend(pb, "\"", 1);
-	while (p < end) {
-		unsigned char c;
-		int n = 2;
-
-		for (run = p; p < end && ok[*p]; p++)
-			;
-		if (p > run)
-			printbuf_memappend(pb, (const char *)run, (int)(p - run));
-		if (p == end)
-			break;
-		c = *p++;
-		esc[1] = short_esc[c];
-		if (!esc[1]) {
-			esc[1] = 'u';
-			esc[4] = hex[c >> 4];
-			esc[5] = hex[c & 15];
-			n = 6;
-		}
-		printbuf_memappend(pb, esc, n);
-	}
-	printbuf_memappend(pb, "\"", 1);
-	return 0;
-}
-
-char *kbug_report_to_json(struct kbug_report *r, bool pretty, bool with_attachments)
+static int report_write(struct kbug_report *r, bool pretty, bool with_attachments, FILE *f,
+			struct strbuf *sb)
 {
 	struct json_object *list = json_object_new_array();
+	struct kj_text *texts = calloc(r->att_nr + 1, sizeof(*texts));
 	int flags = JSON_C_TO_STRING_NOSLASHESCAPE |
 		    (pretty ? JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED : 0);
-	char *out;
 	size_t i;
+	int ret;
 
+	if (!list || !texts) {
+		json_object_put(list);
+		free(texts);
+		return -ENOMEM;
+	}
 	for (i = 0; i < r->att_nr; i++) {
 		struct json_object *a = json_object_new_object();
 
@@ -203,17 +176,33 @@ char *kbug_report_to_json(struct kbug_report *r, bool pretty, bool with_attachme
 		kj_set_str(a, "description", r->att[i].description);
 		kj_set_int(a, "size", (int64_t)r->att[i].len);
 		if (with_attachments) {
-			struct json_object *t = json_object_new_string("");
-
-			json_object_set_serializer(t, attachment_text_to_json, &r->att[i], NULL);
-			kj_set(a, "text", t);
+			texts[i].text = r->att[i].data;
+			texts[i].len = r->att[i].len;
+			kj_set(a, "text", kj_text_new(&texts[i]));
 		}
 		kj_append(list, a);
 	}
 	kj_set(r->root, "attachments", list);
-	out = strdup(json_object_to_json_string_ext(r->root, flags));
+	ret = kj_write(r->root, flags, f, sb);
 	json_object_object_del(r->root, "attachments");
-	return out;
+	free(texts);
+	return ret;
+}
+
+char *kbug_report_to_json(struct kbug_report *r, bool pretty, bool with_attachments)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (report_write(r, pretty, with_attachments, NULL, &sb)) {
+		strbuf_release(&sb);
+		return NULL;
+	}
+	return strbuf_detach(&sb, NULL);
+}
+
+int kbug_report_write(struct kbug_report *r, bool pretty, bool with_attachments, FILE *f)
+{
+	return report_write(r, pretty, with_attachments, f, NULL);
 }
 
 int kbug_report_load_string(struct kbug_report *r, const char *json, const char *name)

@@ -3,6 +3,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <json-c/json.h>
 
 struct strbuf;
@@ -53,6 +54,9 @@ void kbug_report_error(struct kbug_report *r, const char *who, const char *fmt, 
 /* Add an attachment (data copied). Replaces one with the same name. */
 int kbug_report_attach(struct kbug_report *r, const char *name, const char *content_type,
 		       const char *description, const char *data, size_t len);
+/* The same, taking data (malloc'd, data[len] == '\0') instead of a copy; freed on failure. */
+int kbug_report_attach_take(struct kbug_report *r, const char *name, const char *content_type,
+			    const char *description, char *data, size_t len);
 const struct kbug_attachment *kbug_report_attachment(const struct kbug_report *r,
 						     const char *name);
 
@@ -69,6 +73,8 @@ int kbug_report_redact(struct kbug_report *r);
  * Returns a malloc'd string. with_attachments=false leaves "text" out.
  */
 char *kbug_report_to_json(struct kbug_report *r, bool pretty, bool with_attachments);
+/* The same text written to f as it is made; 0, -EIO or -ENOMEM. */
+int kbug_report_write(struct kbug_report *r, bool pretty, bool with_attachments, FILE *f);
 /* Load a report saved by kbug_report_to_json (replay); -errno or -EINVAL. */
 int kbug_report_load(struct kbug_report *r, const char *path);
 int kbug_report_load_string(struct kbug_report *r, const char *json, const char *name);

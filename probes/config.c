@@ -6,42 +6,31 @@
  */
 #include <errno.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "probes/internal.h"
 #include "report.h"
+#include "util/gz.h"
 #include "util/json.h"
 #include "util/path.h"
 #include "util/strbuf.h"
 
+#define GZ_MAX_INPUT (64u << 20)
+
 /* gunzip a file into sb, at most max bytes; -EFBIG when cut, -errno. */
 static int read_gz(const char *path, struct strbuf *sb, size_t max)
 {
-	struct strbuf p = STRBUF_INIT;
-	char buf[65536];
-	gzFile gz;
-	int n, ret = 0;
+	struct strbuf gz = STRBUF_INIT;
+	long n = kbug_path_read(&gz, path, GZ_MAX_INPUT);
+	int ret;
 
-	errno = 0;
-	gz = gzopen(kbug_path(&p, path), "rb");
-	strbuf_release(&p);
-	if (!gz)
-		return errno ? -errno : -ENOMEM;
-	while ((n = gzread(gz, buf, sizeof(buf))) > 0) {
-		if (max && sb->len + (size_t)n > max) {
-			strbuf_add(sb, buf, max - sb->len);
-			ret = -EFBIG;
-			break;
-		}
-		strbuf_add(sb, buf, (size_t)n);
-	}
 	if (n < 0) {
-		int err;
-
-		gzerror(gz, &err);
-		ret = err == Z_ERRNO ? -errno : -EIO;
+		strbuf_release(&gz);
+		return n == -EFBIG ? -EIO : (int)n;
 	}
-	gzclose(gz);
+	ret = kbug_gunzip(gz.buf, gz.len, sb, max);
+	if (ret == -EBADMSG)
+		ret = -EIO;
+	strbuf_release(&gz);
 	return ret;
 }
 
@@ -81,8 +70,9 @@ static int config_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	ret = 0;
 	kj_set_str(*out, "source", source);
 	kj_set_int(*out, "size", (int64_t)sb.len);
-	kbug_report_attach(ctx->report, "config.txt", "text/plain", "the kernel configuration",
-			   sb.buf, sb.len);
+	n = (long)sb.len;
+	kbug_report_attach_take(ctx->report, "config.txt", "text/plain",
+				"the kernel configuration", strbuf_detach(&sb, NULL), (size_t)n);
 out:
 	strbuf_release(&sb);
 	strbuf_release(&rel);

@@ -16,13 +16,13 @@
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
 #include "route/internal.h"
 #include "util/json.h"
+#include "util/gz.h"
 #include "util/log.h"
 #include "util/macro.h"
 #include "util/path.h"
@@ -38,55 +38,14 @@ static const char *const kind_names[] = {
 /* gunzip in[0..n) into a NUL-terminated malloc'd buffer */
 static int gunzip(const unsigned char *in, size_t n, char **out, size_t *outlen)
 {
-	z_stream z = { 0 };
-	size_t cap = n >= 4 ? (size_t)in[n - 4] | (size_t)in[n - 3] << 8 |
-		     (size_t)in[n - 2] << 16 | (size_t)in[n - 1] << 24 : 0;
-	char *buf;
-	int rc;
+	struct strbuf sb = STRBUF_INIT;
+	int ret = kbug_gunzip(in, n, &sb, MAINT_MAX_SIZE);
 
-	if (cap < n)
-		cap = n * 4 + 64;
-	if (cap > MAINT_MAX_SIZE)
-		cap = MAINT_MAX_SIZE;
-	buf = malloc(cap + 1);
-	if (!buf)
-		return -ENOMEM;
-	if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) {
-		free(buf);
-		return -ENOMEM;
+	if (ret) {
+		strbuf_release(&sb);
+		return ret == -ENOMEM ? ret : -EBADMSG;
 	}
-	z.next_in = (unsigned char *)in;
-	z.avail_in = (uInt)n;
-	for (;;) {
-		z.next_out = (unsigned char *)buf + z.total_out;
-		z.avail_out = (uInt)(cap - z.total_out);
-		rc = inflate(&z, Z_NO_FLUSH);
-		if (rc == Z_STREAM_END)
-			break;
-		if (rc == Z_OK && z.avail_out == 0 && cap < MAINT_MAX_SIZE) {
-			char *nb;
-
-			cap = cap * 2 > MAINT_MAX_SIZE ? MAINT_MAX_SIZE : cap * 2;
-			nb = realloc(buf, cap + 1);
-			if (!nb) {
-				rc = Z_MEM_ERROR;
-				break;
-			}
-			buf = nb;
-			continue;
-		}
-		if (rc != Z_OK || z.avail_in == 0)
-			break;
-	}
-	if (rc != Z_STREAM_END) {
-		inflateEnd(&z);
-		free(buf);
-		return -EBADMSG;
-	}
-	*outlen = z.total_out;
-	buf[*outlen] = '\0';
-	inflateEnd(&z);
-	*out = buf;
+	*out = strbuf_detach(&sb, outlen);
 	return 0;
 }
 

@@ -161,27 +161,56 @@ static void kjw_int(struct kjw *w, struct json_object *v)
 	kjw_put(w, p, (size_t)(buf + sizeof(buf) - p));
 }
 
+/*
+ * json-c's layout of a container: '{' or '[', then per member a comma
+ * after the first, a newline and indentation (pretty) or a blank
+ * (spaced), and the closing bracket on its own line (pretty, not empty).
+ */
+static void kjw_open(struct kjw *w, char bracket)
+{
+	kjw_put(w, &bracket, 1);
+	if (w->flags & JSON_C_TO_STRING_PRETTY)
+		kjw_lit(w, "\n");
+}
+
+static void kjw_member(struct kjw *w, bool first, int level)
+{
+	bool pretty = w->flags & JSON_C_TO_STRING_PRETTY;
+
+	if (!first) {
+		kjw_lit(w, ",");
+		if (pretty)
+			kjw_lit(w, "\n");
+	}
+	if ((w->flags & JSON_C_TO_STRING_SPACED) && !pretty)
+		kjw_lit(w, " ");
+	kjw_indent(w, level + 1);
+}
+
+static void kjw_close(struct kjw *w, bool empty, int level, char bracket)
+{
+	bool pretty = w->flags & JSON_C_TO_STRING_PRETTY;
+
+	if (pretty) {
+		if (!empty)
+			kjw_lit(w, "\n");
+		kjw_indent(w, level);
+	}
+	if ((w->flags & JSON_C_TO_STRING_SPACED) && !pretty)
+		kjw_lit(w, " ");
+	kjw_put(w, &bracket, 1);
+}
+
 static void kjw_value(struct kjw *w, struct json_object *v, int level);
 
 static void kjw_object(struct kjw *w, struct json_object *o, int level)
 {
-	bool pretty = w->flags & JSON_C_TO_STRING_PRETTY;
-	bool spaced = (w->flags & JSON_C_TO_STRING_SPACED) && !pretty;
-	bool had = false;
+	bool first = true;
 
-	kjw_lit(w, "{");
-	if (pretty)
-		kjw_lit(w, "\n");
+	kjw_open(w, '{');
 	json_object_object_foreach(o, key, val) {
-		if (had) {
-			kjw_lit(w, ",");
-			if (pretty)
-				kjw_lit(w, "\n");
-		}
-		had = true;
-		if (spaced)
-			kjw_lit(w, " ");
-		kjw_indent(w, level + 1);
+		kjw_member(w, first, level);
+		first = false;
 		kjw_string(w, key, strlen(key));
 		if (w->flags & JSON_C_TO_STRING_SPACED)
 			kjw_lit(w, ": ");
@@ -189,46 +218,19 @@ static void kjw_object(struct kjw *w, struct json_object *o, int level)
 			kjw_lit(w, ":");
 		kjw_value(w, val, level + 1);
 	}
-	if (pretty) {
-		if (had)
-			kjw_lit(w, "\n");
-		kjw_indent(w, level);
-	}
-	if (spaced)
-		kjw_lit(w, " }");
-	else
-		kjw_lit(w, "}");
+	kjw_close(w, first, level, '}');
 }
 
 static void kjw_array(struct kjw *w, struct json_object *a, int level)
 {
-	bool pretty = w->flags & JSON_C_TO_STRING_PRETTY;
-	bool spaced = (w->flags & JSON_C_TO_STRING_SPACED) && !pretty;
 	size_t i, n = json_object_array_length(a);
 
-	kjw_lit(w, "[");
-	if (pretty)
-		kjw_lit(w, "\n");
+	kjw_open(w, '[');
 	for (i = 0; i < n; i++) {
-		if (i) {
-			kjw_lit(w, ",");
-			if (pretty)
-				kjw_lit(w, "\n");
-		}
-		if (spaced)
-			kjw_lit(w, " ");
-		kjw_indent(w, level + 1);
+		kjw_member(w, !i, level);
 		kjw_value(w, json_object_array_get_idx(a, i), level + 1);
 	}
-	if (pretty) {
-		if (n)
-			kjw_lit(w, "\n");
-		kjw_indent(w, level);
-	}
-	if (spaced)
-		kjw_lit(w, " ]");
-	else
-		kjw_lit(w, "]");
+	kjw_close(w, !n, level, ']');
 }
 
 static void kjw_value(struct kjw *w, struct json_object *v, int level)

@@ -2,8 +2,12 @@
 #pragma once
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <json-c/json.h>
+
+struct strbuf;
 
 /*
  * Small helpers over json-c. The setters take the key as given and a
@@ -24,3 +28,22 @@ bool kj_get_bool(struct json_object *o, const char *key, bool def);
 struct json_object *kj_get(struct json_object *o, const char *key);
 /* "a.b.c" path lookup through objects; NULL if any step is missing. */
 struct json_object *kj_path(struct json_object *o, const char *dotted);
+
+/*
+ * Write o as json_object_to_json_string_ext(o, flags) would, to f or (f
+ * NULL) appended to sb, without building the text in one piece first.
+ * 0, or -EIO (a failed write) or -ENOMEM.
+ */
+int kj_write(struct json_object *o, int flags, FILE *f, struct strbuf *sb);
+
+/*
+ * A JSON string whose text is not copied into the tree: t (and the text
+ * it points to) must outlive the object. kj_write() and json-c's own
+ * serializer both write t's text; json_object_get_string() gives "".
+ */
+struct kj_text {
+	const char *text;
+	size_t len;
+};
+
+struct json_object *kj_text_new(struct kj_text *t);

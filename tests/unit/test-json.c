@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "util/json.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 #include "report.h"
 
@@ -67,7 +68,9 @@ static struct json_object *rnd_tree(int depth)
 	case 2:
 		if (rnd(4) == 0)
 			return json_object_new_uint64(UINT64_MAX - rnd(3));
-		return json_object_new_int64(rnd(2) ? ints[rnd(11)] : (int64_t)rnd(1000000) - 500000);
+		if (rnd(2))
+			return json_object_new_int64(ints[rnd(ARRAY_SIZE(ints))]);
+		return json_object_new_int64((int64_t)rnd(1000000) - 500000);
 	case 3:
 		return json_object_new_double(rnd(2) ? 0.5 : -1e300 * rnd(3));
 	case 4:
@@ -93,7 +96,7 @@ static void same_as_json_c(struct json_object *o)
 {
 	size_t m;
 
-	for (m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+	for (m = 0; m < ARRAY_SIZE(modes); m++) {
 		const char *want = json_object_to_json_string_ext(o, modes[m]);
 		struct strbuf sb = STRBUF_INIT;
 		char *mem = NULL;
@@ -155,7 +158,7 @@ static void test_parsed(void **state)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(texts); i++) {
 		struct json_object *o = json_tokener_parse(texts[i]);
 
 		assert_non_null(o);
@@ -174,7 +177,7 @@ static void test_text_value(void **state)
 
 	json_object_object_add(o, "text", kj_text_new(&t));
 	json_object_object_add(plain, "text", json_object_new_string_len(text, (int)t.len));
-	for (m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+	for (m = 0; m < ARRAY_SIZE(modes); m++) {
 		struct strbuf sb = STRBUF_INIT;
 		const char *want = json_object_to_json_string_ext(plain, modes[m]);
 

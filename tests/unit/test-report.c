@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 
+#include "util/gz.h"
 #include "util/json.h"
 #include "util/macro.h"
 #include "util/path.h"
@@ -57,6 +59,91 @@ static void test_strbuf_trim_and_getline(void **state)
 	assert_int_equal(strbuf_getline(&sb, f), EOF);
 	fclose(f);
 	strbuf_release(&sb);
+}
+
+/* gzip data with zlib's deflate, as gzip(1) writes it; malloc'd */
+static unsigned char *gz_of(const char *data, size_t len, size_t *out_len)
+{
+	z_stream zs = { 0 };
+	size_t cap = len + len / 100 + 64;
+	unsigned char *out = malloc(cap);
+
+	assert_non_null(out);
+	assert_int_equal(deflateInit2(&zs, 9, Z_DEFLATED, 16 + MAX_WBITS, 8,
+				      Z_DEFAULT_STRATEGY), Z_OK);
+	zs.next_in = (unsigned char *)data;
+	zs.avail_in = (unsigned int)len;
+	zs.next_out = out;
+	zs.avail_out = (unsigned int)cap;
+	assert_int_equal(deflate(&zs, Z_FINISH), Z_STREAM_END);
+	*out_len = zs.total_out;
+	deflateEnd(&zs);
+	return out;
+}
+
+static void test_gunzip(void **state)
+{
+	struct strbuf sb = STRBUF_INIT, text = STRBUF_INIT;
+	unsigned char *a, *b, *two;
+	size_t alen, blen, i;
+
+	for (i = 0; i < 20000; i++)
+		strbuf_addf(&text, "CONFIG_%zu=%c\n", i * 7919 % 100003, i % 3 ? 'y' : 'm');
+	a = gz_of(text.buf, text.len, &alen);
+	b = gz_of("tail\n", 5, &blen);
+
+	/* one member: the text, whatever the buffer held before it */
+	strbuf_addstr(&sb, "kept:");
+	assert_int_equal(kbug_gunzip(a, alen, &sb, 0), 0);
+	assert_int_equal(sb.len, 5 + text.len);
+	assert_memory_equal(sb.buf + 5, text.buf, text.len);
+	assert_int_equal(sb.buf[sb.len], '\0');
+
+	/* two members end to end, then bytes that are not a member: ignored */
+	two = malloc(alen + blen + 3);
+	memcpy(two, a, alen);
+	memcpy(two + alen, b, blen);
+	memcpy(two + alen + blen, "\0\0x", 3);
+	strbuf_reset(&sb);
+	assert_int_equal(kbug_gunzip(two, alen + blen + 3, &sb, 0), 0);
+	assert_int_equal(sb.len, text.len + 5);
+	assert_string_equal(sb.buf + text.len, "tail\n");
+
+	/* cut at max: the first max bytes and -EFBIG */
+	strbuf_reset(&sb);
+	assert_int_equal(kbug_gunzip(a, alen, &sb, 1000), -EFBIG);
+	assert_int_equal(sb.len, 1000);
+	assert_memory_equal(sb.buf, text.buf, 1000);
+
+	/* a size trailer that lies (huge, or 0): only a first guess, and zlib refuses it */
+	memset(a + alen - 4, 0xff, 4);
+	strbuf_reset(&sb);
+	assert_int_equal(kbug_gunzip(a, alen, &sb, 0), -EBADMSG);	/* zlib checks it */
+	memset(a + alen - 4, 0, 4);
+	strbuf_reset(&sb);
+	assert_int_equal(kbug_gunzip(a, alen, &sb, 0), -EBADMSG);
+
+	/* damaged, cut short, not gzip, empty */
+	strbuf_reset(&sb);
+	assert_int_equal(kbug_gunzip(two, alen / 2, &sb, 0), -EBADMSG);
+	memcpy(two, a, alen);
+	two[alen / 2] ^= 0x55;
+	strbuf_reset(&sb);
+	assert_int_equal(kbug_gunzip(two, alen, &sb, 0), -EBADMSG);
+	strbuf_reset(&sb);
+	assert_int_equal(kbug_gunzip(text.buf, text.len, &sb, 0), -EBADMSG);
+	assert_int_equal(kbug_gunzip("", 0, &sb, 0), -EBADMSG);
+	free(b);
+	b = gz_of("", 0, &blen);
+	strbuf_reset(&sb);
+	assert_int_equal(kbug_gunzip(b, blen, &sb, 0), 0);
+	assert_int_equal(sb.len, 0);
+
+	free(a);
+	free(b);
+	free(two);
+	strbuf_release(&sb);
+	strbuf_release(&text);
 }
 
 static void test_strbuf_read_limit(void **state)
@@ -204,6 +291,7 @@ int main(void)
 		cmocka_unit_test(test_strbuf_grows_and_detaches),
 		cmocka_unit_test(test_strbuf_trim_and_getline),
 		cmocka_unit_test(test_strbuf_read_limit),
+		cmocka_unit_test(test_gunzip),
 		cmocka_unit_test(test_path_prefix),
 		cmocka_unit_test(test_report_sections_errors_attachments),
 		cmocka_unit_test(test_report_attachment_escapes),
