@@ -152,10 +152,29 @@ int kbug_klog_parse_line(const char *line, size_t len, struct kbug_kmsg *out)
 	return 0;
 }
 
+/* "[%5llu.%06llu] TEXT\n", without printf: it runs once per record */
 void kbug_kmsg_format(struct strbuf *sb, const struct kbug_kmsg *m)
 {
-	strbuf_addf(sb, "[%5" PRIu64 ".%06" PRIu64 "] ", m->ts_usec / 1000000u,
-		    m->ts_usec % 1000000u);
+	char buf[32], *p = buf + sizeof(buf);
+	uint64_t sec = m->ts_usec / 1000000u, usec = m->ts_usec % 1000000u;
+	int i;
+
+	*--p = ' ';
+	*--p = ']';
+	for (i = 0; i < 6; i++, usec /= 10)
+		*--p = (char)('0' + usec % 10);
+	*--p = '.';
+	i = 0;
+	do {
+		*--p = (char)('0' + sec % 10);
+		sec /= 10;
+		i++;
+	} while (sec);
+	while (i++ < 5)
+		*--p = ' ';
+	*--p = '[';
+	strbuf_grow(sb, (size_t)(buf + sizeof(buf) - p) + m->text->len + 1);
+	strbuf_add(sb, p, (size_t)(buf + sizeof(buf) - p));
 	strbuf_add(sb, m->text->buf, m->text->len);
 	strbuf_addch(sb, '\n');
 }
@@ -189,15 +208,21 @@ static void add_record(struct dmesg_state *st, const struct kbug_kmsg *m)
 		st->cut = true;
 	/* the JSON copy holds the text again, plus ~80 bytes of keys */
 	if (!max || st->json_bytes + m->text->len + 96 <= max) {
+		/* new, constant keys: json-c neither looks them up nor copies them */
+		const unsigned int k = JSON_C_OBJECT_ADD_KEY_IS_NEW |
+				       JSON_C_OBJECT_ADD_CONSTANT_KEY;
 		struct json_object *o = json_object_new_object();
+		int64_t ts = (int64_t)m->ts_usec;
 
-		kj_set_int(o, "level", m->level);
-		kj_set_int(o, "facility", m->facility);
+		json_object_object_add_ex(o, "level", json_object_new_int(m->level), k);
+		json_object_object_add_ex(o, "facility", json_object_new_int(m->facility), k);
 		if (m->has_seq)
-			kj_set_int(o, "seq", (int64_t)m->seq);
-		kj_set_int(o, "ts_usec", (int64_t)m->ts_usec);
-		json_object_object_add(o, "text",
-				       json_object_new_string_len(m->text->buf, (int)m->text->len));
+			json_object_object_add_ex(o, "seq", json_object_new_int64((int64_t)m->seq),
+						  k);
+		json_object_object_add_ex(o, "ts_usec", json_object_new_int64(ts), k);
+		json_object_object_add_ex(o, "text", json_object_new_string_len(m->text->buf,
+										(int)m->text->len),
+					  k);
 		kj_append(st->records, o);
 		st->json_bytes += m->text->len + 96;
 	} else {
@@ -584,9 +609,12 @@ static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 				  "the log was cut at the output budget of %zu bytes (%" PRIu64 " records in all)",
 				  ctx->max_output, st.count);
 	}
-	if (source)
-		kbug_report_attach(ctx->report, "dmesg.txt", "text/plain", "the kernel log",
-				   st.log.buf, st.log.len);
+	if (source) {
+		size_t len = st.log.len;
+
+		kbug_report_attach_take(ctx->report, "dmesg.txt", "text/plain", "the kernel log",
+					strbuf_detach(&st.log, NULL), len);
+	}
 	json_object_put(st.records);
 	strbuf_release(&st.log);
 	free(st.boot_id);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "probes/internal.h"
+#include "util/macro.h"
 #include "util/json.h"
 #include "util/strbuf.h"
 
@@ -235,6 +236,24 @@ static void test_klog_parse_and_format(void **state)
 	m.ts_usec = 123456789012ull;
 	kbug_kmsg_format(&out, &m);
 	assert_string_equal(out.buf, "[123456.789012] x\n");
+
+	/* the timestamp is what printf("[%5llu.%06llu] ") writes, at every width */
+	{
+		static const unsigned long long ts[] = {
+			0, 1, 999999, 1000000, 99999999999, 100000000000, 18446744073709551615ull,
+		};
+		char want[64];
+		size_t i;
+
+		for (i = 0; i < ARRAY_SIZE(ts); i++) {
+			strbuf_reset(&out);
+			m.ts_usec = ts[i];
+			kbug_kmsg_format(&out, &m);
+			snprintf(want, sizeof(want), "[%5llu.%06llu] x\n", ts[i] / 1000000,
+				 ts[i] % 1000000);
+			assert_string_equal(out.buf, want);
+		}
+	}
 	strbuf_release(&text);
 	strbuf_release(&out);
 }
