@@ -11,7 +11,8 @@
 # /usr/local/share/kbug, as `make install` has them), a minimal /etc, and
 # /init (qemu-images/init.sh),
 # which runs STEPS (copied to /steps.sh) and powers off. EXTRA_DIR's files
-# are copied to /test/. No source tree goes in.
+# are copied to /test/. No source tree goes in. KBUG_INITRAMFS_TOOLS adds
+# Debian commands (with their libraries) in /opt/debian/bin.
 set -eu
 KB_REPO=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=kernel/lib.sh
@@ -51,17 +52,33 @@ libpath() {
 		echo "$p"
 	done
 } > "$root/.objs"
-while read -r o; do
-	[ "$o" = "$kbug" ] || echo "$o"
-	ldd "$o" | awk '/=> \// { print $3 } /^[ \t]*\/[^ ]*ld-linux/ { print $1 }'
-done < "$root/.objs" | sort -u > "$root/.libs"
+# Debian's own commands named in $KBUG_INITRAMFS_TOOLS ("lspci lsusb"),
+# in /opt/debian/bin under the names they are called by (lsmod is kmod):
+# the collect bench runs Debian's kernel bug script with them.
+mkdir -p "$root/opt/debian/bin"
+: > "$root/.tools"
+for tool in ${KBUG_INITRAMFS_TOOLS:-}; do
+	p=$(PATH=/usr/sbin:/usr/bin:/sbin:/bin command -v "$tool") ||
+		kb_die "no '$tool' here for the initramfs (make deps)"
+	cp -L "$p" "$root/opt/debian/bin/$tool"
+	echo "$p" >> "$root/.tools"
+done
+{
+	while read -r o; do
+		[ "$o" = "$kbug" ] || echo "$o"
+		ldd "$o" | awk '/=> \// { print $3 } /^[ \t]*\/[^ ]*ld-linux/ { print $1 }'
+	done < "$root/.objs"
+	while read -r o; do
+		ldd "$o" | awk '/=> \// { print $3 } /^[ \t]*\/[^ ]*ld-linux/ { print $1 }'
+	done < "$root/.tools"
+} | sort -u > "$root/.libs"
 while read -r l; do
 	case $l in
 	*/ld-linux-x86-64.so.2) cp -L "$l" "$root/lib64/ld-linux-x86-64.so.2" ;;
 	*) cp -L "$l" "$root/lib/x86_64-linux-gnu/" ;;
 	esac
 done < "$root/.libs"
-rm -f "$root/.objs" "$root/.libs"
+rm -f "$root/.objs" "$root/.libs" "$root/.tools"
 printf '/lib/x86_64-linux-gnu\n' > "$root/etc/ld.so.conf"
 ldconfig -r "$root"
 
