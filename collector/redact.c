@@ -29,6 +29,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +56,7 @@ struct kbug_redactor {
 	size_t lit_nr, lit_alloc;
 	bool lit_sorted;
 	size_t lit_start[256], lit_end[256];	/* lit[start..end) begin with letter c */
+	bool start[256];	/* c can start a placeholder, a known value or a shape */
 	size_t count[REDACT_NR_KINDS];
 };
 
@@ -217,9 +219,12 @@ static int literal_cmp(const void *a, const void *b)
 	return x->len < y->len ? 1 : x->len > y->len ? -1 : 0;
 }
 
+static unsigned char shape_first[256];
+
 static void literals_sort(struct kbug_redactor *rd)
 {
 	size_t i;
+	int ch;
 
 	if (rd->lit_sorted)
 		return;
@@ -233,6 +238,11 @@ static void literals_sort(struct kbug_redactor *rd)
 		if (!rd->lit_end[c])
 			rd->lit_end[c] = i + 1;
 		rd->lit_start[c] = i;
+	}
+	for (ch = 0; ch < 256; ch++) {
+		int lc = ch >= 'A' && ch <= 'Z' ? ch + 'a' - 'A' : ch;
+
+		rd->start[ch] = ch == '[' || shape_first[ch] || rd->lit_end[lc];
 	}
 	rd->lit_sorted = true;
 }
@@ -637,7 +647,6 @@ static const struct {
 };
 
 /* shape_first[c]: bit k set when shapes[k] can start with character c */
-static unsigned char shape_first[256];
 
 static void shape_first_init(void)
 {
@@ -712,18 +721,40 @@ static unsigned int shapes_possible(const char *s, size_t len)
 	return b;
 }
 
+/* The end of the run of letters and digits at u[i]. */
+static inline size_t skip_alnum(const unsigned char *u, size_t i, size_t len)
+{
+	while (i < len && alnum_tab[u[i]])
+		i++;
+	return i;
+}
+
+/*
+ * One pass over in[0..len): appends the text with its matches replaced to
+ * out and returns the number of matches; with none, out is not touched.
+ *
+ * Every matcher wants its match to start a word (the character before it
+ * is not a letter or a digit), and each starts with one of a few
+ * characters (rd->start): between two such places the pass only looks at
+ * each byte once. It tries exactly the positions a byte-by-byte walk that
+ * skips the rest of a word after a miss would try, so both replace the
+ * same text.
+ */
 static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
 			  struct strbuf *out)
 {
+	const unsigned char *u = (const unsigned char *)in;
 	size_t i = 0, done = 0, hits = 0, k;
 
 	while (i < len) {
 		const char *s = in + i;
-		unsigned char c = (unsigned char)*s, lc;
+		unsigned char c = u[i], lc;
 		enum kbug_redact_kind kind = REDACT_NR_KINDS;
 		size_t n = 0, skip = 0;
 		unsigned int may;
 
+		if (!rd->start[c])
+			goto next;
 		if (c == '[') {
 			size_t p = placeholder_at(s, len - i);
 
@@ -751,32 +782,44 @@ static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
 			n = shapes[k].match(s, len - i, in, &skip);
 			kind = shapes[k].kind;
 		}
-		if (!n) {
-			/* skip the rest of a word: matches start at word starts */
-			i++;
-			while (i < len && alnum_tab[(unsigned char)in[i]] &&
-			       alnum_tab[(unsigned char)in[i - 1]])
-				i++;
+		if (n) {
+			strbuf_add(out, in + done, i + skip - done);
+			redact_placeholder(rd, kind, s + skip, n - skip, out);
+			hits++;
+			i += n;
+			done = i;
 			continue;
 		}
-		strbuf_add(out, in + done, i + skip - done);
-		redact_placeholder(rd, kind, s + skip, n - skip, out);
-		hits++;
-		i += n;
-		done = i;
+next:
+		/*
+		 * On to where a match can start: past the rest of this word,
+		 * then past every character and word that cannot start one.
+		 * Each place looked at is a word's start or not a letter or
+		 * digit.
+		 */
+		i++;
+		if (alnum_tab[c])
+			i = skip_alnum(u, i, len);
+		while (i < len && !rd->start[u[i]]) {
+			if (alnum_tab[u[i++]])
+				i = skip_alnum(u, i, len);
+		}
 	}
-	strbuf_add(out, in + done, len - done);
+	if (hits)
+		strbuf_add(out, in + done, len - done);
 	return hits;
 }
 
 /*
- * A replacement can turn a neighbour's boundary from a word character
- * into "]" and so make another match: passes run until one finds
- * nothing, which makes redaction idempotent. Each pass only shrinks the
- * unredacted text, so a few suffice; the bound is a safety net.
+ * Passes run until one finds nothing: a replacement can turn a
+ * neighbour's boundary from a word character into "]" and so make
+ * another match, and this makes redaction idempotent. Each pass only
+ * shrinks the unredacted text, so a few suffice; the bound is a safety
+ * net. Returns the number of replacements; with none, out is not touched
+ * (no copy of a text that has nothing to redact, the common case).
  */
-size_t kbug_redact_text(struct kbug_redactor *rd, const char *in, size_t len,
-			struct strbuf *out)
+static size_t redact_text_hits(struct kbug_redactor *rd, const char *in, size_t len,
+			       struct strbuf *out)
 {
 	struct strbuf cur = STRBUF_INIT, next = STRBUF_INIT;
 	size_t total = 0, hits;
@@ -792,10 +835,23 @@ size_t kbug_redact_text(struct kbug_redactor *rd, const char *in, size_t len,
 			strbuf_swap(&cur, &next);
 	}
 	total += hits;
-	strbuf_add(out, cur.buf, cur.len);
+	if (total && !out->len)
+		strbuf_swap(out, &cur);
+	else if (total)
+		strbuf_add(out, cur.buf, cur.len);
 	strbuf_release(&cur);
 	strbuf_release(&next);
 	return total;
+}
+
+size_t kbug_redact_text(struct kbug_redactor *rd, const char *in, size_t len,
+			struct strbuf *out)
+{
+	size_t hits = redact_text_hits(rd, in, len, out);
+
+	if (!hits)
+		strbuf_add(out, in, len);
+	return hits;
 }
 
 /* ---- the report ---------------------------------------------------------- */
@@ -809,7 +865,7 @@ static void redact_tree(struct kbug_redactor *rd, struct json_object *v, int dep
 		return;
 	switch (json_object_get_type(v)) {
 	case json_type_string:
-		if (kbug_redact_text(rd, json_object_get_string(v),
+		if (redact_text_hits(rd, json_object_get_string(v),
 				     (size_t)json_object_get_string_len(v), &out))
 			json_object_set_string_len(v, out.buf, (int)out.len);
 		break;
@@ -838,10 +894,18 @@ static void redact_tree(struct kbug_redactor *rd, struct json_object *v, int dep
 static void redact_harvest_text(struct kbug_redactor *rd, const char *s, size_t len)
 {
 	static const char tag[] = "SerialNumber: ";
+	const size_t tlen = sizeof(tag) - 1;
 	const char *p = s, *end = s + len;
 
-	while (p < end && (p = memmem(p, (size_t)(end - p), tag, sizeof(tag) - 1))) {
-		size_t skip = 0, n = match_usb_serial(p, (size_t)(end - p), s, &skip);
+	/* memchr() and memcmp(): memmem() prepares its search anew for every string */
+	while (end - p >= (ptrdiff_t)tlen && (p = memchr(p, 'S', (size_t)(end - p - tlen + 1)))) {
+		size_t skip = 0, n;
+
+		if (memcmp(p, tag, tlen)) {
+			p++;
+			continue;
+		}
+		n = match_usb_serial(p, (size_t)(end - p), s, &skip);
 
 		if (n) {
 			char *v = strndup(p + skip, n - skip);
@@ -850,7 +914,7 @@ static void redact_harvest_text(struct kbug_redactor *rd, const char *s, size_t 
 				kbug_redactor_add_literal(rd, REDACT_USB_SERIAL, v);
 			free(v);
 		}
-		p += sizeof(tag) - 1;
+		p += tlen;
 	}
 }
 
@@ -957,7 +1021,7 @@ int kbug_report_redact(struct kbug_report *r)
 		struct kbug_attachment *a = &r->att[i];
 		struct strbuf out = STRBUF_INIT;
 
-		if (kbug_redact_text(rd, a->data, a->len, &out)) {
+		if (redact_text_hits(rd, a->data, a->len, &out)) {
 			free(a->data);
 			a->data = strbuf_detach(&out, &a->len);
 		}

@@ -454,10 +454,66 @@ static void test_many_users(void **state)
 	kbug_redactor_free(rd);
 }
 
+/*
+ * Matches start only where a word starts or at a character that is not a
+ * letter or digit: the pass skips the rest of a word and everything that
+ * cannot start a match, and must still find what stands at a boundary.
+ */
+static void test_word_boundaries(void **state)
+{
+	static const struct {
+		const char *in;
+		size_t hits;
+		const char *kept;	/* must still be there */
+	} cases[] = {
+		{ "52:54:00:ab:cd:ef", 1, "" },			/* the whole text */
+		{ "x_52:54:00:ab:cd:ef", 1, "x_" },		/* after '_' */
+		{ "g52:54:00:ab:cd:ef", 0, "g52:54" },		/* inside a word */
+		{ "(10.1.2.3)", 1, "(" },
+		{ "a10.1.2.3", 0, "a10.1.2.3" },
+		{ "=fe80::5054:ff:fe12:3456\n", 1, "=" },
+		{ "VM and Vm and vm.", 3, " and " },		/* host names fold case */
+		{ "kvm-clock vm_x xvm", 0, "kvm-clock vm_x xvm" },
+		{ "Alice alice", 1, "Alice " },			/* user names do not */
+		{ "   alice", 1, "   " },
+		{ "alice", 1, "" },
+		{ "/home/alice/src", 1, "/home/" },
+		{ "usb 1-1: SerialNumber: 0123ABCD", 1, "SerialNumber: " },
+		{ "CONFIG_SND=y\n# CONFIG_NET is not set\n", 0, "CONFIG_SND=y" },
+		{ "[mac-abcdef] [ipv4-012345]", 0, "[mac-abcdef]" },
+	};
+	size_t i, hits;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *out = redact1(cases[i].in, &hits);
+
+		if (hits != cases[i].hits || !strstr(out, cases[i].kept))
+			fail_msg("'%s' -> '%s': %zu hits, wanted %zu", cases[i].in, out, hits,
+				 cases[i].hits);
+		free(out);
+	}
+}
+
+/* Text with nothing to redact is appended as it is, and no hit is counted. */
+static void test_nothing_to_redact(void **state)
+{
+	struct kbug_redactor *rd = kbug_redactor_new(key1);
+	struct strbuf out = STRBUF_INIT;
+	static const char text[] = "no address here: 6.12.0 1-1.2:1.0 kvm";
+
+	strbuf_addstr(&out, ">");
+	assert_int_equal(kbug_redact_text(rd, text, sizeof(text) - 1, &out), 0);
+	assert_string_equal(out.buf, ">no address here: 6.12.0 1-1.2:1.0 kvm");
+	strbuf_release(&out);
+	kbug_redactor_free(rd);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_each_kind_is_redacted),
+		cmocka_unit_test(test_word_boundaries),
+		cmocka_unit_test(test_nothing_to_redact),
 		cmocka_unit_test(test_lookalikes_are_kept),
 		cmocka_unit_test(test_placeholders_are_keyed),
 		cmocka_unit_test(test_harmless_literals_ignored),
