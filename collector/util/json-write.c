@@ -56,15 +56,20 @@ static void kjw_put(struct kjw *w, const char *p, size_t len)
 
 static void kjw_indent(struct kjw *w, int level)
 {
-	int i;
+	static const char tabs[] = "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t"
+				   "\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t\t";
+	static const char blanks[] = "                                ";
+	bool tab = w->flags & JSON_C_TO_STRING_PRETTY_TAB;
+	size_t n = (size_t)(level > 0 ? level : 0) * (tab ? 1 : 2);
 
+	_Static_assert(sizeof(tabs) == sizeof(blanks), "indentation pieces of one size");
 	if (!(w->flags & JSON_C_TO_STRING_PRETTY))
 		return;
-	for (i = 0; i < level; i++) {
-		if (w->flags & JSON_C_TO_STRING_PRETTY_TAB)
-			kjw_lit(w, "\t");
-		else
-			kjw_lit(w, "  ");
+	while (n) {
+		size_t k = n < sizeof(blanks) - 1 ? n : sizeof(blanks) - 1;
+
+		kjw_put(w, tab ? tabs : blanks, k);
+		n -= k;
 	}
 }
 
@@ -84,14 +89,25 @@ static size_t plain_run(const unsigned char *p, const unsigned char *end, const 
 {
 	const unsigned char *s = p;
 
-	/* eight bytes at a time while none is a control character, '"', '\\' or '/' */
+	/*
+	 * Eight bytes at a time while none is a control character, '"', '\\'
+	 * or '/'; in the word that has one, the lowest flag marks the first
+	 * byte to escape (little-endian: a flag can be wrong only above a
+	 * right one).
+	 */
 	while (end - p >= 8) {
-		uint64_t x;
+		uint64_t x, m;
 
 		memcpy(&x, p, 8);
-		if (((x - ONES * 0x20) & ~x & HIGHS) | has_byte(x, '"') | has_byte(x, '\\') |
-		    (slash ? has_byte(x, '/') : 0))
-			break;
+		m = ((x - ONES * 0x20) & ~x & HIGHS) | has_byte(x, '"') | has_byte(x, '\\') |
+		    (slash ? has_byte(x, '/') : 0);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+		if (m)
+			return (size_t)(p - s) + ((size_t)__builtin_ctzll(m) >> 3);
+#else
+		if (m)
+			break;	/* the first byte is the highest: flags are not exact there */
+#endif
 		p += 8;
 	}
 	while (p < end && ok[*p])

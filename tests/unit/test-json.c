@@ -146,6 +146,23 @@ static void test_edges(void **state)
 	json_object_object_add(o, "max", json_object_new_int64(INT64_MAX));
 	same_as_json_c(o);
 	json_object_put(o);
+
+	/* deeper than one piece of indentation (32 blanks or tabs) */
+	{
+		struct json_object *top = json_object_new_array(), *cur = top;
+		int d;
+
+		for (d = 0; d < 40; d++) {
+			struct json_object *next = json_object_new_object();
+
+			json_object_array_add(cur, next);
+			cur = json_object_new_array();
+			json_object_object_add(next, "k", cur);
+		}
+		json_object_array_add(cur, json_object_new_int(1));
+		same_as_json_c(top);
+		json_object_put(top);
+	}
 }
 
 /* parsed text keeps what json-c keeps (a double's own digits) */
