@@ -100,3 +100,4 @@ int kbug_sysfs_link_base(const char *dir, const char *name, struct strbuf *out);
  * them; members already set are kept. Returns the number of names set.
  */
 int kbug_pci_ids_names(const char *ids, size_t len, struct json_object *arr);
+int kbug_pci_ids_names_pass(const char *ids, size_t len, struct json_object *arr, bool full);
