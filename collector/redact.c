@@ -620,7 +620,8 @@ static size_t match_usb_serial(const char *s, size_t len, const char *start, siz
 	static const char tag[] = "SerialNumber: ";
 	size_t t = sizeof(tag) - 1, i;
 
-	if (len <= t || memcmp(s, tag, t) || (s > start && is_word((unsigned char)s[-1])))
+	if (len <= t || s[1] != 'e' || memcmp(s, tag, t) ||
+	    (s > start && is_word((unsigned char)s[-1])))
 		return 0;
 	for (i = t; i < len && s[i] != '\n' && s[i] != '\r' && s[i] != '"' && i < t + 256; i++)
 		;
@@ -660,12 +661,23 @@ static void shape_first_init(void)
 			shape_first[(unsigned char)*c] |= (unsigned char)(1u << k);
 }
 
+/* tolower() in the C locale, which strncasecmp() folds by here */
+static inline unsigned char fold_c(unsigned char c)
+{
+	return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 'a' - 'A') : c;
+}
+
 static bool literal_at(const struct redact_literal *l, const char *s, size_t len,
 		       const char *start)
 {
-	if (l->len > len)
+	bool fold = kind_folds_case(l->kind);
+
+	/* values are at least two bytes: their second rules out most words */
+	if (l->len > len || (fold ? fold_c((unsigned char)s[1]) !=
+				    fold_c((unsigned char)l->value[1]) :
+				    s[1] != l->value[1]))
 		return false;
-	if (kind_folds_case(l->kind) ? strncasecmp(s, l->value, l->len) :
+	if (fold ? strncasecmp(s, l->value, l->len) :
 				       memcmp(s, l->value, l->len))
 		return false;
 	if (s > start && is_word((unsigned char)s[-1]))
