@@ -6,7 +6,8 @@
 # side with hyperfine, RSS from /usr/bin/time -f %M; printed as ratios.
 # Goal: at least 10x faster and under 10 MB RSS. Wall time on a loaded
 # machine mostly measures the run queue; the CPU time (user + system of the
-# command and its children, from hyperfine) is printed beside it.
+# command and its children, from hyperfine) is printed beside it. The
+# floor is what reading kbug's sources costs with no work on them.
 set -eu
 KBUG=${1:-./kbug}
 case $KBUG in /*) ;; *) KBUG=$PWD/$KBUG ;; esac
@@ -20,10 +21,17 @@ for tool in hyperfine /usr/bin/time; do
 	command -v "$tool" >/dev/null || { echo "collect-bench: '$tool' is missing (make deps)" >&2; exit 1; }
 done
 
-hyperfine --style basic --warmup 3 --runs "$RUNS" --ignore-failure \
+# the floor: the same sources read, nothing done with them (collect-floor.c)
+gcc -O2 -Wall -Wextra -Werror -o "$tmp/collect-floor" "$(dirname "$0")/collect-floor.c" -lz -ldl
+
+# -N: no shell around either command (hyperfine would subtract its own
+# shell's start, a noisy estimate), output to /dev/null; the script is a
+# script, so it runs in its shell, as Debian's does
+hyperfine -N --style basic --warmup 3 --runs "$RUNS" --ignore-failure \
 	--export-json "$tmp/h.json" \
 	-n kbug "$KBUG collect -q -o /dev/null" \
-	-n script "sh -c '$SCRIPT' >/dev/null 2>&1" >"$tmp/hyperfine.out"
+	-n script "sh -c '$SCRIPT'" \
+	-n floor "$tmp/collect-floor" >"$tmp/hyperfine.out"
 
 # peak RSS (KiB): the largest of 5 runs; for the script, of its largest process
 rss() {
@@ -51,6 +59,10 @@ print("  CPU time   kbug %8.2f ms          script %8.2f ms          -> kbug %.1f
       % (cpu(k), cpu(s), cpu(s) / cpu(k)))
 print("  peak RSS   kbug %8.1f MB          script %8.1f MB          -> ratio %.2f"
       % (rk / 1024, rs / 1024, rk / rs if rs else 0))
+f = h["floor"]
+print("  floor      %8.2f ms (the same sources read, nothing done: tests/bench/collect-floor.c)"
+      " -> the script is %.1fx the floor; kbug does %.2f ms of work on it"
+      % (f["mean"] * 1e3, s["mean"] / f["mean"], (k["mean"] - f["mean"]) * 1e3))
 ok = ratio >= 10 and rk < 10 * 1024
 print("  goal (>= 10x faster, < 10 MB RSS): %s" % ("met" if ok else "NOT met"))
 PY

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * collect-floor: what reading kbug collect's sources costs with no work
+ * done on them, for the collect bench to put its figures against. It
+ * reads what the built-in probes read on this machine, as they read it,
+ * and keeps nothing: the kernel's files of the kernel probe, os-release,
+ * every /dev/kmsg record (one read(2) each), every PCI device's sysfs
+ * attributes and driver links, libpci and libudev (dlopen), pci.ids,
+ * /proc/config.gz inflated (zlib), DMI and USB if there, /etc/passwd.
+ * No JSON, no names, no redaction, no output.
+ */
+#include <dirent.h>
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+static char buf[65536];
+
+static void slurp(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return;
+	while (read(fd, buf, sizeof(buf)) > 0)
+		;
+	close(fd);
+}
+
+static void each_entry(const char *dir, const char *const *attrs, const char *const *links)
+{
+	char p[512];
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	int n = 0;
+
+	while (d && (de = readdir(d)) && n++ < 4096) {
+		size_t i;
+
+		if (de->d_name[0] == '.')
+			continue;
+		for (i = 0; attrs[i]; i++) {
+			snprintf(p, sizeof(p), "%s/%s/%s", dir, de->d_name, attrs[i]);
+			slurp(p);
+		}
+		for (i = 0; links[i]; i++) {
+			snprintf(p, sizeof(p), "%s/%s/%s", dir, de->d_name, links[i]);
+			(void)!readlink(p, buf, sizeof(buf));
+		}
+	}
+	if (d)
+		closedir(d);
+}
+
+static void gunzip(const char *path)
+{
+	static unsigned char out[1 << 20];
+	unsigned char *in;
+	struct stat st;
+	z_stream zs = { 0 };
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0 || fstat(fd, &st) || st.st_size <= 0 || st.st_size > (64 << 20)) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	in = malloc((size_t)st.st_size);
+	n = in ? read(fd, in, (size_t)st.st_size) : -1;
+	close(fd);
+	if (n > 0 && inflateInit2(&zs, 16 + MAX_WBITS) == Z_OK) {
+		zs.next_in = in;
+		zs.avail_in = (unsigned int)n;
+		do {
+			zs.next_out = out;
+			zs.avail_out = sizeof(out);
+		} while (inflate(&zs, Z_NO_FLUSH) == Z_OK);
+		inflateEnd(&zs);
+	}
+	free(in);
+}
+
+int main(void)
+{
+	static const char *const kernel[] = {
+		"/proc/sys/kernel/osrelease", "/proc/sys/kernel/version", "/proc/sys/kernel/arch",
+		"/proc/version", "/proc/cmdline", "/proc/sys/kernel/tainted", "/etc/os-release",
+		"/proc/sys/kernel/hostname", "/etc/hostname", "/etc/passwd", "/proc/modules", NULL,
+	};
+	static const char *const pci_attrs[] = {
+		"vendor", "device", "class", "revision", "subsystem_vendor", "subsystem_device",
+		NULL,
+	};
+	static const char *const pci_links[] = { "driver", "driver/module", NULL };
+	static const char *const usb_attrs[] = {
+		"busnum", "devnum", "idVendor", "idProduct", "product", "serial", NULL,
+	};
+	static const char *const none[] = { NULL };
+	struct stat st;
+	void *ids;
+	int fd, i;
+
+	for (i = 0; kernel[i]; i++)
+		slurp(kernel[i]);
+	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	for (i = 0; fd >= 0 && i < 4000000 && read(fd, buf, 8192) > 0; i++)
+		;
+	if (fd >= 0)
+		close(fd);
+	if (!dlopen("libpci.so.3", RTLD_NOW | RTLD_LOCAL))
+		fprintf(stderr, "collect-floor: %s\n", dlerror());
+	each_entry("/sys/bus/pci/devices", pci_attrs, pci_links);
+	fd = open("/usr/share/misc/pci.ids", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0 && !fstat(fd, &st) && st.st_size > 0) {
+		ids = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (ids != MAP_FAILED)
+			munmap(ids, (size_t)st.st_size);
+	}
+	if (fd >= 0)
+		close(fd);
+	each_entry("/sys/bus/usb/devices", usb_attrs, none);
+	each_entry("/sys/class/dmi", none, none);
+	gunzip("/proc/config.gz");
+	return 0;
+}
