@@ -224,8 +224,10 @@ int kbug_probe_run_one(struct kbug_probe_ctx *ctx, const struct kbug_probe *p)
 	probe_deadline_ns = ctx->timeout_ms ? start + (uint64_t)ctx->timeout_ms * 1000000u : 0;
 	ret = p->run(ctx, &out);
 	probe_deadline_ns = 0;
-	ms = (now_ns() - start) / 1000000u;
-	DBG("probe '%s': %d in %llu ms", p->name, ret, (unsigned long long)ms);
+	ms = now_ns() - start;
+	DBG("probe '%s': %d in %llu.%02llu ms", p->name, ret, (unsigned long long)(ms / 1000000u),
+	    (unsigned long long)(ms / 10000u % 100u));
+	ms /= 1000000u;
 	if (ret < 0 && errors_nr(r) == errs_before)
 		kbug_report_error(r, p->name, "failed: %s", strerror(-ret));
 	if (out && enforce_size(out, ctx->max_output))
