@@ -119,6 +119,7 @@ static int cmd_collect(int argc, char **argv)
 	struct kbug_report r;
 	size_t n = 0, nowned = 0, i;
 	bool redact = true, list = false;
+	unsigned long long t;
 	int rc = KBUG_EXIT_OK, ret;
 
 	for (i = 1; i < (size_t)argc && rc == KBUG_EXIT_OK; i++) {
@@ -197,14 +198,20 @@ static int cmd_collect(int argc, char **argv)
 		goto out;
 	}
 	ctx.report = &r;
+	t = kbug_now_ns();
 	kbug_probes_run(&ctx, n ? names : NULL);
+	kbug_log_elapsed("probes", t);
 	r.redact = redact;
+	t = kbug_now_ns();
 	if (redact && kbug_report_redact(&r) < 0) {
 		/* never print what should have been redacted */
 		ERR("redaction failed: not writing the report (--no-redact to skip it)");
 		rc = KBUG_EXIT_ERROR;
 	} else {
+		kbug_log_elapsed("redaction", t);
+		t = kbug_now_ns();
 		rc = collect_write(&r);
+		kbug_log_elapsed("writing the report", t);
 	}
 	/* exit() frees the report at once; piece by piece it costs a tenth of the run */
 	if (KBUG_LEAK_CHECKED)

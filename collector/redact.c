@@ -868,6 +868,27 @@ size_t kbug_redact_text(struct kbug_redactor *rd, const char *in, size_t len,
 
 /* ---- the report ---------------------------------------------------------- */
 
+/* a kj_table's strings, as redact_tree() does those of the objects it stands for */
+static void redact_table(struct kbug_redactor *rd, struct kj_table *t)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t r, c, rows = kj_table_rows(t), ncol = kj_table_ncols(t);
+
+	for (r = 0; r < rows; r++) {
+		for (c = 0; c < ncol; c++) {
+			size_t len;
+			const char *s = kj_table_str(t, r, c, &len);
+
+			if (!s)
+				continue;
+			strbuf_reset(&out);
+			if (redact_text_hits(rd, s, len, &out))
+				kj_table_set_str(t, r, c, out.buf, out.len);
+		}
+	}
+	strbuf_release(&out);
+}
+
 static void redact_tree(struct kbug_redactor *rd, struct json_object *v, int depth)
 {
 	struct strbuf out = STRBUF_INIT;
@@ -889,6 +910,10 @@ static void redact_tree(struct kbug_redactor *rd, struct json_object *v, int dep
 		break;
 	}
 	case json_type_array:
+		if (kj_table_of(v)) {
+			redact_table(rd, kj_table_of(v));
+			break;
+		}
 		n = json_object_array_length(v);
 		for (i = 0; i < n; i++)
 			redact_tree(rd, json_object_array_get_idx(v, i), depth + 1);
@@ -930,6 +955,21 @@ static void redact_harvest_text(struct kbug_redactor *rd, const char *s, size_t 
 	}
 }
 
+static void redact_harvest_table(struct kbug_redactor *rd, const struct kj_table *t)
+{
+	size_t r, c, rows = kj_table_rows(t), ncol = kj_table_ncols(t);
+
+	for (r = 0; r < rows; r++) {
+		for (c = 0; c < ncol; c++) {
+			size_t len;
+			const char *s = kj_table_str(t, r, c, &len);
+
+			if (s)
+				redact_harvest_text(rd, s, len);
+		}
+	}
+}
+
 static void redact_harvest_tree(struct kbug_redactor *rd, struct json_object *v, int depth)
 {
 	size_t i, n;
@@ -949,6 +989,10 @@ static void redact_harvest_tree(struct kbug_redactor *rd, struct json_object *v,
 		break;
 	}
 	case json_type_array:
+		if (kj_table_of(v)) {
+			redact_harvest_table(rd, kj_table_of(v));
+			break;
+		}
 		n = json_object_array_length(v);
 		for (i = 0; i < n; i++)
 			redact_harvest_tree(rd, json_object_array_get_idx(v, i), depth + 1);

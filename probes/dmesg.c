@@ -181,9 +181,21 @@ void kbug_kmsg_format(struct strbuf *sb, const struct kbug_kmsg *m)
 
 /* ---- collecting ------------------------------------------------------- */
 
+/* a record's keys, in the order they are written */
+enum { REC_LEVEL, REC_FACILITY, REC_SEQ, REC_TS, REC_TEXT };
+
+static const struct kj_col record_cols[] = {
+	[REC_LEVEL] = { "level", KJ_COL_INT },
+	[REC_FACILITY] = { "facility", KJ_COL_INT },
+	[REC_SEQ] = { "seq", KJ_COL_INT },
+	[REC_TS] = { "ts_usec", KJ_COL_INT },
+	[REC_TEXT] = { "text", KJ_COL_STR },
+};
+
 struct dmesg_state {
 	struct kbug_probe_ctx *ctx;
-	struct json_object *records;
+	struct json_object *records_arr;	/* a kj_table: thousands of records */
+	struct kj_table *records;
 	struct strbuf log;		/* dmesg.txt */
 	size_t json_bytes;		/* text bytes put into records */
 	uint64_t count;
@@ -208,22 +220,18 @@ static void add_record(struct dmesg_state *st, const struct kbug_kmsg *m)
 		st->cut = true;
 	/* the JSON copy holds the text again, plus ~80 bytes of keys */
 	if (!max || st->json_bytes + m->text->len + 96 <= max) {
-		/* new, constant keys: json-c neither looks them up nor copies them */
-		const unsigned int k = JSON_C_OBJECT_ADD_KEY_IS_NEW |
-				       JSON_C_OBJECT_ADD_CONSTANT_KEY;
-		struct json_object *o = json_object_new_object();
-		int64_t ts = (int64_t)m->ts_usec;
+		long row = st->records ? kj_table_add_row(st->records) : -ENOMEM;
 
-		json_object_object_add_ex(o, "level", json_object_new_int(m->level), k);
-		json_object_object_add_ex(o, "facility", json_object_new_int(m->facility), k);
+		if (row < 0) {
+			st->cut = true;
+			return;
+		}
+		kj_table_set_int(st->records, (size_t)row, REC_LEVEL, m->level);
+		kj_table_set_int(st->records, (size_t)row, REC_FACILITY, m->facility);
 		if (m->has_seq)
-			json_object_object_add_ex(o, "seq", json_object_new_int64((int64_t)m->seq),
-						  k);
-		json_object_object_add_ex(o, "ts_usec", json_object_new_int64(ts), k);
-		json_object_object_add_ex(o, "text", json_object_new_string_len(m->text->buf,
-										(int)m->text->len),
-					  k);
-		kj_append(st->records, o);
+			kj_table_set_int(st->records, (size_t)row, REC_SEQ, (int64_t)m->seq);
+		kj_table_set_int(st->records, (size_t)row, REC_TS, (int64_t)m->ts_usec);
+		kj_table_set_str(st->records, (size_t)row, REC_TEXT, m->text->buf, m->text->len);
 		st->json_bytes += m->text->len + 96;
 	} else {
 		st->cut = true;
@@ -575,7 +583,8 @@ static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	bool real = !*kbug_path_root();
 	int ret = 0;
 
-	st.records = json_object_new_array();
+	st.records_arr = kj_table_new(record_cols, ARRAY_SIZE(record_cols));
+	st.records = kj_table_of(st.records_arr);
 	if (ctx->log_file) {
 		ret = log_file_read(&st, ctx->log_file);
 		source = ret ? NULL : "file";
@@ -592,8 +601,8 @@ static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		kj_set_int(*out, "boot", ctx->boot);
 	}
 	if (source && strcmp(source, "file")) {
-		kj_set(*out, "records", st.records);
-		st.records = NULL;
+		kj_set(*out, "records", st.records_arr);
+		st.records_arr = NULL;
 		if (st.have_first) {
 			kj_set_int(*out, "first_seq", (int64_t)st.first_seq);
 			kj_set_bool(*out, "wrapped", st.first_seq > 0);
@@ -615,7 +624,7 @@ static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		kbug_report_attach_take(ctx->report, "dmesg.txt", "text/plain", "the kernel log",
 					strbuf_detach(&st.log, NULL), len);
 	}
-	json_object_put(st.records);
+	json_object_put(st.records_arr);
 	strbuf_release(&st.log);
 	free(st.boot_id);
 	return ret;

@@ -31,17 +31,9 @@ const struct kbug_probe *const kbug_probes[] = {
 /* The deadline of the probe now running (CLOCK_MONOTONIC, ns); 0 = none. */
 static uint64_t probe_deadline_ns;
 
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 bool kbug_probe_expired(const struct kbug_probe_ctx *ctx)
 {
-	return probe_deadline_ns && now_ns() > probe_deadline_ns;
+	return probe_deadline_ns && kbug_now_ns() > probe_deadline_ns;
 }
 
 const struct kbug_probe *kbug_probe_find(const char *name)
@@ -70,6 +62,22 @@ static size_t json_size(struct json_object *o)
  * at most 32. A section far within its budget (all of them, as a rule)
  * is never serialised to be measured.
  */
+static size_t table_size_bound(const struct kj_table *t)
+{
+	size_t n = 2, r, c, len;
+
+	for (r = 0; r < kj_table_rows(t); r++) {
+		n += 3;
+		for (c = 0; c < kj_table_ncols(t); c++) {
+			if (!kj_table_has(t, r, c))
+				continue;
+			n += 6 * strlen(kj_table_col(t, c)->key) + 4;
+			n += kj_table_str(t, r, c, &len) ? 6 * len + 2 : 32;
+		}
+	}
+	return n;
+}
+
 static size_t json_size_bound(struct json_object *o, int depth)
 {
 	size_t n = 2, i;
@@ -80,6 +88,8 @@ static size_t json_size_bound(struct json_object *o, int depth)
 	case json_type_string:
 		return 6 * (size_t)json_object_get_string_len(o) + 2;
 	case json_type_array:
+		if (kj_table_of(o))
+			return table_size_bound(kj_table_of(o));
 		for (i = 0; i < json_object_array_length(o); i++)
 			n += json_size_bound(json_object_array_get_idx(o, i), depth + 1) + 1;
 		return n;
@@ -165,12 +175,20 @@ static bool enforce_size(struct json_object *out, size_t max)
 
 	if (!max || json_size_bound(out, 0) <= max || json_size(out) <= max)
 		return false;
+	if (kj_table_expand(out))
+		return true;
 	if (json_object_is_type(out, json_type_array)) {
 		trim_array(out, out, max);
 		return true;
 	}
 	if (!json_object_is_type(out, json_type_object))
 		return true;
+	/* to be cut, a table becomes the json-c array it stands for */
+	json_object_object_foreach(out, key, val) {
+		(void)key;
+		if (kj_table_expand(val))
+			return true;
+	}
 	kj_set_bool(out, "truncated", true);
 	for (rounds = 0; rounds < 8 && json_size(out) > max; rounds++) {
 		arr = largest_array(out);
@@ -213,7 +231,7 @@ int kbug_probe_run_one(struct kbug_probe_ctx *ctx, const struct kbug_probe *p)
 	struct kbug_report *r = ctx->report;
 	struct json_object *out;
 	size_t att_before = r->att_nr, errs_before = errors_nr(r);
-	uint64_t start = now_ns(), ms;
+	uint64_t start = kbug_now_ns(), ms;
 	int ret;
 
 	if (p->detect && !p->detect(ctx)) {
@@ -224,7 +242,7 @@ int kbug_probe_run_one(struct kbug_probe_ctx *ctx, const struct kbug_probe *p)
 	probe_deadline_ns = ctx->timeout_ms ? start + (uint64_t)ctx->timeout_ms * 1000000u : 0;
 	ret = p->run(ctx, &out);
 	probe_deadline_ns = 0;
-	ms = now_ns() - start;
+	ms = kbug_now_ns() - start;
 	DBG("probe '%s': %d in %llu.%02llu ms", p->name, ret, (unsigned long long)(ms / 1000000u),
 	    (unsigned long long)(ms / 10000u % 100u));
 	ms /= 1000000u;

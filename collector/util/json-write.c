@@ -159,15 +159,14 @@ static void kjw_string(struct kjw *w, const char *s, size_t len)
 	kjw_lit(w, "\"");
 }
 
-static void kjw_int(struct kjw *w, struct json_object *v)
+/* i, or (i is INT64_MAX) u */
+static void kjw_num(struct kjw *w, int64_t i, uint64_t u)
 {
 	char buf[24], *p = buf + sizeof(buf);
-	int64_t i = json_object_get_int64(v);
-	uint64_t u;
 	bool neg = i < 0;
 
-	/* an int beyond INT64_MAX is json-c's uint64, read as INT64_MAX */
-	u = i == INT64_MAX ? json_object_get_uint64(v) : neg ? -(uint64_t)i : (uint64_t)i;
+	if (i != INT64_MAX)
+		u = neg ? -(uint64_t)i : (uint64_t)i;
 	do {
 		*--p = (char)('0' + u % 10);
 		u /= 10;
@@ -175,6 +174,14 @@ static void kjw_int(struct kjw *w, struct json_object *v)
 	if (neg)
 		*--p = '-';
 	kjw_put(w, p, (size_t)(buf + sizeof(buf) - p));
+}
+
+static void kjw_int(struct kjw *w, struct json_object *v)
+{
+	int64_t i = json_object_get_int64(v);
+
+	/* an int beyond INT64_MAX is json-c's uint64, read as INT64_MAX */
+	kjw_num(w, i, i == INT64_MAX ? json_object_get_uint64(v) : 0);
 }
 
 /*
@@ -217,6 +224,15 @@ static void kjw_close(struct kjw *w, bool empty, int level, char bracket)
 	kjw_put(w, &bracket, 1);
 }
 
+static void kjw_key(struct kjw *w, const char *key)
+{
+	kjw_string(w, key, strlen(key));
+	if (w->flags & JSON_C_TO_STRING_SPACED)
+		kjw_lit(w, ": ");
+	else
+		kjw_lit(w, ":");
+}
+
 static void kjw_value(struct kjw *w, struct json_object *v, int level);
 
 static void kjw_object(struct kjw *w, struct json_object *o, int level)
@@ -227,19 +243,55 @@ static void kjw_object(struct kjw *w, struct json_object *o, int level)
 	json_object_object_foreach(o, key, val) {
 		kjw_member(w, first, level);
 		first = false;
-		kjw_string(w, key, strlen(key));
-		if (w->flags & JSON_C_TO_STRING_SPACED)
-			kjw_lit(w, ": ");
-		else
-			kjw_lit(w, ":");
+		kjw_key(w, key);
 		kjw_value(w, val, level + 1);
 	}
 	kjw_close(w, first, level, '}');
 }
 
+/* a kj_table's rows, as the objects kj_table_expand() would make of them */
+static void kjw_table(struct kjw *w, const struct kj_table *t, int level)
+{
+	size_t r, c, rows = kj_table_rows(t), ncol = kj_table_ncols(t);
+
+	kjw_open(w, '[');
+	for (r = 0; r < rows; r++) {
+		bool first = true;
+
+		kjw_member(w, !r, level);
+		kjw_open(w, '{');
+		for (c = 0; c < ncol; c++) {
+			const char *s;
+			size_t len;
+
+			if (!kj_table_has(t, r, c))
+				continue;
+			kjw_member(w, first, level + 1);
+			first = false;
+			kjw_key(w, kj_table_col(t, c)->key);
+			s = kj_table_str(t, r, c, &len);
+			if (s) {
+				kjw_string(w, s, len);
+			} else {
+				int64_t v = kj_table_int(t, r, c);
+
+				kjw_num(w, v, (uint64_t)v);
+			}
+		}
+		kjw_close(w, first, level + 1, '}');
+	}
+	kjw_close(w, !rows, level, ']');
+}
+
 static void kjw_array(struct kjw *w, struct json_object *a, int level)
 {
+	const struct kj_table *t = kj_table_of(a);
 	size_t i, n = json_object_array_length(a);
+
+	if (t) {
+		kjw_table(w, t, level);
+		return;
+	}
 
 	kjw_open(w, '[');
 	for (i = 0; i < n; i++) {
@@ -291,6 +343,11 @@ static void kjw_value(struct kjw *w, struct json_object *v, int level)
 
 int kj_write(struct json_object *o, int flags, FILE *f, struct strbuf *sb)
 {
+	return kj_write_level(o, flags, 0, f, sb);
+}
+
+int kj_write_level(struct json_object *o, int flags, int level, FILE *f, struct strbuf *sb)
+{
 	struct kjw *w = malloc(sizeof(*w));
 	int ret;
 
@@ -301,7 +358,7 @@ int kj_write(struct json_object *o, int flags, FILE *f, struct strbuf *sb)
 	w->flags = flags;
 	w->err = false;
 	w->n = 0;
-	kjw_value(w, o, 0);
+	kjw_value(w, o, level);
 	kjw_flush(w);
 	ret = w->err ? -EIO : 0;
 	free(w);

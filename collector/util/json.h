@@ -35,6 +35,8 @@ struct json_object *kj_path(struct json_object *o, const char *dotted);
  * 0, or -EIO (a failed write) or -ENOMEM.
  */
 int kj_write(struct json_object *o, int flags, FILE *f, struct strbuf *sb);
+/* the same for o standing at nesting depth level (json-c's serializers) */
+int kj_write_level(struct json_object *o, int flags, int level, FILE *f, struct strbuf *sb);
 
 /*
  * A JSON string whose text is not copied into the tree: t (and the text
@@ -47,3 +49,48 @@ struct kj_text {
 };
 
 struct json_object *kj_text_new(struct kj_text *t);
+
+/*
+ * A JSON array of objects that share a few keys (a kernel log's records),
+ * kept as rows of integers and strings rather than as a json-c object
+ * each: no allocation per row and a tenth of the memory. In the tree it
+ * is a json-c array; kj_get() (and so kj_path()) turns it into an
+ * ordinary one, json-c objects and all, for whoever reads it, once,
+ * while kj_write(), json-c's own serializer and the redaction work on
+ * the rows as they are. A row's object has its columns in column order,
+ * each one the row has (an unset column is left out, not null).
+ */
+enum kj_col_type {
+	KJ_COL_INT,
+	KJ_COL_STR,
+};
+
+struct kj_col {
+	const char *key;	/* static: the expanded objects keep it */
+	enum kj_col_type type;
+};
+
+#define KJ_TABLE_MAX_COLS 16
+
+struct kj_table;
+
+/* An empty table of ncol (<= KJ_TABLE_MAX_COLS) columns, as a json-c array. */
+struct json_object *kj_table_new(const struct kj_col *cols, size_t ncol);
+/* The table behind arr, or NULL (not a table, or already expanded). */
+struct kj_table *kj_table_of(struct json_object *arr);
+/* Make arr an ordinary json-c array of objects; 0 or -ENOMEM. */
+int kj_table_expand(struct json_object *arr);
+
+/* A new row, all columns unset: its index, or -ENOMEM. */
+long kj_table_add_row(struct kj_table *t);
+void kj_table_set_int(struct kj_table *t, size_t row, size_t col, int64_t v);
+/* The text is copied; 0 or -ENOMEM. */
+int kj_table_set_str(struct kj_table *t, size_t row, size_t col, const char *s, size_t len);
+
+size_t kj_table_rows(const struct kj_table *t);
+size_t kj_table_ncols(const struct kj_table *t);
+const struct kj_col *kj_table_col(const struct kj_table *t, size_t col);
+bool kj_table_has(const struct kj_table *t, size_t row, size_t col);
+int64_t kj_table_int(const struct kj_table *t, size_t row, size_t col);
+/* A set string column's text (NUL-terminated, *len bytes), else NULL. */
+const char *kj_table_str(const struct kj_table *t, size_t row, size_t col, size_t *len);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <stdarg.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "util/log.h"
 
@@ -19,4 +20,22 @@ void kbug_log(int level, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+}
+
+unsigned long long kbug_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (unsigned long long)ts.tv_sec * 1000000000u + (unsigned long long)ts.tv_nsec;
+}
+
+void kbug_log_elapsed(const char *what, unsigned long long start)
+{
+	unsigned long long ns;
+
+	if (kbug_log_level < KBUG_LOG_DBG)
+		return;
+	ns = kbug_now_ns() - start;
+	kbug_log(KBUG_LOG_DBG, "%s in %llu.%02llu ms", what, ns / 1000000u, ns / 10000u % 100u);
 }

@@ -19,6 +19,12 @@ extern int kbug_log_level;	/* default KBUG_LOG_WARN; -q: ERR; -v: INFO; -vv: DBG
 void kbug_log(int level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* CLOCK_MONOTONIC in nanoseconds, for -vv's timings */
+unsigned long long kbug_now_ns(void);
+
+/* DBG "WHAT in N.NN ms" since START (a kbug_now_ns() value) */
+void kbug_log_elapsed(const char *what, unsigned long long start);
+
 #define ERR(...) kbug_log(KBUG_LOG_ERR, __VA_ARGS__)
 #define WARN(...) kbug_log(KBUG_LOG_WARN, __VA_ARGS__)
 #define INFO(...) kbug_log(KBUG_LOG_INFO, __VA_ARGS__)

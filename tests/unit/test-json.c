@@ -207,6 +207,121 @@ static void test_text_value(void **state)
 	json_object_put(plain);
 }
 
+/* a random table, and beside it the json-c array of objects it stands for */
+static struct json_object *rnd_table(struct json_object **plain)
+{
+	static char keys[KJ_TABLE_MAX_COLS][16];
+	static struct kj_col cols[KJ_TABLE_MAX_COLS];
+	size_t ncol = rnd(KJ_TABLE_MAX_COLS + 1), nrow = rnd(6), c, r, len;
+	struct json_object *tab;
+	struct kj_table *t;
+	char buf[80];
+
+	for (c = 0; c < ncol; c++) {
+		/* keys of one table differ: a row is an object */
+		rnd_text(keys[c] + 1, &len, sizeof(keys[c]) - 2);
+		keys[c][0] = (char)('A' + c);
+		cols[c].key = keys[c];
+		cols[c].type = rnd(2) ? KJ_COL_INT : KJ_COL_STR;
+	}
+	tab = kj_table_new(cols, ncol);
+	t = kj_table_of(tab);
+	assert_non_null(t);
+	*plain = json_object_new_array();
+	for (r = 0; r < nrow; r++) {
+		struct json_object *o = json_object_new_object(), *v;
+
+		assert_int_equal(kj_table_add_row(t), (long)r);
+		for (c = 0; c < ncol; c++) {
+			int64_t n = rnd(3) ? (int64_t)rnd(100000) - 50000 :
+				    rnd(2) ? INT64_MIN : INT64_MAX;
+
+			if (!rnd(4))
+				continue;	/* unset: left out */
+			if (cols[c].type == KJ_COL_INT) {
+				kj_table_set_int(t, r, c, n);
+				v = json_object_new_int64(n);
+			} else {
+				rnd_text(buf, &len, sizeof(buf) - 1);
+				assert_int_equal(kj_table_set_str(t, r, c, buf, len), 0);
+				v = json_object_new_string_len(buf, (int)len);
+			}
+			json_object_object_add(o, keys[c], v);
+		}
+		json_object_array_add(*plain, o);
+	}
+	assert_int_equal(kj_table_rows(t), nrow);
+	return tab;
+}
+
+/* a and b wrapped alike, depth times, in objects or arrays */
+static void wrap_alike(struct json_object **a, struct json_object **b, int depth)
+{
+	int d, i;
+
+	for (d = 0; d < depth; d++) {
+		struct json_object *w[2], *in[2] = { *a, *b };
+		bool obj = rnd(2);
+
+		for (i = 0; i < 2; i++) {
+			w[i] = obj ? json_object_new_object() : json_object_new_array();
+			if (obj) {
+				json_object_object_add(w[i], "x", json_object_new_int(d));
+				json_object_object_add(w[i], "t", in[i]);
+			} else {
+				json_object_array_add(w[i], in[i]);
+				json_object_array_add(w[i], NULL);
+			}
+		}
+		*a = w[0];
+		*b = w[1];
+	}
+}
+
+/*
+ * A kj_table and the json-c objects it stands for: the same text from
+ * kj_write() and from json-c's serializer, at any depth and in every
+ * mode; kj_get() hands out the expanded array, which reads the same.
+ */
+static void test_tables(void **state)
+{
+	int iter;
+
+	for (iter = 0; iter < 400; iter++) {
+		struct json_object *plain, *a, *b;
+		struct json_object *tab = rnd_table(&plain);
+		size_t m, nrow = json_object_array_length(plain);
+		int depth = (int)rnd(4);
+
+		a = tab;
+		b = plain;
+		wrap_alike(&a, &b, depth);
+		for (m = 0; m < ARRAY_SIZE(modes); m++) {
+			struct strbuf sb = STRBUF_INIT;
+			const char *want = json_object_to_json_string_ext(b, modes[m]);
+
+			assert_int_equal(kj_write(a, modes[m], NULL, &sb), 0);
+			if (strcmp(sb.buf, want))
+				fail_msg("mode %#x:\n json-c: %s\n table:  %s", modes[m], want,
+					 sb.buf);
+			assert_string_equal(json_object_to_json_string_ext(a, modes[m]), want);
+			strbuf_release(&sb);
+		}
+		/* read through kj_get(): an ordinary array, the same text */
+		if (depth == 1 && json_object_is_type(a, json_type_object))
+			assert_ptr_equal(kj_get(a, "t"), tab);
+		else
+			assert_int_equal(kj_table_expand(tab), 0);
+		assert_null(kj_table_of(tab));
+		assert_int_equal(json_object_array_length(tab), nrow);
+		same_as_json_c(a);
+		assert_string_equal(json_object_to_json_string_ext(a, 0),
+				    json_object_to_json_string_ext(b, 0));
+		json_object_put(a);
+		json_object_put(b);
+	}
+}
+
 /* a write that fails is reported, not dropped */
 static void test_write_error(void **state)
 {
@@ -251,6 +366,7 @@ int main(void)
 		cmocka_unit_test(test_edges),
 		cmocka_unit_test(test_parsed),
 		cmocka_unit_test(test_text_value),
+		cmocka_unit_test(test_tables),
 		cmocka_unit_test(test_write_error),
 		cmocka_unit_test(test_report_write),
 	};

@@ -372,6 +372,67 @@ static void test_report_redacted_everywhere(void **state)
 	kbug_report_release(&r);
 }
 
+/*
+ * The kernel log's records are a kj_table: redacted (and harvested for
+ * serials) exactly as the json-c objects they stand for would be.
+ */
+static void test_table_redacted_as_objects(void **state)
+{
+	static const struct kj_col cols[] = {
+		{ "level", KJ_COL_INT }, { "text", KJ_COL_STR }, { "note", KJ_COL_STR },
+	};
+	struct kbug_report a, b;
+	struct json_object *tab, *arr = json_object_new_array();
+	struct kj_table *t;
+	const char *p = dmesg_text;
+	char *ja, *jb;
+	long row;
+
+	assert_int_equal(kbug_report_init(&a), 0);
+	assert_int_equal(kbug_report_init(&b), 0);
+	memcpy(b.redact_key, a.redact_key, sizeof(a.redact_key));
+	tab = kj_table_new(cols, ARRAY_SIZE(cols));
+	t = kj_table_of(tab);
+	assert_non_null(t);
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		struct json_object *o = json_object_new_object();
+
+		row = kj_table_add_row(t);
+		assert_true(row >= 0);
+		kj_table_set_int(t, (size_t)row, 0, row);
+		kj_table_set_str(t, (size_t)row, 1, p, (size_t)(nl - p));
+		kj_set_int(o, "level", row);
+		json_object_object_add(o, "text", json_object_new_string_len(p, (int)(nl - p)));
+		if (row % 2) {
+			kj_table_set_str(t, (size_t)row, 2, "from alices-laptop", 18);
+			kj_set_str(o, "note", "from alices-laptop");
+		}
+		kj_append(arr, o);
+		p = nl + 1;
+	}
+	kbug_report_set(&a, "dmesg", json_object_new_object());
+	kj_set(kbug_report_get(&a, "dmesg"), "records", tab);
+	kbug_report_set(&b, "dmesg", json_object_new_object());
+	kj_set(kbug_report_get(&b, "dmesg"), "records", arr);
+	sample_sections(&a);
+	sample_sections(&b);
+	assert_int_equal(kbug_report_redact(&a), 0);
+	assert_int_equal(kbug_report_redact(&b), 0);
+	/* still a table: the redaction worked on the rows */
+	assert_non_null(kj_table_of(tab));
+	ja = kbug_report_to_json(&a, true, true);
+	jb = kbug_report_to_json(&b, true, true);
+	assert_string_equal(ja, jb);
+	assert_null(strstr(ja, "SN0099ABC"));
+	assert_null(strstr(ja, "alices-laptop"));
+	assert_null(strstr(ja, "52:54:00:12:34:56"));
+	free(ja);
+	free(jb);
+	kbug_report_release(&a);
+	kbug_report_release(&b);
+}
+
 static void test_no_redact_leaves_report_alone(void **state)
 {
 	struct kbug_report r;
@@ -520,6 +581,7 @@ int main(void)
 		cmocka_unit_test(test_root_hub_serial_kept),
 		cmocka_unit_test(test_siphash_vectors),
 		cmocka_unit_test(test_report_redacted_everywhere),
+		cmocka_unit_test(test_table_redacted_as_objects),
 		cmocka_unit_test(test_no_redact_leaves_report_alone),
 		cmocka_unit_test(test_reports_unlinkable),
 		cmocka_unit_test(test_missing_sources),
