@@ -32,6 +32,9 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "util/json.h"
 #include "util/macro.h"
@@ -50,6 +53,8 @@ struct redact_literal {
 	size_t len;
 };
 
+#define REDACT_QUICK_FIRSTS 8
+
 struct kbug_redactor {
 	unsigned char key[16];
 	struct redact_literal *lit;	/* by first letter (folded), longest first */
@@ -57,6 +62,11 @@ struct kbug_redactor {
 	bool lit_sorted;
 	size_t lit_start[256], lit_end[256];	/* lit[start..end) begin with letter c */
 	bool start[256];	/* c can start a placeholder, a known value or a shape */
+	/* the first bytes (folded) of the known values, for the quick scan */
+	unsigned char firsts[REDACT_QUICK_FIRSTS];
+	size_t firsts_nr;
+	bool quick;		/* firsts_nr fits, and the quick scan is not turned off */
+	bool scalar;		/* tests: always byte by byte */
 	size_t count[REDACT_NR_KINDS];
 };
 
@@ -187,6 +197,12 @@ void kbug_redactor_free(struct kbug_redactor *rd)
 	free(rd);
 }
 
+void kbug_redactor_scalar(struct kbug_redactor *rd)
+{
+	rd->scalar = true;
+	rd->lit_sorted = false;
+}
+
 size_t kbug_redactor_count(const struct kbug_redactor *rd, enum kbug_redact_kind kind)
 {
 	return kind < REDACT_NR_KINDS ? rd->count[kind] : 0;
@@ -244,6 +260,15 @@ static void literals_sort(struct kbug_redactor *rd)
 
 		rd->start[ch] = ch == '[' || shape_first[ch] || rd->lit_end[lc];
 	}
+	rd->firsts_nr = 0;
+	for (ch = 0; ch < 256; ch++) {
+		if (!rd->lit_end[ch])
+			continue;
+		if (rd->firsts_nr < REDACT_QUICK_FIRSTS)
+			rd->firsts[rd->firsts_nr] = (unsigned char)ch;
+		rd->firsts_nr++;
+	}
+	rd->quick = rd->firsts_nr <= REDACT_QUICK_FIRSTS && !rd->scalar;
 	rd->lit_sorted = true;
 }
 
@@ -733,10 +758,111 @@ static unsigned int shapes_possible(const char *s, size_t len)
 	return b;
 }
 
-/* The end of the run of letters and digits at u[i]. */
-static inline size_t skip_alnum(const unsigned char *u, size_t i, size_t len)
+/*
+ * Where the pass tries for a match: where a placeholder, a known value or
+ * a shape can start (rd->start), but not inside a word (every matcher
+ * wants its match to start one). Only the places right after a match are
+ * tried whatever they are.
+ */
+static inline bool try_here(const struct kbug_redactor *rd, const unsigned char *u, size_t q)
 {
-	while (i < len && alnum_tab[u[i]])
+	return rd->start[u[q]] && !(q && alnum_tab[u[q]] && alnum_tab[u[q - 1]]);
+}
+
+/* the quick scan's last block: bit k for the place b + k */
+struct quick_block {
+	size_t b;
+	unsigned int mask;
+	bool valid;
+};
+
+#ifdef __SSE2__
+static inline __m128i byte_range(__m128i x, unsigned char lo, unsigned char hi)
+{
+	return _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)lo)), x),
+			     _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8((char)hi)), x));
+}
+
+static inline __m128i byte_is(__m128i x, unsigned char c)
+{
+	return _mm_cmpeq_epi8(x, _mm_set1_epi8((char)c));
+}
+
+static inline unsigned int mask_of(__m128i x)
+{
+	return (unsigned int)_mm_movemask_epi8(x);
+}
+
+/* bit k: u[k] is a letter or a digit */
+static inline unsigned int alnum_mask(__m128i x)
+{
+	__m128i low = _mm_or_si128(x, _mm_set1_epi8(0x20));
+
+	return mask_of(_mm_or_si128(byte_range(x, '0', '9'), byte_range(low, 'a', 'z')));
+}
+
+/* bit k: u[k] is ':', '-' or '.', what follows an address shape's first digits */
+static inline unsigned int sep_mask(__m128i x)
+{
+	return mask_of(_mm_or_si128(_mm_or_si128(byte_is(x, ':'), byte_is(x, '-')),
+				    byte_is(x, '.')));
+}
+
+/*
+ * The places among u[b..b+16) where try_here() holds, sixteen at once
+ * (1 <= b, b + 33 <= len), less those where only an address shape could
+ * start and none can: a hex digit that no known value starts with, with
+ * no ':', '-' or '.' in the eight bytes after it, is a place where
+ * shapes_possible() rules out every shape, so trying it finds nothing.
+ * In a kernel config that is nearly every word.
+ */
+static unsigned int quick_mask(const struct kbug_redactor *rd, const unsigned char *u, size_t b)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)(u + b));
+	__m128i low = _mm_or_si128(x, _mm_set1_epi8(0x20));
+	__m128i hex = _mm_or_si128(byte_range(x, '0', '9'), byte_range(low, 'a', 'f'));
+	__m128i other = _mm_or_si128(_mm_or_si128(byte_is(x, '['), byte_is(x, ':')),
+				     _mm_or_si128(byte_is(x, '/'), byte_is(x, 'S')));
+	unsigned int sep, near, inside;
+	size_t k;
+
+	for (k = 0; k < rd->firsts_nr; k++) {
+		unsigned char f = rd->firsts[k];
+
+		/* firsts are folded: a letter stands for both its cases */
+		other = _mm_or_si128(other, f >= 'a' && f <= 'z' ? byte_is(low, f) : byte_is(x, f));
+	}
+	sep = sep_mask(_mm_loadu_si128((const __m128i *)(u + b + 1))) |
+	      sep_mask(_mm_loadu_si128((const __m128i *)(u + b + 17))) << 16;
+	/* bit k: a separator at one of b+k+1 .. b+k+8 */
+	near = sep | sep >> 1;
+	near |= near >> 2;
+	near |= near >> 4;
+	inside = alnum_mask(x) & alnum_mask(_mm_loadu_si128((const __m128i *)(u + b - 1)));
+	return (mask_of(other) | (mask_of(hex) & near)) & ~inside & 0xffffu;
+}
+#endif
+
+/* The next place from i on that the pass tries (len if none). */
+static size_t next_try(const struct kbug_redactor *rd, const unsigned char *u, size_t i,
+		       size_t len, struct quick_block *qb)
+{
+#ifdef __SSE2__
+	while (rd->quick && i >= 1 && i + 33 <= len) {
+		unsigned int m;
+
+		if (!qb->valid || i < qb->b || i >= qb->b + 16) {
+			qb->b = i;
+			qb->mask = quick_mask(rd, u, i);
+			qb->valid = true;
+		}
+		m = qb->mask >> (i - qb->b);
+		if (m)
+			return i + (size_t)__builtin_ctz(m);
+		i = qb->b + 16;
+	}
+#endif
+	while (i < len && !try_here(rd, u, i))
 		i++;
 	return i;
 }
@@ -747,16 +873,18 @@ static inline size_t skip_alnum(const unsigned char *u, size_t i, size_t len)
  *
  * Every matcher wants its match to start a word (the character before it
  * is not a letter or a digit), and each starts with one of a few
- * characters (rd->start): between two such places the pass only looks at
- * each byte once. It tries exactly the positions a byte-by-byte walk that
- * skips the rest of a word after a miss would try, so both replace the
- * same text.
+ * characters (rd->start): the pass tries the places try_here() accepts,
+ * found by next_try() sixteen bytes at a time where it can, and the place
+ * right after each match. Those are exactly the places a byte-by-byte
+ * walk that skips the rest of a word after a miss tries, less some where
+ * nothing can match, so both replace the same text.
  */
 static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
 			  struct strbuf *out)
 {
 	const unsigned char *u = (const unsigned char *)in;
 	size_t i = 0, done = 0, hits = 0, k;
+	struct quick_block qb = { 0, 0, false };
 
 	while (i < len) {
 		const char *s = in + i;
@@ -803,19 +931,7 @@ static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
 			continue;
 		}
 next:
-		/*
-		 * On to where a match can start: past the rest of this word,
-		 * then past every character and word that cannot start one.
-		 * Each place looked at is a word's start or not a letter or
-		 * digit.
-		 */
-		i++;
-		if (alnum_tab[c])
-			i = skip_alnum(u, i, len);
-		while (i < len && !rd->start[u[i]]) {
-			if (alnum_tab[u[i++]])
-				i = skip_alnum(u, i, len);
-		}
+		i = next_try(rd, u, i + 1, len, &qb);
 	}
 	if (hits)
 		strbuf_add(out, in + done, len - done);

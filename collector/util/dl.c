@@ -12,9 +12,8 @@ void *kbug_dlopen(const char *soname, const char *const *syms, void **ptrs, size
 	void *h;
 	size_t i;
 
-	h = dlopen(soname, RTLD_NOW | RTLD_LOCAL | RTLD_NOLOAD);
-	if (!h)
-		h = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
+	/* a library already loaded is found by its soname, without a file opened */
+	h = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
 	if (!h) {
 		snprintf(msg, sizeof(msg), "cannot load '%s': %s (install its package)",
 			 soname, dlerror());

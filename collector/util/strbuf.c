@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "util/strbuf.h"
@@ -149,17 +151,37 @@ void strbuf_trim(struct strbuf *sb)
 	}
 }
 
+/*
+ * Reads start small and double: a /proc/sys file allocates and zeroes a
+ * kernel buffer of the size asked for (proc_sys_call_handler()), so a
+ * 64 KiB read of a 3-byte value costs a 128 KiB allocation, twice. A
+ * regular file of known size is read in one go, and the read that is
+ * to find its end goes to a small buffer instead of growing sb.
+ */
 long strbuf_read_fd(struct strbuf *sb, int fd, size_t limit)
 {
-	size_t got = 0;
-	char probe;
+	size_t got = 0, want = 4095, size = 0;
+	struct stat st;
+	char tmp[256];
 
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (unsigned long long)st.st_size < (16u << 20)) {
+		size = (size_t)st.st_size;
+		want = size + 1;
+	}
 	while (got < limit) {
-		size_t chunk = limit - got < 65536 ? limit - got : 65536;
+		size_t chunk = limit - got < want ? limit - got : want;
+		bool at_end = size && got >= size;
+		char *dst = tmp;
 		ssize_t n;
 
-		strbuf_grow(sb, chunk);
-		n = read(fd, sb->buf + sb->len, chunk);
+		if (at_end) {
+			chunk = chunk < sizeof(tmp) ? chunk : sizeof(tmp);
+		} else {
+			strbuf_grow(sb, chunk);
+			dst = sb->buf + sb->len;
+		}
+		n = read(fd, dst, chunk);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -167,12 +189,19 @@ long strbuf_read_fd(struct strbuf *sb, int fd, size_t limit)
 		}
 		if (n == 0)
 			return (long)got;
-		sb->len += (size_t)n;
-		sb->buf[sb->len] = '\0';
+		if (at_end) {
+			strbuf_add(sb, tmp, (size_t)n);
+			size = 0;	/* it grew: read on as for any file */
+		} else {
+			sb->len += (size_t)n;
+			sb->buf[sb->len] = '\0';
+		}
 		got += (size_t)n;
+		if ((size_t)n == chunk && want < (1u << 20))
+			want *= 2;	/* filled: there may be much more */
 	}
 	/* at the limit: is there more? */
-	if (read(fd, &probe, 1) > 0)
+	if (read(fd, tmp, 1) > 0)
 		return -EFBIG;
 	return (long)got;
 }

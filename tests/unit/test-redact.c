@@ -569,12 +569,89 @@ static void test_nothing_to_redact(void **state)
 	kbug_redactor_free(rd);
 }
 
+/* redact s with a redactor that scans byte by byte (scalar) or sixteen at a time */
+static size_t redact_with(const char *s, size_t len, bool scalar, const char *const *lits,
+			  size_t nlits, struct strbuf *out)
+{
+	struct kbug_redactor *rd = kbug_redactor_new(key1);
+	size_t i, n;
+
+	assert_non_null(rd);
+	for (i = 0; i < nlits; i++)
+		kbug_redactor_add_literal(rd, i % 2 ? REDACT_USER : REDACT_HOSTNAME, lits[i]);
+	if (scalar)
+		kbug_redactor_scalar(rd);
+	n = kbug_redact_text(rd, s, len, out);
+	kbug_redactor_free(rd);
+	return n;
+}
+
+/*
+ * The quick scan skips places where nothing can match: on long texts
+ * dense with addresses, near-misses and known values, it replaces what
+ * the byte-by-byte scan replaces, with few known values (the quick test)
+ * and with many (more first letters than it takes: byte by byte).
+ */
+static void test_quick_scan_same(void **state)
+{
+	static const char *const frags[] = {
+		"52:54:00:ab:cd:ef", "52-54-00-AB-CD-EF", "aa:bb:cc:dd:ee", "192.168.1.20",
+		"10.0.2.15", "127.0.0.1", "6.12.0.1", "v1.2.3.4", "fe80::5054:ff:fe12:3456",
+		"::1", "2001:db8::1", "0000:00:1f.3", "ffff:1.2.3.4",
+		"123e4567-e89b-12d3-a456-426614174000", "/home/alice/x", "/home/b",
+		"SerialNumber: ABC123", "[mac-abcdef]", "[x", "vm", "kvm", "VM", "alice", "Alice_",
+		"CONFIG_X86_64=y", "# CONFIG_Y is not set", "deadbeef", "0x1f", "e820", " ", "\n",
+		":", ".", "-", "_", "[", "]", "/", "S", "Se", "ab", "f", "zz", "\xc3\xa9",
+	};
+	static const char *const few[] = { "vm", "alice", "Bob_smith", "0123AB", ".dot" };
+	static const char *const many[] = {
+		"vm", "alice", "Bob_smith", "0123AB", ".dot", "carol", "dave", "eve", "Fred",
+		"gina", "hal",
+	};
+	static char text[6000];
+	unsigned long long rng = 88172645463325252ull;
+	int t, w;
+
+	for (t = 0; t < 600; t++) {
+		size_t n = 0, limit = 40 + (size_t)(t * 9 % 5000);
+
+		while (n < limit) {
+			const char *f;
+			size_t l;
+
+			rng ^= rng << 13;
+			rng ^= rng >> 7;
+			rng ^= rng << 17;
+			f = frags[rng % ARRAY_SIZE(frags)];
+			l = strlen(f);
+			if (rng % 7 == 0 && l > 1)
+				l = 1 + (size_t)(rng >> 8) % l;	/* a cut-off piece */
+			memcpy(text + n, f, l);
+			n += l;
+		}
+		for (w = 0; w < 2; w++) {
+			const char *const *lits = w ? many : few;
+			size_t nl = w ? ARRAY_SIZE(many) : ARRAY_SIZE(few);
+			struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+			size_t ha = redact_with(text, n, false, lits, nl, &a);
+			size_t hb = redact_with(text, n, true, lits, nl, &b);
+
+			assert_int_equal(ha, hb);
+			assert_int_equal(a.len, b.len);
+			assert_memory_equal(a.buf, b.buf, a.len);
+			strbuf_release(&a);
+			strbuf_release(&b);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_each_kind_is_redacted),
 		cmocka_unit_test(test_word_boundaries),
 		cmocka_unit_test(test_nothing_to_redact),
+		cmocka_unit_test(test_quick_scan_same),
 		cmocka_unit_test(test_lookalikes_are_kept),
 		cmocka_unit_test(test_placeholders_are_keyed),
 		cmocka_unit_test(test_harmless_literals_ignored),
