@@ -103,4 +103,6 @@ int kbug_sysfs_link_base(const char *dir, const char *name, struct strbuf *out);
  */
 int kbug_pci_ids_names(const char *ids, size_t len, struct json_object *arr);
 /* The same by one way only: the pass over the whole file (full), or the lookup (tests). */
+/* Tests: IDs from each device's uevent (the default), or all from libpci. */
+void kbug_pci_use_uevent(bool on);
 int kbug_pci_ids_names_pass(const char *ids, size_t len, struct json_object *arr, bool full);

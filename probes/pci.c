@@ -8,6 +8,7 @@
  * back into the probe, which then records the message as an error.
  */
 #include <errno.h>
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -90,52 +91,202 @@ static void set_name(struct pci_access *pacc, struct json_object *o, const char 
 	json_object_object_add(o, key, name ? json_object_new_string(name) : NULL);
 }
 
+/* What the probe reports of a device: pci_fill_info()'s fields, and the driver. */
+struct pci_ident {
+	unsigned int vendor, device, cls24, sub_vendor, sub_device, rev;
+	bool subsys, ext;
+	bool from_uevent;
+	char driver[128];	/* "" when unbound */
+};
+
+static bool use_uevent = true;
+
+void kbug_pci_use_uevent(bool on)
+{
+	use_uevent = on;
+}
+
+/* "VALUE" of "KEY=VALUE" as at most `digits` hex digits up to `end`, else -1 */
+static long hex_field(const char *p, const char *end, int digits)
+{
+	unsigned long v = 0;
+	int n = 0;
+
+	for (; p < end && n <= digits; p++, n++) {
+		int c = *p, x = c >= '0' && c <= '9' ? c - '0' :
+				c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+				c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+
+		if (x < 0)
+			break;
+		v = v << 4 | (unsigned long)x;
+	}
+	return n && n <= digits && p == end ? (long)v : -1;
+}
+
+/* "XXXX:YYYY" */
+static bool hex_pair(const char *p, const char *end, unsigned int *a, unsigned int *b)
+{
+	const char *colon = memchr(p, ':', (size_t)(end - p));
+	long x = colon ? hex_field(p, colon, 4) : -1, y = colon ? hex_field(colon + 1, end, 4) : -1;
+
+	if (x < 0 || y < 0)
+		return false;
+	*a = (unsigned int)x;
+	*b = (unsigned int)y;
+	return true;
+}
+
+static ssize_t read_at(int dfd, const char *name, char *buf, size_t size)
+{
+	int fd = openat(dfd, name, O_RDONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, size - 1);
+	close(fd);
+	if (n >= 0)
+		buf[n] = '\0';
+	return n;
+}
+
+/*
+ * The device's uevent holds in one read what pci_fill_info() reads from
+ * six attributes (the kernel's pci_uevent(): PCI_CLASS, PCI_ID,
+ * PCI_SUBSYS_ID; dev_uevent(): DRIVER when bound); the revision is its
+ * own attribute. False when any of it is missing or malformed: the
+ * caller then asks libpci.
+ */
+static bool ident_from_uevent(int dfd, struct pci_ident *id)
+{
+	char buf[2048], rev[16];
+	const char *p = buf, *end;
+	bool cls = false, ids = false;
+	long v;
+
+	if (read_at(dfd, "uevent", buf, sizeof(buf)) <= 0)
+		return false;
+	end = buf + strlen(buf);
+	id->driver[0] = '\0';
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end;
+		size_t n = (size_t)(le - p);
+
+		if (n > 10 && !memcmp(p, "PCI_CLASS=", 10)) {
+			v = hex_field(p + 10, le, 6);
+			cls = v >= 0;
+			id->cls24 = (unsigned int)v;
+		} else if (n > 7 && !memcmp(p, "PCI_ID=", 7)) {
+			ids = hex_pair(p + 7, le, &id->vendor, &id->device);
+		} else if (n > 14 && !memcmp(p, "PCI_SUBSYS_ID=", 14)) {
+			id->subsys = hex_pair(p + 14, le, &id->sub_vendor, &id->sub_device);
+		} else if (n > 7 && !memcmp(p, "DRIVER=", 7) && n - 7 < sizeof(id->driver)) {
+			memcpy(id->driver, p + 7, n - 7);
+			id->driver[n - 7] = '\0';
+		}
+		p = nl ? nl + 1 : end;
+	}
+	if (!cls || !ids || read_at(dfd, "revision", rev, sizeof(rev)) <= 0)
+		return false;
+	end = rev + strcspn(rev, "\n");
+	v = rev[0] == '0' && rev[1] == 'x' ? hex_field(rev + 2, end, 2) : -1;
+	if (v < 0)
+		return false;
+	id->rev = (unsigned int)v;
+	id->ext = true;
+	id->from_uevent = true;
+	return true;
+}
+
+static void ident_from_libpci(struct pci_dev *d, struct pci_ident *id)
+{
+	kl.pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_CLASS_EXT | PCI_FILL_SUBSYS);
+	id->vendor = d->vendor_id;
+	id->device = d->device_id;
+	id->cls24 = (unsigned int)d->device_class << 8;
+	id->subsys = d->known_fields & PCI_FILL_SUBSYS;
+	id->sub_vendor = d->subsys_vendor_id;
+	id->sub_device = d->subsys_id;
+	id->ext = d->known_fields & PCI_FILL_CLASS_EXT;
+	if (id->ext) {
+		id->cls24 |= d->prog_if;
+		id->rev = d->rev_id;
+	}
+}
+
+/* the basename of the link dfd/name, else "" */
+static void link_base_at(int dfd, const char *name, char *out, size_t size)
+{
+	char target[PATH_MAX];
+	ssize_t n = readlinkat(dfd, name, target, sizeof(target) - 1);
+	const char *b;
+
+	out[0] = '\0';
+	if (n <= 0)
+		return;
+	target[n] = '\0';
+	while (n > 1 && target[n - 1] == '/')
+		target[--n] = '\0';
+	b = strrchr(target, '/');
+	b = b ? b + 1 : target;
+	if (strlen(b) < size)
+		strcpy(out, b);
+}
+
 static struct json_object *pci_device(struct pci_access *pacc, struct pci_dev *d)
 {
 	struct json_object *o = json_object_new_object();
-	struct strbuf dir = STRBUF_INIT, drv = STRBUF_INIT, mod = STRBUF_INIT;
-	char slot[32];
+	struct pci_ident id = { 0 };
+	struct strbuf dir = STRBUF_INIT;
+	char slot[32], mod[128];
+	unsigned int cls;
+	int dfd;
 
-	kl.pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_CLASS_EXT | PCI_FILL_SUBSYS);
 	snprintf(slot, sizeof(slot), "%04x:%02x:%02x.%x", (unsigned int)d->domain & 0xffff,
 		 d->bus, d->dev, d->func);
-	kj_set_str(o, "slot", slot);
-	set_hex(o, "class_id", d->device_class, 4);
-	set_hex(o, "vendor_id", d->vendor_id, 4);
-	set_hex(o, "device_id", d->device_id, 4);
-	if (d->known_fields & PCI_FILL_SUBSYS) {
-		set_hex(o, "subsystem_vendor_id", d->subsys_vendor_id, 4);
-		set_hex(o, "subsystem_device_id", d->subsys_id, 4);
+	strbuf_addf(&dir, "/sys/bus/pci/devices/%s", slot);
+	dfd = kbug_path_open(dir.buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dfd < 0 || !use_uevent || !ident_from_uevent(dfd, &id)) {
+		memset(&id, 0, sizeof(id));
+		ident_from_libpci(d, &id);
+		if (dfd >= 0)
+			link_base_at(dfd, "driver", id.driver, sizeof(id.driver));
 	}
-	if (d->known_fields & PCI_FILL_CLASS_EXT) {
-		set_hex(o, "revision", d->rev_id, 2);
-		set_hex(o, "prog_if", d->prog_if, 2);
+	cls = id.cls24 >> 8;
+	kj_set_str(o, "slot", slot);
+	set_hex(o, "class_id", cls, 4);
+	set_hex(o, "vendor_id", id.vendor, 4);
+	set_hex(o, "device_id", id.device, 4);
+	if (id.subsys) {
+		set_hex(o, "subsystem_vendor_id", id.sub_vendor, 4);
+		set_hex(o, "subsystem_device_id", id.sub_device, 4);
+	}
+	if (id.ext) {
+		set_hex(o, "revision", id.rev, 2);
+		set_hex(o, "prog_if", id.cls24 & 0xff, 2);
 	}
 	if (!names_from_ids) {
-		set_name(pacc, o, "class_name", PCI_LOOKUP_CLASS, d->device_class, 0, 0, 0);
-		set_name(pacc, o, "vendor_name", PCI_LOOKUP_VENDOR, d->vendor_id, 0, 0, 0);
-		set_name(pacc, o, "device_name", PCI_LOOKUP_DEVICE, d->vendor_id, d->device_id,
-			 0, 0);
-		if (d->known_fields & PCI_FILL_SUBSYS)
+		set_name(pacc, o, "class_name", PCI_LOOKUP_CLASS, cls, 0, 0, 0);
+		set_name(pacc, o, "vendor_name", PCI_LOOKUP_VENDOR, id.vendor, 0, 0, 0);
+		set_name(pacc, o, "device_name", PCI_LOOKUP_DEVICE, id.vendor, id.device, 0, 0);
+		if (id.subsys)
 			set_name(pacc, o, "subsystem_name",
-				 PCI_LOOKUP_SUBSYSTEM | PCI_LOOKUP_DEVICE, d->vendor_id,
-				 d->device_id, d->subsys_vendor_id, d->subsys_id);
+				 PCI_LOOKUP_SUBSYSTEM | PCI_LOOKUP_DEVICE, id.vendor, id.device,
+				 id.sub_vendor, id.sub_device);
 	}
-	strbuf_addf(&dir, "/sys/bus/pci/devices/%s", slot);
-	if (!kbug_sysfs_link_base(dir.buf, "driver", &drv)) {
-		kj_set_str(o, "driver", drv.buf);
-		strbuf_addstr(&dir, "/driver");
-		if (!kbug_sysfs_link_base(dir.buf, "module", &mod))
-			kj_set_str(o, "module", mod.buf);
-		else
-			json_object_object_add(o, "module", NULL);	/* built in */
+	if (id.driver[0]) {
+		kj_set_str(o, "driver", id.driver);
+		link_base_at(dfd, "driver/module", mod, sizeof(mod));
+		/* no module link: built in */
+		json_object_object_add(o, "module", mod[0] ? json_object_new_string(mod) : NULL);
 	} else {
 		json_object_object_add(o, "driver", NULL);
 		json_object_object_add(o, "module", NULL);
 	}
+	if (dfd >= 0)
+		close(dfd);
 	strbuf_release(&dir);
-	strbuf_release(&drv);
-	strbuf_release(&mod);
 	return o;
 }
 

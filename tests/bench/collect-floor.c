@@ -4,8 +4,9 @@
  * done on them, for the collect bench to put its figures against. It
  * reads what the built-in probes read on this machine, as they read it,
  * and keeps nothing: the kernel's files of the kernel probe, os-release,
- * every /dev/kmsg record (one read(2) each), every PCI device's sysfs
- * attributes and driver links, libpci and libudev (dlopen), pci.ids,
+ * every /dev/kmsg record (one read(2) each), every PCI device's uevent,
+ * revision and module link (from the device's directory, as the pci probe
+ * reads them), libpci and libudev (dlopen), pci.ids,
  * /proc/config.gz inflated (zlib), DMI and USB if there, /etc/passwd.
  * No JSON, no names, no redaction, no output.
  */
@@ -22,18 +23,26 @@
 
 static char buf[65536];
 
-static void slurp(const char *path)
+/* as strbuf_read_fd() reads: 4095 bytes first (a /proc/sys read allocates what it asks for) */
+static void slurp_at(int dfd, const char *path)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = openat(dfd, path, O_RDONLY | O_CLOEXEC);
 
 	if (fd < 0)
 		return;
-	while (read(fd, buf, sizeof(buf)) > 0)
+	while (read(fd, buf, 4095) > 0)
 		;
 	close(fd);
 }
 
-static void each_entry(const char *dir, const char *const *attrs, const char *const *links)
+static void slurp(const char *path)
+{
+	slurp_at(AT_FDCWD, path);
+}
+
+/* each entry's attributes and links, by path or (at) from the entry's directory */
+static void each_entry(const char *dir, const char *const *attrs, const char *const *links,
+		       int at)
 {
 	char p[512];
 	struct dirent *de;
@@ -41,18 +50,25 @@ static void each_entry(const char *dir, const char *const *attrs, const char *co
 	int n = 0;
 
 	while (d && (de = readdir(d)) && n++ < 4096) {
+		int dfd = AT_FDCWD;
 		size_t i;
 
 		if (de->d_name[0] == '.')
 			continue;
+		if (at) {
+			snprintf(p, sizeof(p), "%s/%s", dir, de->d_name);
+			dfd = open(p, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		}
 		for (i = 0; attrs[i]; i++) {
 			snprintf(p, sizeof(p), "%s/%s/%s", dir, de->d_name, attrs[i]);
-			slurp(p);
+			slurp_at(dfd, at ? attrs[i] : p);
 		}
 		for (i = 0; links[i]; i++) {
 			snprintf(p, sizeof(p), "%s/%s/%s", dir, de->d_name, links[i]);
-			(void)!readlink(p, buf, sizeof(buf));
+			(void)!readlinkat(dfd, at ? links[i] : p, buf, sizeof(buf));
 		}
+		if (at && dfd >= 0)
+			close(dfd);
 	}
 	if (d)
 		closedir(d);
@@ -94,11 +110,8 @@ int main(void)
 		"/proc/version", "/proc/cmdline", "/proc/sys/kernel/tainted", "/etc/os-release",
 		"/proc/sys/kernel/hostname", "/etc/hostname", "/etc/passwd", "/proc/modules", NULL,
 	};
-	static const char *const pci_attrs[] = {
-		"vendor", "device", "class", "revision", "subsystem_vendor", "subsystem_device",
-		NULL,
-	};
-	static const char *const pci_links[] = { "driver", "driver/module", NULL };
+	static const char *const pci_attrs[] = { "uevent", "revision", NULL };
+	static const char *const pci_links[] = { "driver/module", NULL };
 	static const char *const usb_attrs[] = {
 		"busnum", "devnum", "idVendor", "idProduct", "product", "serial", NULL,
 	};
@@ -116,7 +129,7 @@ int main(void)
 		close(fd);
 	if (!dlopen("libpci.so.3", RTLD_NOW | RTLD_LOCAL))
 		fprintf(stderr, "collect-floor: %s\n", dlerror());
-	each_entry("/sys/bus/pci/devices", pci_attrs, pci_links);
+	each_entry("/sys/bus/pci/devices", pci_attrs, pci_links, 1);
 	fd = open("/usr/share/misc/pci.ids", O_RDONLY | O_CLOEXEC);
 	if (fd >= 0 && !fstat(fd, &st) && st.st_size > 0) {
 		ids = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
@@ -125,8 +138,8 @@ int main(void)
 	}
 	if (fd >= 0)
 		close(fd);
-	each_entry("/sys/bus/usb/devices", usb_attrs, none);
-	each_entry("/sys/class/dmi", none, none);
+	each_entry("/sys/bus/usb/devices", usb_attrs, none, 0);
+	each_entry("/sys/class/dmi", none, none, 0);
 	gunzip("/proc/config.gz");
 	return 0;
 }
