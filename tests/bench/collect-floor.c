@@ -7,7 +7,7 @@
  * every /dev/kmsg record (one read(2) each), every PCI device's uevent,
  * revision and module link (from the device's directory, as the pci probe
  * reads them), libpci and libudev (dlopen), pci.ids,
- * /proc/config.gz inflated (zlib), DMI and USB if there, /etc/passwd.
+ * /proc/config.gz inflated (libdeflate), DMI and USB if there, /etc/passwd.
  * No JSON, no names, no redaction, no output.
  */
 #include <dirent.h>
@@ -19,7 +19,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <zlib.h>
+#include <libdeflate.h>
 
 static char buf[65536];
 
@@ -74,33 +74,35 @@ static void each_entry(const char *dir, const char *const *attrs, const char *co
 		closedir(d);
 }
 
+/* as util/gz.c inflates it: libdeflate, into a buffer sized from the trailer */
 static void gunzip(const char *path)
 {
-	static unsigned char out[1 << 20];
-	unsigned char *in;
+	struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
+	unsigned char *in, *out = NULL;
 	struct stat st;
-	z_stream zs = { 0 };
+	size_t size = 0;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t n;
 
-	if (fd < 0 || fstat(fd, &st) || st.st_size <= 0 || st.st_size > (64 << 20)) {
+	if (fd < 0 || fstat(fd, &st) || st.st_size <= 18 || st.st_size > (64 << 20)) {
 		if (fd >= 0)
 			close(fd);
+		libdeflate_free_decompressor(d);
 		return;
 	}
 	in = malloc((size_t)st.st_size);
 	n = in ? read(fd, in, (size_t)st.st_size) : -1;
 	close(fd);
-	if (n > 0 && inflateInit2(&zs, 16 + MAX_WBITS) == Z_OK) {
-		zs.next_in = in;
-		zs.avail_in = (unsigned int)n;
-		do {
-			zs.next_out = out;
-			zs.avail_out = sizeof(out);
-		} while (inflate(&zs, Z_NO_FLUSH) == Z_OK);
-		inflateEnd(&zs);
+	if (n > 18) {
+		size = (size_t)in[n - 4] | (size_t)in[n - 3] << 8 | (size_t)in[n - 2] << 16 |
+		       (size_t)in[n - 1] << 24;
+		out = malloc(size + 1);
 	}
+	if (d && out && libdeflate_gzip_decompress(d, in, (size_t)n, out, size, NULL))
+		fprintf(stderr, "collect-floor: cannot inflate '%s'\n", path);
+	free(out);
 	free(in);
+	libdeflate_free_decompressor(d);
 }
 
 int main(void)

@@ -146,6 +146,41 @@ static void test_gunzip(void **state)
 	strbuf_release(&text);
 }
 
+/*
+ * A header CRC (FHCRC, which libdeflate does not check) is checked as
+ * zlib checks it; and the two inflaters agree on what the other tests use.
+ */
+static void test_gunzip_header_crc(void **state)
+{
+	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	size_t len, i;
+	unsigned char *gz = gz_of("hello\n", 6, &len), *h = malloc(len + 2);
+	uLong crc;
+
+	/* the same member with FHCRC: the CRC-32 of the header's 10 bytes, low half */
+	memcpy(h, gz, 10);
+	h[3] |= 0x02;
+	crc = crc32(0, h, 10);
+	h[10] = (unsigned char)(crc & 0xff);
+	h[11] = (unsigned char)(crc >> 8 & 0xff);
+	memcpy(h + 12, gz + 10, len - 10);
+	for (i = 0; i < 2; i++) {
+		strbuf_reset(&a);
+		strbuf_reset(&b);
+		assert_int_equal(kbug_gunzip(h, len + 2, &a, 0), i ? -EBADMSG : 0);
+		assert_int_equal(kbug_gunzip_stream(h, len + 2, &b, 0), i ? -EBADMSG : 0);
+		if (!i) {
+			assert_string_equal(a.buf, "hello\n");
+			assert_string_equal(b.buf, "hello\n");
+		}
+		h[10] ^= 1;	/* now wrong */
+	}
+	free(gz);
+	free(h);
+	strbuf_release(&a);
+	strbuf_release(&b);
+}
+
 static void test_strbuf_read_limit(void **state)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -292,6 +327,7 @@ int main(void)
 		cmocka_unit_test(test_strbuf_trim_and_getline),
 		cmocka_unit_test(test_strbuf_read_limit),
 		cmocka_unit_test(test_gunzip),
+		cmocka_unit_test(test_gunzip_header_crc),
 		cmocka_unit_test(test_path_prefix),
 		cmocka_unit_test(test_report_sections_errors_attachments),
 		cmocka_unit_test(test_report_attachment_escapes),
