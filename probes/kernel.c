@@ -14,9 +14,6 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
-
 #include "probes/internal.h"
 #include "report.h"
 #include "util/json.h"
@@ -109,26 +106,234 @@ struct json_object *kbug_taint_decode(uint64_t value)
 	return t;
 }
 
-/* PCRE2 (linked for MAINTAINERS): a tenth of glibc's regcomp() for these */
-static bool rmatch(const char *re, const char *s)
-{
-	pcre2_match_data *md;
-	pcre2_code *code;
-	PCRE2_SIZE off;
-	bool ok;
-	int err;
+/*
+ * The shapes of a release string the origin guess looks for. Each is
+ * written down as the PCRE2 pattern it stands for (test-probe-parse
+ * holds every matcher to its pattern over thousands of release strings)
+ * and matched by hand: compiling the patterns cost the probe a tenth of
+ * a millisecond. A release string has no newline (it is read as a line).
+ */
 
-	if (!s)
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* the length of the run of digits at s */
+static size_t digits(const char *s)
+{
+	size_t n = 0;
+
+	while (is_digit(s[n]))
+		n++;
+	return n;
+}
+
+/* TAG then a digit, anywhere */
+static bool tag_digit(const char *s, const char *tag)
+{
+	const char *p = s;
+
+	while ((p = strstr(p, tag))) {
+		p += strlen(tag);
+		if (is_digit(*p))
+			return true;
+	}
+	return false;
+}
+
+/* "-WORD" at the end, for one of words */
+static bool ends_dash_word(const char *s, const char *const *words)
+{
+	size_t n = strlen(s), w;
+
+	for (; *words; words++) {
+		w = strlen(*words);
+		if (n > w && s[n - w - 1] == '-' && !strcmp(s + n - w, *words))
+			return true;
+	}
+	return false;
+}
+
+static bool rel_deb(const char *s)
+{
+	return tag_digit(s, "+deb");
+}
+
+static bool rel_debian_flavour(const char *s)
+{
+	static const char *const w[] = {
+		"amd64", "arm64", "686", "686-pae", "armmp", "cloud-amd64", "rt-amd64",
+		"powerpc64le", "s390x", NULL,
+	};
+
+	return ends_dash_word(s, w);
+}
+
+/* "-WORD" followed by the end or '-' */
+static bool rel_ubuntu_flavour(const char *s)
+{
+	static const char *const w[] = {
+		"generic", "lowlatency", "aws", "azure", "gcp", "oracle", "raspi", "kvm", NULL,
+	};
+	const char *p;
+	size_t i, n;
+
+	for (p = strchr(s, '-'); p; p = strchr(p + 1, '-')) {
+		for (i = 0; w[i]; i++) {
+			n = strlen(w[i]);
+			if (!strncmp(p + 1, w[i], n) && (!p[1 + n] || p[1 + n] == '-'))
+				return true;
+		}
+	}
+	return false;
+}
+
+static bool rel_fedora(const char *s)
+{
+	return tag_digit(s, ".fc");
+}
+
+static bool rel_rhel(const char *s)
+{
+	return tag_digit(s, ".el");
+}
+
+static bool rel_mageia(const char *s)
+{
+	return tag_digit(s, ".mga");
+}
+
+static bool rel_arch(const char *s)
+{
+	const char *p = s;
+
+	while ((p = strstr(p, "-arch"))) {
+		size_t n;
+
+		p += 5;
+		n = digits(p);
+		if (n && p[n] == '-')
+			return true;
+	}
+	return false;
+}
+
+static bool rel_suse(const char *s)
+{
+	static const char *const w[] = { "default", "preempt", NULL };
+
+	return ends_dash_word(s, w);
+}
+
+static bool rel_manjaro(const char *s)
+{
+	static const char *const w[] = { "MANJARO", NULL };
+
+	return ends_dash_word(s, w);
+}
+
+/* "N.N" at s: its length, else 0 */
+static size_t major_minor(const char *s)
+{
+	size_t a = digits(s), b;
+
+	if (!a || s[a] != '.')
+		return 0;
+	b = digits(s + a + 1);
+	return b ? a + 1 + b : 0;
+}
+
+static bool rel_rc(const char *s)
+{
+	size_t n = major_minor(s);
+
+	if (!n)
 		return false;
-	code = pcre2_compile((PCRE2_SPTR)re, PCRE2_ZERO_TERMINATED, 0, &err, &off, NULL);
-	if (!code)
+	/* (\.0)? then -rc: try with the ".0", then without */
+	if (s[n] == '.' && s[n + 1] == '0' && !strncmp(s + n + 2, "-rc", 3) &&
+	    is_digit(s[n + 5]))
+		return true;
+	return !strncmp(s + n, "-rc", 3) && is_digit(s[n + 3]);
+}
+
+static bool rel_next(const char *s)
+{
+	const char *p = s;
+
+	while ((p = strstr(p, "-next-20"))) {
+		p += 8;
+		if (digits(p) >= 6)
+			return true;
+	}
+	return false;
+}
+
+static bool rel_stable(const char *s)
+{
+	size_t n = major_minor(s), d;
+
+	if (!n || s[n] != '.' || s[n + 1] < '1' || s[n + 1] > '9')
 		return false;
-	md = pcre2_match_data_create(1, NULL);
-	/* 0 is a match with more groups than md holds */
-	ok = md && pcre2_match(code, (PCRE2_SPTR)s, PCRE2_ZERO_TERMINATED, 0, 0, md, NULL) >= 0;
-	pcre2_match_data_free(md);
-	pcre2_code_free(code);
-	return ok;
+	d = n + 1 + digits(s + n + 1);
+	return !s[d] || s[d] == '-' || s[d] == '+';
+}
+
+static bool rel_mainline(const char *s)
+{
+	size_t n = major_minor(s);
+
+	if (!n)
+		return false;
+	if (s[n] == '.' && s[n + 1] == '0')
+		n += 2;
+	if (s[n] == '+')
+		n++;
+	return !s[n];
+}
+
+/* after the numbers (and an -rcN), '-' or '+' and more: a local version */
+static bool rel_local(const char *s)
+{
+	size_t n = strspn(s, "0123456789.");
+
+	if (!n)
+		return false;
+	if (!strncmp(s + n, "-rc", 3) && is_digit(s[n + 3]))
+		n += 3 + digits(s + n + 3);
+	return (s[n] == '-' || s[n] == '+') && s[n + 1];
+}
+
+static bool rel_next_any(const char *s)
+{
+	return strstr(s, "-next-");
+}
+
+const struct kbug_release_shape kbug_release_shapes[] = {
+	[KBUG_REL_DEB] = { "\\+deb[0-9]+", rel_deb },
+	[KBUG_REL_DEBIAN_FLAVOUR] = {
+		"-(amd64|arm64|686|686-pae|armmp|cloud-amd64|rt-amd64|powerpc64le|s390x)$",
+		rel_debian_flavour },
+	[KBUG_REL_UBUNTU_FLAVOUR] = {
+		"-(generic|lowlatency|aws|azure|gcp|oracle|raspi|kvm)(-.*)?$", rel_ubuntu_flavour },
+	[KBUG_REL_FEDORA] = { "\\.fc[0-9]+", rel_fedora },
+	[KBUG_REL_RHEL] = { "\\.el[0-9]+", rel_rhel },
+	[KBUG_REL_MAGEIA] = { "\\.mga[0-9]+", rel_mageia },
+	[KBUG_REL_ARCH] = { "-arch[0-9]+-", rel_arch },
+	[KBUG_REL_SUSE] = { "-(default|preempt)$", rel_suse },
+	[KBUG_REL_MANJARO] = { "-MANJARO$", rel_manjaro },
+	[KBUG_REL_RC] = { "^[0-9]+\\.[0-9]+(\\.0)?-rc[0-9]+", rel_rc },
+	[KBUG_REL_NEXT] = { "-next-20[0-9]{6}", rel_next },
+	[KBUG_REL_STABLE] = { "^[0-9]+\\.[0-9]+\\.[1-9][0-9]*([-+].*)?$", rel_stable },
+	[KBUG_REL_MAINLINE] = { "^[0-9]+\\.[0-9]+(\\.0)?\\+?$", rel_mainline },
+	/* possessive: an -rcN is not taken for the local part */
+	[KBUG_REL_LOCAL] = { "^[0-9.]+(-rc[0-9]+)?+[-+].", rel_local },
+	[KBUG_REL_NEXT_ANY] = { "-next-", rel_next_any },
+};
+
+static bool rmatch(enum kbug_release_kind k, const char *s)
+{
+	return s && kbug_release_shapes[k].match(s);
 }
 
 /* Append "<pre><arg><post>" to the evidence list. */
@@ -146,20 +351,18 @@ static void evidence(struct json_object *ev, const char *pre, const char *arg, c
 struct json_object *kbug_kernel_origin(const char *release, const char *pv)
 {
 	static const struct {
-		const char *re;		/* on the release */
+		enum kbug_release_kind kind;	/* on the release */
 		const char *what;
 	} rel_marks[] = {
-		{ "\\+deb[0-9]+", "Debian's '+debN' suffix" },
-		{ "-(amd64|arm64|686|686-pae|armmp|cloud-amd64|rt-amd64|powerpc64le|s390x)$",
-		  "Debian's flavour suffix" },
-		{ "-(generic|lowlatency|aws|azure|gcp|oracle|raspi|kvm)(-.*)?$",
-		  "Ubuntu's flavour suffix" },
-		{ "\\.fc[0-9]+", "Fedora's '.fcN' tag" },
-		{ "\\.el[0-9]+", "Red Hat Enterprise Linux's '.elN' tag" },
-		{ "\\.mga[0-9]+", "Mageia's '.mgaN' tag" },
-		{ "-arch[0-9]+-", "Arch Linux's '-archN' tag" },
-		{ "-(default|preempt)$", "SUSE's flavour suffix" },
-		{ "-MANJARO$", "Manjaro's suffix" },
+		{ KBUG_REL_DEB, "Debian's '+debN' suffix" },
+		{ KBUG_REL_DEBIAN_FLAVOUR, "Debian's flavour suffix" },
+		{ KBUG_REL_UBUNTU_FLAVOUR, "Ubuntu's flavour suffix" },
+		{ KBUG_REL_FEDORA, "Fedora's '.fcN' tag" },
+		{ KBUG_REL_RHEL, "Red Hat Enterprise Linux's '.elN' tag" },
+		{ KBUG_REL_MAGEIA, "Mageia's '.mgaN' tag" },
+		{ KBUG_REL_ARCH, "Arch Linux's '-archN' tag" },
+		{ KBUG_REL_SUSE, "SUSE's flavour suffix" },
+		{ KBUG_REL_MANJARO, "Manjaro's suffix" },
 	};
 	static const char *const pv_marks[] = {
 		"Debian", "Ubuntu", "Red Hat", "Fedora", "SUSE", "Mageia", "Arch Linux",
@@ -171,7 +374,7 @@ struct json_object *kbug_kernel_origin(const char *release, const char *pv)
 	size_t i;
 
 	for (i = 0; release && i < ARRAY_SIZE(rel_marks); i++)
-		if (rmatch(rel_marks[i].re, release)) {
+		if (rmatch(rel_marks[i].kind, release)) {
 			struct strbuf sb = STRBUF_INIT;
 
 			strbuf_addf(&sb, "release '%s' has %s", release, rel_marks[i].what);
@@ -185,21 +388,21 @@ struct json_object *kbug_kernel_origin(const char *release, const char *pv)
 			guess = "distribution";
 		}
 	if (!strcmp(guess, "unknown") && release) {
-		if (rmatch("^[0-9]+\\.[0-9]+(\\.0)?-rc[0-9]+", release)) {
+		if (rmatch(KBUG_REL_RC, release)) {
 			evidence(ev, "release '", release, "' is a release candidate (-rcN)");
 			guess = "mainline";
-		} else if (rmatch("-next-20[0-9]{6}", release)) {
+		} else if (rmatch(KBUG_REL_NEXT, release)) {
 			evidence(ev, "release '", release, "' is a linux-next snapshot");
 			guess = "mainline";
-		} else if (rmatch("^[0-9]+\\.[0-9]+\\.[1-9][0-9]*([-+].*)?$", release)) {
+		} else if (rmatch(KBUG_REL_STABLE, release)) {
 			evidence(ev, "release '", release, "' is a stable point release (x.y.z)");
 			guess = "stable";
-		} else if (rmatch("^[0-9]+\\.[0-9]+(\\.0)?\\+?$", release)) {
+		} else if (rmatch(KBUG_REL_MAINLINE, release)) {
 			evidence(ev, "release '", release, "' is a mainline release (x.y)");
 			guess = "mainline";
 		}
-		if (strcmp(guess, "unknown") && rmatch("^[0-9.]+(-rc[0-9]+)?[-+].", release) &&
-		    !rmatch("-next-", release))
+		if (strcmp(guess, "unknown") && rmatch(KBUG_REL_LOCAL, release) &&
+		    !rmatch(KBUG_REL_NEXT_ANY, release))
 			evidence(ev, "release '", release, "' carries a local version suffix");
 	}
 	if (!json_object_array_length(ev))

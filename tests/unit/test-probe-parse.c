@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
 #include "probes/internal.h"
 #include "util/macro.h"
 #include "util/json.h"
@@ -130,6 +133,73 @@ static void test_origin(void **state)
 	expect_origin("6.12.0-next-20241210", NULL, "mainline", "linux-next");
 	expect_origin("my-kernel", NULL, "unknown", "no distribution marks");
 	expect_origin(NULL, NULL, "unknown", "no distribution marks");
+}
+
+/*
+ * Each release shape's matcher against the PCRE2 pattern it stands for,
+ * over release strings made of the pieces such strings are made of.
+ */
+static void test_release_shapes_are_their_patterns(void **state)
+{
+	static const char *const pieces[] = {
+		"6", "12", "0", "1", "118", "00", ".", ".", "-", "-", "+", "rc", "-rc", "3",
+		"next", "-next-", "20241210", "2024121", "deb", "+deb", "13", "amd64", "arm64",
+		"686", "686-pae", "armmp", "cloud-amd64", "rt-amd64", "powerpc64le", "s390x",
+		"generic", "lowlatency", "aws", "azure", "gcp", "oracle", "raspi", "kvm", ".fc",
+		"fc", "40", ".el", "9", ".mga", "-arch", "arch", "default", "preempt", "MANJARO",
+		"x86_64", "g", "deadbeef", "fc-v", "1098", "a", "~",
+	};
+	/* how most releases begin: the anchored shapes need them */
+	static const char *const starts[] = {
+		"", "6.12", "6.12.0", "6.12.118", "6.13-rc3", "6.13.0-rc3", "6.1.0", "6.12.00",
+		"6.12.0.1", "6.", "6.12.", "5.14.0", "6.12+", "6.12.0+", "10.0", "6.12.05",
+	};
+	pcre2_code *re[KBUG_REL_NR];
+	pcre2_match_data *md = pcre2_match_data_create(4, NULL);
+	unsigned long long rng = 0x2545f4914f6cdd1dull;
+	char buf[128];
+	size_t k, hits[KBUG_REL_NR] = { 0 };
+	int t, err;
+
+	for (k = 0; k < KBUG_REL_NR; k++) {
+		PCRE2_SIZE off;
+
+		re[k] = pcre2_compile((PCRE2_SPTR)kbug_release_shapes[k].re, PCRE2_ZERO_TERMINATED,
+				      0, &err, &off, NULL);
+		assert_non_null(re[k]);
+	}
+	for (t = 0; t < 40000; t++) {
+		size_t n, np = (size_t)(t % 7);
+
+		strcpy(buf, starts[(size_t)t / 7 % ARRAY_SIZE(starts)]);
+		n = strlen(buf);
+		while (np--) {
+			const char *pc;
+
+			rng ^= rng << 13;
+			rng ^= rng >> 7;
+			rng ^= rng << 17;
+			pc = pieces[rng % ARRAY_SIZE(pieces)];
+			if (n + strlen(pc) >= sizeof(buf))
+				break;
+			strcpy(buf + n, pc);
+			n += strlen(pc);
+		}
+		for (k = 0; k < KBUG_REL_NR; k++) {
+			bool want = pcre2_match(re[k], (PCRE2_SPTR)buf, n, 0, 0, md, NULL) >= 0;
+
+			if (kbug_release_shapes[k].match(buf) != want)
+				fail_msg("'%s': %s says %d", buf, kbug_release_shapes[k].re, want);
+			hits[k] += want;
+		}
+	}
+	/* every shape both matched and missed */
+	for (k = 0; k < KBUG_REL_NR; k++) {
+		assert_true(hits[k] > 0);
+		assert_true(hits[k] < 40000);
+		pcre2_code_free(re[k]);
+	}
+	pcre2_match_data_free(md);
 }
 
 static void test_compiler(void **state)
@@ -299,6 +369,7 @@ int main(void)
 		cmocka_unit_test(test_taint_unknown_bits_kept),
 		cmocka_unit_test(test_taint_parse),
 		cmocka_unit_test(test_origin),
+		cmocka_unit_test(test_release_shapes_are_their_patterns),
 		cmocka_unit_test(test_compiler),
 		cmocka_unit_test(test_os_release),
 		cmocka_unit_test(test_kmsg_parse),
