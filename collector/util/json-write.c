@@ -12,6 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "util/json.h"
 #include "util/strbuf.h"
@@ -89,6 +92,25 @@ static size_t plain_run(const unsigned char *p, const unsigned char *end, const 
 {
 	const unsigned char *s = p;
 
+#ifdef __SSE2__
+	/* sixteen at a time: bytes below 0x20 (unsigned), '"', '\\', '/' */
+	const __m128i bias = _mm_set1_epi8((char)0x80), low = _mm_set1_epi8((char)(0x20 ^ 0x80));
+	const __m128i quote = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\');
+	const __m128i sl = _mm_set1_epi8(slash ? '/' : '"');
+
+	while (end - p >= 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)p);
+		__m128i m = _mm_or_si128(_mm_cmplt_epi8(_mm_xor_si128(x, bias), low),
+					 _mm_or_si128(_mm_cmpeq_epi8(x, quote),
+						      _mm_or_si128(_mm_cmpeq_epi8(x, bsl),
+								   _mm_cmpeq_epi8(x, sl))));
+		unsigned int bits = (unsigned int)_mm_movemask_epi8(m);
+
+		if (bits)
+			return (size_t)(p - s) + (size_t)__builtin_ctz(bits);
+		p += 16;
+	}
+#endif
 	/*
 	 * Eight bytes at a time while none is a control character, '"', '\\'
 	 * or '/'; in the word that has one, the lowest flag marks the first
