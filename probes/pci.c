@@ -1,12 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The pci probe: every PCI device through libpci's sysfs method (pointed
- * below --sysroot), with IDs, revision, names from pci.ids (or the hwdb),
- * and the bound driver and its module from the sysfs links.
+ * The pci probe: every PCI device with its IDs, revision, names from
+ * pci.ids (or the hwdb) and the bound driver and its module.
+ *
+ * Where sysfs answers it all (each device's uevent has its IDs, class and
+ * driver; its revision attribute and driver/module link the rest) the
+ * probe reads sysfs alone: loading libpci and the libudev it needs costs
+ * a quarter of a millisecond, more than reading every device here. When
+ * a device's uevent does not answer, there is no /sys/bus/pci, or no
+ * plain pci.ids, libpci's sysfs method (pointed below --sysroot) lists
+ * the devices and fills in what their uevents lack, and names them.
+ * test-probe-run holds both ways to one result.
  *
  * libpci's error hook must not return; it would exit(). Ours longjmp()s
  * back into the probe, which then records the message as an error.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <setjmp.h>
@@ -234,49 +243,37 @@ static void link_base_at(int dfd, const char *name, char *out, size_t size)
 		strcpy(out, b);
 }
 
-static struct json_object *pci_device(struct pci_access *pacc, struct pci_dev *d)
+/* The device's object from what is known of it; dfd is its sysfs directory (or -1). */
+static struct json_object *device_json(struct pci_access *pacc, const char *slot,
+				       const struct pci_ident *id, int dfd)
 {
 	struct json_object *o = json_object_new_object();
-	struct pci_ident id = { 0 };
-	struct strbuf dir = STRBUF_INIT;
-	char slot[32], mod[128];
-	unsigned int cls;
-	int dfd;
+	unsigned int cls = id->cls24 >> 8;
+	char mod[128];
 
-	snprintf(slot, sizeof(slot), "%04x:%02x:%02x.%x", (unsigned int)d->domain & 0xffff,
-		 d->bus, d->dev, d->func);
-	strbuf_addf(&dir, "/sys/bus/pci/devices/%s", slot);
-	dfd = kbug_path_open(dir.buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd < 0 || !use_uevent || !ident_from_uevent(dfd, &id)) {
-		memset(&id, 0, sizeof(id));
-		ident_from_libpci(d, &id);
-		if (dfd >= 0)
-			link_base_at(dfd, "driver", id.driver, sizeof(id.driver));
-	}
-	cls = id.cls24 >> 8;
 	kj_set_str(o, "slot", slot);
 	set_hex(o, "class_id", cls, 4);
-	set_hex(o, "vendor_id", id.vendor, 4);
-	set_hex(o, "device_id", id.device, 4);
-	if (id.subsys) {
-		set_hex(o, "subsystem_vendor_id", id.sub_vendor, 4);
-		set_hex(o, "subsystem_device_id", id.sub_device, 4);
+	set_hex(o, "vendor_id", id->vendor, 4);
+	set_hex(o, "device_id", id->device, 4);
+	if (id->subsys) {
+		set_hex(o, "subsystem_vendor_id", id->sub_vendor, 4);
+		set_hex(o, "subsystem_device_id", id->sub_device, 4);
 	}
-	if (id.ext) {
-		set_hex(o, "revision", id.rev, 2);
-		set_hex(o, "prog_if", id.cls24 & 0xff, 2);
+	if (id->ext) {
+		set_hex(o, "revision", id->rev, 2);
+		set_hex(o, "prog_if", id->cls24 & 0xff, 2);
 	}
 	if (!names_from_ids) {
 		set_name(pacc, o, "class_name", PCI_LOOKUP_CLASS, cls, 0, 0, 0);
-		set_name(pacc, o, "vendor_name", PCI_LOOKUP_VENDOR, id.vendor, 0, 0, 0);
-		set_name(pacc, o, "device_name", PCI_LOOKUP_DEVICE, id.vendor, id.device, 0, 0);
-		if (id.subsys)
+		set_name(pacc, o, "vendor_name", PCI_LOOKUP_VENDOR, id->vendor, 0, 0, 0);
+		set_name(pacc, o, "device_name", PCI_LOOKUP_DEVICE, id->vendor, id->device, 0, 0);
+		if (id->subsys)
 			set_name(pacc, o, "subsystem_name",
-				 PCI_LOOKUP_SUBSYSTEM | PCI_LOOKUP_DEVICE, id.vendor, id.device,
-				 id.sub_vendor, id.sub_device);
+				 PCI_LOOKUP_SUBSYSTEM | PCI_LOOKUP_DEVICE, id->vendor, id->device,
+				 id->sub_vendor, id->sub_device);
 	}
-	if (id.driver[0]) {
-		kj_set_str(o, "driver", id.driver);
+	if (id->driver[0]) {
+		kj_set_str(o, "driver", id->driver);
 		link_base_at(dfd, "driver/module", mod, sizeof(mod));
 		/* no module link: built in */
 		json_object_object_add(o, "module", mod[0] ? json_object_new_string(mod) : NULL);
@@ -284,10 +281,94 @@ static struct json_object *pci_device(struct pci_access *pacc, struct pci_dev *d
 		json_object_object_add(o, "driver", NULL);
 		json_object_object_add(o, "module", NULL);
 	}
+	return o;
+}
+
+static int device_dir(const char *slot)
+{
+	struct strbuf dir = STRBUF_INIT;
+	int dfd;
+
+	strbuf_addf(&dir, "/sys/bus/pci/devices/%s", slot);
+	dfd = kbug_path_open(dir.buf, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	strbuf_release(&dir);
+	return dfd;
+}
+
+/* A device libpci found: its uevent where it answers, else libpci's fields. */
+static struct json_object *pci_device(struct pci_access *pacc, struct pci_dev *d)
+{
+	struct json_object *o;
+	struct pci_ident id = { 0 };
+	char slot[32];
+	int dfd;
+
+	snprintf(slot, sizeof(slot), "%04x:%02x:%02x.%x", (unsigned int)d->domain, d->bus, d->dev,
+		 d->func);
+	dfd = device_dir(slot);
+	if (dfd < 0 || !use_uevent || !ident_from_uevent(dfd, &id)) {
+		memset(&id, 0, sizeof(id));
+		ident_from_libpci(d, &id);
+		if (dfd >= 0)
+			link_base_at(dfd, "driver", id.driver, sizeof(id.driver));
+	}
+	o = device_json(pacc, slot, &id, dfd);
 	if (dfd >= 0)
 		close(dfd);
-	strbuf_release(&dir);
 	return o;
+}
+
+/* "DOMAIN:BB:DD.F" as the kernel names a device (pci_setup_device()) */
+static bool slot_name_ok(const char *s)
+{
+	size_t d = strspn(s, "0123456789abcdef");
+
+	return d >= 4 && d <= 8 && s[d] == ':' && strspn(s + d + 1, "0123456789abcdef") == 2 &&
+	       s[d + 3] == ':' && strspn(s + d + 4, "0123456789abcdef") == 2 && s[d + 6] == '.' &&
+	       s[d + 7] >= '0' && s[d + 7] <= '7' && !s[d + 8];
+}
+
+/*
+ * Every device from sysfs alone, when each one's uevent answers: without
+ * loading libpci (and libudev with it), a quarter of a millisecond.
+ * -EAGAIN when a device needs libpci after all.
+ */
+static int sysfs_devices(struct kbug_probe_ctx *ctx, struct json_object *arr)
+{
+	struct strbuf p = STRBUF_INIT;
+	struct dirent *de;
+	DIR *dir = opendir(kbug_path(&p, "/sys/bus/pci/devices"));
+	size_t n = 0;
+	int ret = 0;
+
+	strbuf_release(&p);
+	if (!dir)
+		return -EAGAIN;
+	while ((de = readdir(dir)) && n < 65536) {
+		struct pci_ident id = { 0 };
+		int dfd;
+
+		if (de->d_name[0] == '.')
+			continue;
+		if (!slot_name_ok(de->d_name)) {
+			DBG("pci: '%s' is not a device's name", de->d_name);
+			continue;
+		}
+		dfd = openat(dirfd(dir), de->d_name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (dfd < 0 || !ident_from_uevent(dfd, &id)) {
+			if (dfd >= 0)
+				close(dfd);
+			ret = -EAGAIN;
+			break;
+		}
+		kj_append(arr, device_json(NULL, de->d_name, &id, dfd));
+		close(dfd);
+		n++;
+		if (kbug_probe_expired(ctx))
+			break;
+	}
+	closedir(dir);
+	return ret;
 }
 
 struct ids_map {
@@ -358,6 +439,14 @@ static int pci_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 
 	json_object_put(*out);
 	*out = arr;
+	/* sysfs alone where it answers everything, with names from pci.ids */
+	names_from_ids = use_uevent && map_ids(NULL, &ids) == 0;
+	if (names_from_ids && sysfs_devices(ctx, arr) == 0)
+		goto names;
+	json_object_array_del_idx(arr, 0, json_object_array_length(arr));
+	if (ids.data)
+		munmap((void *)ids.data, ids.len);
+	ids.data = NULL;
 	if (kbug_lib_load(KBUG_LIB_PCI, &err)) {
 		kbug_report_error(ctx->report, "pci", "%s", err);
 		return -ENOSYS;
@@ -394,6 +483,7 @@ static int pci_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		if (kbug_probe_expired(ctx))
 			break;
 	}
+names:
 	json_object_array_sort(arr, slot_cmp);
 	if (names_from_ids)
 		kbug_pci_ids_names(ids.data, ids.len, arr);
@@ -418,6 +508,6 @@ out:
 const struct kbug_probe probe_pci = {
 	.name = "pci",
 	.help = "every PCI device: slot, class and IDs, names from pci.ids, driver and module",
-	.reads = "/sys/bus/pci (libpci), pci.ids, /sys/bus/pci/devices/*/driver",
+	.reads = "/sys/bus/pci/devices/*/{uevent,revision,driver/module}, pci.ids; libpci where those fall short",
 	.run = pci_run,
 };

@@ -6,12 +6,11 @@
  * and keeps nothing: the kernel's files of the kernel probe, os-release,
  * every /dev/kmsg record (one read(2) each), every PCI device's uevent,
  * revision and module link (from the device's directory, as the pci probe
- * reads them), libpci and libudev (dlopen), pci.ids,
+ * reads them), pci.ids,
  * /proc/config.gz inflated (libdeflate), DMI and USB if there, /etc/passwd.
  * No JSON, no names, no redaction, no output.
  */
 #include <dirent.h>
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,8 +128,6 @@ int main(void)
 		;
 	if (fd >= 0)
 		close(fd);
-	if (!dlopen("libpci.so.3", RTLD_NOW | RTLD_LOCAL))
-		fprintf(stderr, "collect-floor: %s\n", dlerror());
 	each_entry("/sys/bus/pci/devices", pci_attrs, pci_links, 1);
 	fd = open("/usr/share/misc/pci.ids", O_RDONLY | O_CLOEXEC);
 	if (fd >= 0 && !fstat(fd, &st) && st.st_size > 0) {
