@@ -16,6 +16,7 @@
 #include <libdeflate.h>
 #include <zlib.h>
 
+#include "util/dl.h"
 #include "util/gz.h"
 #include "util/strbuf.h"
 
@@ -34,6 +35,28 @@ static size_t size_hint(const unsigned char *u, size_t n, size_t limit)
 	return hint < limit ? hint : limit;
 }
 
+/* zlib, loaded when first needed: only a text cut at its budget needs it */
+static struct {
+	int (*init2)(z_streamp strm, int bits, const char *version, int size);
+	int (*inflate)(z_streamp strm, int flush);
+	int (*end)(z_streamp strm);
+	int (*reset)(z_streamp strm);
+} zl;
+
+static int zlib_load(void)
+{
+	static const char *const syms[] = { "inflateInit2_", "inflate", "inflateEnd",
+					    "inflateReset" };
+	static int state;	/* 0 untried, 1 loaded, -1 failed */
+	const char *err;
+
+	_Static_assert(sizeof(zl) == sizeof(syms) / sizeof(syms[0]) * sizeof(void *),
+		       "zl and its symbols disagree");
+	if (!state)
+		state = kbug_dlopen("libz.so.1", syms, (void **)&zl, 4, &err) ? 1 : -1;
+	return state > 0 ? 0 : -ENOSYS;
+}
+
 /* zlib's stream: the output up to limit, then -EFBIG */
 int kbug_gunzip_stream(const void *in, size_t n, struct strbuf *out, size_t max)
 {
@@ -46,7 +69,9 @@ int kbug_gunzip_stream(const void *in, size_t n, struct strbuf *out, size_t max)
 		return -EBADMSG;
 	hint = size_hint(u, n, limit);
 	strbuf_grow(out, hint < GZ_MAX_HINT ? hint : GZ_MAX_HINT);
-	if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK)
+	if (zlib_load())
+		return -ENOSYS;
+	if (zl.init2(&zs, 16 + MAX_WBITS, ZLIB_VERSION, (int)sizeof(zs)) != Z_OK)
 		return -ENOMEM;
 	zs.next_in = (unsigned char *)u;
 	zs.avail_in = n < UINT_MAX ? (unsigned int)n : UINT_MAX;
@@ -57,7 +82,7 @@ int kbug_gunzip_stream(const void *in, size_t n, struct strbuf *out, size_t max)
 			/* another member, or the end: what follows is ignored, as gzread() does */
 			if (zs.avail_in < 2 || zs.next_in[0] != 0x1f || zs.next_in[1] != 0x8b)
 				break;
-			if (++members >= GZ_MAX_MEMBERS || inflateReset(&zs) != Z_OK) {
+			if (++members >= GZ_MAX_MEMBERS || zl.reset(&zs) != Z_OK) {
 				ret = -EBADMSG;
 				break;
 			}
@@ -73,7 +98,7 @@ int kbug_gunzip_stream(const void *in, size_t n, struct strbuf *out, size_t max)
 			room = limit - (out->len - start);
 		zs.next_out = (unsigned char *)out->buf + out->len;
 		zs.avail_out = room < UINT_MAX ? (unsigned int)room : UINT_MAX;
-		zr = inflate(&zs, Z_NO_FLUSH);
+		zr = zl.inflate(&zs, Z_NO_FLUSH);
 		/* strbuf_setlen() only shortens: the length is what inflate wrote */
 		out->len = (size_t)((char *)zs.next_out - out->buf);
 		out->buf[out->len] = '\0';
@@ -90,7 +115,7 @@ int kbug_gunzip_stream(const void *in, size_t n, struct strbuf *out, size_t max)
 			break;
 		}
 	}
-	inflateEnd(&zs);
+	zl.end(&zs);
 	return ret;
 }
 

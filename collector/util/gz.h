@@ -10,7 +10,8 @@ struct strbuf;
  * writes and reads them; anything else after a member is ignored) and
  * append it to out, at most max bytes (0: up to 1 GiB). Returns 0;
  * -EFBIG when cut at max (out holds the first max bytes); -EBADMSG when
- * in is not gzip, is damaged or ends inside a member; -ENOMEM.
+ * in is not gzip, is damaged or ends inside a member; -ENOMEM; -ENOSYS
+ * when cutting at max needs zlib (loaded then) and it cannot be loaded.
  */
 int kbug_gunzip(const void *in, size_t n, struct strbuf *out, size_t max);
 
