@@ -40,6 +40,10 @@ struct kbug_report {
 
 /* Set up an empty report: schema, created time, kbug version, errors []. */
 int kbug_report_init(struct kbug_report *r);
+
+#define KBUG_UTC_STAMP_LEN 32
+/* t (seconds since the epoch) as "2026-12-03T07:04:53Z", the report's "created" */
+void kbug_utc_stamp(long long t, char out[KBUG_UTC_STAMP_LEN]);
 void kbug_report_release(struct kbug_report *r);
 
 /* Borrowed pointer to a section, NULL if absent. */

@@ -7,6 +7,7 @@
 #include <cmocka.h>
 #include <errno.h>
 #include <stdio.h>
+#include <time.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -181,6 +182,31 @@ static void test_gunzip_header_crc(void **state)
 	strbuf_release(&b);
 }
 
+/* kbug_utc_stamp() is strftime("%Y-%m-%dT%H:%M:%SZ") of gmtime_r(), leap days and all */
+static void test_utc_stamp(void **state)
+{
+	long long t;
+	unsigned long long rng = 12345;
+	int i;
+
+	for (i = 0; i < 200000; i++) {
+		char want[64], got[KBUG_UTC_STAMP_LEN];
+		struct tm tm;
+		time_t tt;
+
+		rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+		/* 1970 .. 9999, and the days around each year's end and February's */
+		t = i < 100000 ? (long long)(rng >> 24) % 253402300800ll :
+		    (long long)(i - 100000) * 86399 * 29;
+		tt = (time_t)t;
+		assert_non_null(gmtime_r(&tt, &tm));
+		strftime(want, sizeof(want), "%Y-%m-%dT%H:%M:%SZ", &tm);
+		kbug_utc_stamp(t, got);
+		if (strcmp(want, got))
+			fail_msg("%lld: %s, not %s", t, got, want);
+	}
+}
+
 static void test_strbuf_read_limit(void **state)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -328,6 +354,7 @@ int main(void)
 		cmocka_unit_test(test_strbuf_read_limit),
 		cmocka_unit_test(test_gunzip),
 		cmocka_unit_test(test_gunzip_header_crc),
+		cmocka_unit_test(test_utc_stamp),
 		cmocka_unit_test(test_path_prefix),
 		cmocka_unit_test(test_report_sections_errors_attachments),
 		cmocka_unit_test(test_report_attachment_escapes),
