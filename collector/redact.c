@@ -54,6 +54,7 @@ struct redact_literal {
 };
 
 #define REDACT_QUICK_FIRSTS 8
+#define REDACT_MAX_MIRRORS 4
 
 struct kbug_redactor {
 	unsigned char key[16];
@@ -67,6 +68,9 @@ struct kbug_redactor {
 	size_t firsts_nr;
 	bool quick;		/* firsts_nr fits, and the quick scan is not turned off */
 	bool scalar;		/* tests: always byte by byte */
+	/* tables an attachment repeats: redacted through it, not walked */
+	const struct kj_table *skip[REDACT_MAX_MIRRORS];
+	size_t skip_nr;
 	size_t count[REDACT_NR_KINDS];
 };
 
@@ -984,6 +988,58 @@ size_t kbug_redact_text(struct kbug_redactor *rd, const char *in, size_t len,
 
 /* ---- the report ---------------------------------------------------------- */
 
+static bool redact_skipped(const struct kbug_redactor *rd, const struct kj_table *t)
+{
+	size_t i;
+
+	for (i = 0; i < rd->skip_nr; i++)
+		if (rd->skip[i] == t)
+			return true;
+	return false;
+}
+
+/*
+ * A kernel log stands in a report twice: as records, each with its text
+ * (a kj_table), and as dmesg.txt, whose line i is "[   TIME] " and the
+ * text of record i. Redacting the lines redacts the texts as they would
+ * be redacted alone: every matcher looks back only across the "] " (as
+ * at a string's start) and ahead to the newline (as at its end), and no
+ * match spans a newline. So the records take their redacted texts from
+ * the redacted lines instead of being scanned again. mirror_map() checks
+ * that each line is what it should be, before and after, and changes
+ * nothing unless all rows check out (-1: redact the rows after all).
+ */
+static int mirror_map(struct kj_table *t, size_t col, const char *old, size_t oldlen,
+		      const char *red, size_t redlen, bool apply)
+{
+	const char *o = old, *oe = old + oldlen, *n = red, *ne = red + redlen;
+	size_t r, rows = kj_table_rows(t);
+
+	for (r = 0; r < rows; r++) {
+		size_t tl, ol, nl, pl;
+		const char *txt = kj_table_str(t, r, col, &tl);
+		const char *onl = memchr(o, '\n', (size_t)(oe - o));
+		const char *nnl = memchr(n, '\n', (size_t)(ne - n));
+
+		if (!txt || !onl || !nnl)
+			return -1;
+		ol = (size_t)(onl - o);
+		nl = (size_t)(nnl - n);
+		/* the line ends with the text, after a prefix ending in "] " (or none) */
+		if (ol < tl || memcmp(onl - tl, txt, tl))
+			return -1;
+		pl = ol - tl;
+		if ((pl && (pl < 2 || memcmp(o + pl - 2, "] ", 2))) || nl < pl || memcmp(n, o, pl))
+			return -1;
+		if (apply && (nl - pl != tl || memcmp(n + pl, txt, tl)))
+			kj_table_set_str(t, r, col, n + pl, nl - pl);
+		o = onl + 1;
+		n = nnl + 1;
+	}
+	/* a line past the last record counts once: then the rows are scanned */
+	return o == oe && n == ne ? 0 : -1;
+}
+
 /* a kj_table's strings, as redact_tree() does those of the objects it stands for */
 static void redact_table(struct kbug_redactor *rd, struct kj_table *t)
 {
@@ -1027,7 +1083,8 @@ static void redact_tree(struct kbug_redactor *rd, struct json_object *v, int dep
 	}
 	case json_type_array:
 		if (kj_table_of(v)) {
-			redact_table(rd, kj_table_of(v));
+			if (!redact_skipped(rd, kj_table_of(v)))
+				redact_table(rd, kj_table_of(v));
 			break;
 		}
 		n = json_object_array_length(v);
@@ -1172,6 +1229,45 @@ static void redact_record(struct kbug_redactor *rd, struct kbug_report *r)
 	kbug_report_set(r, "redactions", list);
 }
 
+/* the table attachment a repeats, if the tree walk left it to a */
+static struct kj_table *mirror_of(const struct kbug_redactor *rd,
+				  const struct kbug_attachment *a)
+{
+	struct kj_table *t = kj_table_of(a->lines_of);
+
+	return t && redact_skipped(rd, t) && a->lines_col < kj_table_ncols(t) &&
+	       kj_table_col(t, a->lines_col)->type == KJ_COL_STR ? t : NULL;
+}
+
+/* An attachment, and the table it repeats (if any) through it. */
+static void redact_attachment(struct kbug_redactor *rd, struct kbug_attachment *a)
+{
+	struct kj_table *t = mirror_of(rd, a);
+	struct strbuf out = STRBUF_INIT;
+	size_t before[REDACT_NR_KINDS], k;
+	const char *red = a->data;
+	size_t redlen = a->len;
+
+	memcpy(before, rd->count, sizeof(before));
+	if (redact_text_hits(rd, a->data, a->len, &out)) {
+		red = out.buf;
+		redlen = out.len;
+	}
+	if (t && !mirror_map(t, a->lines_col, a->data, a->len, red, redlen, false)) {
+		mirror_map(t, a->lines_col, a->data, a->len, red, redlen, true);
+		/* the records' own replacements, as if they had been scanned */
+		for (k = 0; k < REDACT_NR_KINDS; k++)
+			rd->count[k] += rd->count[k] - before[k];
+	} else if (t) {
+		redact_table(rd, t);	/* the lines were not what they should be */
+	}
+	if (red != a->data) {
+		free(a->data);
+		a->data = strbuf_detach(&out, &a->len);
+	}
+	strbuf_release(&out);
+}
+
 int kbug_report_redact(struct kbug_report *r)
 {
 	struct kbug_redactor *rd;
@@ -1184,21 +1280,16 @@ int kbug_report_redact(struct kbug_report *r)
 		return -ENOMEM;
 	kbug_redactor_add_machine(rd);
 	redact_known_fields(rd, r);
+	for (i = 0; i < r->att_nr && rd->skip_nr < REDACT_MAX_MIRRORS; i++)
+		if (kj_table_of(r->att[i].lines_of))
+			rd->skip[rd->skip_nr++] = kj_table_of(r->att[i].lines_of);
 	json_object_object_foreach(r->root, key, val) {
 		if (!strcmp(key, "redactions") || !strcmp(key, "schema"))
 			continue;
 		redact_tree(rd, val, 0);
 	}
-	for (i = 0; i < r->att_nr; i++) {
-		struct kbug_attachment *a = &r->att[i];
-		struct strbuf out = STRBUF_INIT;
-
-		if (redact_text_hits(rd, a->data, a->len, &out)) {
-			free(a->data);
-			a->data = strbuf_detach(&out, &a->len);
-		}
-		strbuf_release(&out);
-	}
+	for (i = 0; i < r->att_nr; i++)
+		redact_attachment(rd, &r->att[i]);
 	redact_record(rd, r);
 	kbug_redactor_free(rd);
 	return 0;

@@ -89,6 +89,7 @@ static void attachment_release(struct kbug_attachment *a)
 	free(a->content_type);
 	free(a->description);
 	free(a->data);
+	json_object_put(a->lines_of);
 }
 
 void kbug_report_release(struct kbug_report *r)
@@ -166,6 +167,8 @@ int kbug_report_attach_take(struct kbug_report *r, const char *name, const char 
 	a->content_type = strdup(content_type ? content_type : "text/plain");
 	a->description = description ? strdup(description) : NULL;
 	a->data = data;
+	a->lines_of = NULL;
+	a->lines_col = 0;
 	a->len = data ? len : 0;
 	if (!a->name || !a->content_type || !a->data)
 		return -ENOMEM;
@@ -182,6 +185,20 @@ int kbug_report_attach(struct kbug_report *r, const char *name, const char *cont
 		copy[len] = '\0';
 	}
 	return kbug_report_attach_take(r, name, content_type, description, copy, len);
+}
+
+void kbug_report_attachment_lines_of(struct kbug_report *r, const char *name,
+				     struct json_object *rows, size_t col)
+{
+	size_t i;
+
+	for (i = 0; i < r->att_nr; i++) {
+		if (strcmp(r->att[i].name, name))
+			continue;
+		json_object_put(r->att[i].lines_of);
+		r->att[i].lines_of = json_object_get(rows);
+		r->att[i].lines_col = col;
+	}
 }
 
 const struct kbug_attachment *kbug_report_attachment(const struct kbug_report *r,

@@ -579,6 +579,7 @@ static int live_log(struct dmesg_state *st, bool real, const char **source)
 static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 {
 	struct dmesg_state st = { .ctx = ctx, .log = STRBUF_INIT };
+	struct json_object *rows = NULL;	/* the records, in the section */
 	const char *source = NULL;
 	bool real = !*kbug_path_root();
 	int ret = 0;
@@ -601,6 +602,7 @@ static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		kj_set_int(*out, "boot", ctx->boot);
 	}
 	if (source && strcmp(source, "file")) {
+		rows = st.records_arr;
 		kj_set(*out, "records", st.records_arr);
 		st.records_arr = NULL;
 		if (st.have_first) {
@@ -623,6 +625,9 @@ static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 
 		kbug_report_attach_take(ctx->report, "dmesg.txt", "text/plain", "the kernel log",
 					strbuf_detach(&st.log, NULL), len);
+		/* its lines end with the records' texts: one redaction for both */
+		if (rows)
+			kbug_report_attachment_lines_of(ctx->report, "dmesg.txt", rows, REC_TEXT);
 	}
 	json_object_put(st.records_arr);
 	strbuf_release(&st.log);

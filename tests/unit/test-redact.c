@@ -433,6 +433,88 @@ static void test_table_redacted_as_objects(void **state)
 	kbug_report_release(&b);
 }
 
+/*
+ * A report with dmesg records from log's lines (the text after "] ", or
+ * after a tab, which dmesg.txt leaves out) and the log as dmesg.txt.
+ */
+static void log_report(struct kbug_report *r, const unsigned char *key, const char *log,
+		       bool mirror)
+{
+	static const struct kj_col cols[] = { { "level", KJ_COL_INT }, { "text", KJ_COL_STR } };
+	struct json_object *tab = kj_table_new(cols, ARRAY_SIZE(cols)), *d;
+	struct kj_table *t = kj_table_of(tab);
+	struct strbuf text = STRBUF_INIT;
+	const char *p = log, *nl, *txt, *tab_at;
+	long row;
+
+	assert_int_equal(kbug_report_init(r), 0);
+	memcpy(r->redact_key, key, sizeof(r->redact_key));
+	sample_sections(r);
+	while ((nl = strchr(p, '\n'))) {
+		txt = strstr(p, "] ");
+		tab_at = memchr(p, '\t', (size_t)(nl - p));
+		txt = tab_at ? tab_at + 1 : txt && txt < nl ? txt + 2 : p;
+		strbuf_add(&text, p, (size_t)((tab_at ? tab_at : nl) - p));
+		if (tab_at)
+			strbuf_add(&text, tab_at + 1, (size_t)(nl - tab_at));
+		else
+			strbuf_addch(&text, '\n');
+		row = kj_table_add_row(t);
+		assert_true(row >= 0);
+		kj_table_set_int(t, (size_t)row, 0, 6);
+		kj_table_set_str(t, (size_t)row, 1, txt, (size_t)(nl - txt));
+		p = nl + 1;
+	}
+	d = json_object_new_object();
+	kj_set(d, "records", tab);
+	kbug_report_set(r, "dmesg", d);
+	assert_int_equal(kbug_report_attach(r, "dmesg.txt", NULL, "log", text.buf, text.len), 0);
+	strbuf_release(&text);
+	if (mirror)
+		kbug_report_attachment_lines_of(r, "dmesg.txt", tab, 1);
+}
+
+/*
+ * The records redacted through dmesg.txt's lines (one scan for both) give
+ * the report, counts included, that scanning them on their own gives:
+ * for a log whose lines are what they should be, and for ones that are
+ * not (a line that is no record's, a prefix a matcher would look back
+ * into), where the rows are scanned after all.
+ */
+static void test_log_lines_redact_records(void **state)
+{
+	static const char *const logs[] = {
+		dmesg_text,
+		"[    1.000000] plain\n[    2.000000] mac 52:54:00:12:34:56\n",
+		"[    1.000000] one\n[    2.000000] 10.1.2.3\nno record 52:54:00:12:34:56\n",
+		"version 10.1.2.3\n[    2.000000] alices-laptop\n",
+		"[    1.000000] fw version \t10.1.2.3\n",
+		"[    1.000000] a\tb 10.1.2.3\n",
+		"[    1.000000] 198.51.100.1\nfw version 10.1.2.3\n",
+		"",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(logs); i++) {
+		struct kbug_report a, b;
+		char *ja, *jb;
+
+		log_report(&a, key1, logs[i], true);
+		log_report(&b, key1, logs[i], false);
+		assert_int_equal(kbug_report_redact(&a), 0);
+		assert_int_equal(kbug_report_redact(&b), 0);
+		ja = kbug_report_to_json(&a, true, true);
+		jb = kbug_report_to_json(&b, true, true);
+		assert_string_equal(ja, jb);
+		if (i == 0)
+			assert_null(strstr(ja, "52:54:00:12:34:56"));
+		free(ja);
+		free(jb);
+		kbug_report_release(&a);
+		kbug_report_release(&b);
+	}
+}
+
 static void test_no_redact_leaves_report_alone(void **state)
 {
 	struct kbug_report r;
@@ -659,6 +741,7 @@ int main(void)
 		cmocka_unit_test(test_siphash_vectors),
 		cmocka_unit_test(test_report_redacted_everywhere),
 		cmocka_unit_test(test_table_redacted_as_objects),
+		cmocka_unit_test(test_log_lines_redact_records),
 		cmocka_unit_test(test_no_redact_leaves_report_alone),
 		cmocka_unit_test(test_reports_unlinkable),
 		cmocka_unit_test(test_missing_sources),
