@@ -662,18 +662,20 @@ static size_t match_usb_serial(const char *s, size_t len, const char *start, siz
 	return i;
 }
 
+/* Shapes, tried in this order where a word starts; their indexes below. */
+enum { SHAPE_MAC, SHAPE_UUID, SHAPE_IPV4, SHAPE_IPV6, SHAPE_HOME, SHAPE_USB_SERIAL };
 /* Shapes, tried in this order where a word starts. */
 static const struct {
 	enum kbug_redact_kind kind;
 	shape_fn match;
 	const char *first;	/* the characters a match can start with */
 } shapes[] = {
-	{ REDACT_MAC, match_mac, "0123456789abcdefABCDEF" },
-	{ REDACT_UUID, match_uuid, "0123456789abcdefABCDEF" },
-	{ REDACT_IPV4, match_ipv4, "0123456789" },
-	{ REDACT_IPV6, match_ipv6, "0123456789abcdefABCDEF:" },
-	{ REDACT_USER, match_home, "/" },
-	{ REDACT_USB_SERIAL, match_usb_serial, "S" },
+	[SHAPE_MAC] = { REDACT_MAC, match_mac, "0123456789abcdefABCDEF" },
+	[SHAPE_UUID] = { REDACT_UUID, match_uuid, "0123456789abcdefABCDEF" },
+	[SHAPE_IPV4] = { REDACT_IPV4, match_ipv4, "0123456789" },
+	[SHAPE_IPV6] = { REDACT_IPV6, match_ipv6, "0123456789abcdefABCDEF:" },
+	[SHAPE_HOME] = { REDACT_USER, match_home, "/" },
+	[SHAPE_USB_SERIAL] = { REDACT_USB_SERIAL, match_usb_serial, "S" },
 };
 
 /* shape_first[c]: bit k set when shapes[k] can start with character c */
@@ -745,21 +747,33 @@ static const bool alnum_tab[256] = {
 
 /*
  * The shapes that can start at s. A MAC, UUID, IPv4 or IPv6 address is
- * a run of at most 8 hex digits (2, 8, 1-3, 0-4) and then ':', '-' or
- * '.': one look at the run rules them out for almost every word.
+ * a run of hex digits and then what the matcher needs after it: 2 and
+ * ':' or '-' (MAC), 8 and '-' (UUID), 1-3 decimal digits and '.' (IPv4),
+ * 1-4 and ':', or "::" (IPv6). One look at the run rules out every shape
+ * that cannot match, so only those that can are tried (in their order).
  */
 static unsigned int shapes_possible(const char *s, size_t len)
 {
-	unsigned int b = shape_first[(unsigned char)*s];
-	size_t h = 0;
+	unsigned int b = shape_first[(unsigned char)*s], hex = 0;
+	size_t h = 0, d = 0;
+	char sep;
 
-	if (b & SHAPES_HEX) {
-		while (h < 9 && h < len && hex_tab[(unsigned char)s[h]])
-			h++;
-		if (h == 9 || h == len || (s[h] != ':' && s[h] != '-' && s[h] != '.'))
-			b &= ~SHAPES_HEX;
-	}
-	return b;
+	if (!(b & SHAPES_HEX))
+		return b;
+	while (h < 9 && h < len && hex_tab[(unsigned char)s[h]])
+		h++;
+	sep = h < len ? s[h] : '\0';
+	while (d < h && s[d] >= '0' && s[d] <= '9')
+		d++;
+	if (h == 2 && (sep == ':' || sep == '-'))
+		hex |= 1u << SHAPE_MAC;
+	if (h == 8 && sep == '-')
+		hex |= 1u << SHAPE_UUID;
+	if (h >= 1 && h <= 3 && d == h && sep == '.')
+		hex |= 1u << SHAPE_IPV4;
+	if ((h >= 1 && h <= 4 && sep == ':') || (!h && len > 1 && s[0] == ':' && s[1] == ':'))
+		hex |= 1u << SHAPE_IPV6;
+	return (b & ~SHAPES_HEX) | (b & hex);
 }
 
 /*
