@@ -271,11 +271,37 @@ static void kjw_object(struct kjw *w, struct json_object *o, int level)
 	kjw_close(w, first, level, '}');
 }
 
-/* a kj_table's rows, as the objects kj_table_expand() would make of them */
+/*
+ * A kj_table's rows, as the objects kj_table_expand() would make of them.
+ * What goes before a column's value (the comma, the indentation, the
+ * key) is the same in every row: it is made once per column, first in
+ * its object or not, and copied.
+ */
 static void kjw_table(struct kjw *w, const struct kj_table *t, int level)
 {
 	size_t r, c, rows = kj_table_rows(t), ncol = kj_table_ncols(t);
+	struct strbuf pre[2][KJ_TABLE_MAX_COLS];
+	struct kjw *kw = malloc(sizeof(*kw));
+	int f;
 
+	if (!kw) {
+		w->err = true;
+		return;
+	}
+	for (f = 0; f < 2; f++) {
+		for (c = 0; c < ncol; c++) {
+			strbuf_init(&pre[f][c], 0);
+			kw->f = NULL;
+			kw->sb = &pre[f][c];
+			kw->flags = w->flags;
+			kw->err = false;
+			kw->n = 0;
+			kjw_member(kw, f == 0, level + 1);
+			kjw_key(kw, kj_table_col(t, c)->key);
+			kjw_flush(kw);
+		}
+	}
+	free(kw);
 	kjw_open(w, '[');
 	for (r = 0; r < rows; r++) {
 		bool first = true;
@@ -288,9 +314,8 @@ static void kjw_table(struct kjw *w, const struct kj_table *t, int level)
 
 			if (!kj_table_has(t, r, c))
 				continue;
-			kjw_member(w, first, level + 1);
+			kjw_put(w, pre[first ? 0 : 1][c].buf, pre[first ? 0 : 1][c].len);
 			first = false;
-			kjw_key(w, kj_table_col(t, c)->key);
 			s = kj_table_str(t, r, c, &len);
 			if (s) {
 				kjw_string(w, s, len);
@@ -303,6 +328,9 @@ static void kjw_table(struct kjw *w, const struct kj_table *t, int level)
 		kjw_close(w, first, level + 1, '}');
 	}
 	kjw_close(w, !rows, level, ']');
+	for (f = 0; f < 2; f++)
+		for (c = 0; c < ncol; c++)
+			strbuf_release(&pre[f][c]);
 }
 
 static void kjw_array(struct kjw *w, struct json_object *a, int level)
