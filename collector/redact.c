@@ -1018,11 +1018,42 @@ static bool redact_skipped(const struct kbug_redactor *rd, const struct kj_table
  * text of record i. Redacting the lines redacts the texts as they would
  * be redacted alone: every matcher looks back only across the "] " (as
  * at a string's start) and ahead to the newline (as at its end), and no
- * match spans a newline. So the records take their redacted texts from
- * the redacted lines instead of being scanned again. mirror_map() checks
- * that each line is what it should be, before and after, and changes
- * nothing unless all rows check out (-1: redact the rows after all).
+ * match spans a newline nor makes or takes one (a record's text may hold
+ * newlines of its own: the next record starts after as many). So the
+ * records take their redacted texts from the redacted lines instead of
+ * being scanned again. mirror_map() checks that each line is what it
+ * should be, before and after, and changes nothing unless all rows check
+ * out (-1: redact the rows after all).
  */
+static size_t mirror_rows;	/* rows taken from their lines, for tests */
+
+size_t kbug_redact_mirror_rows(void)
+{
+	return mirror_rows;
+}
+
+/* the length of the prefix of the line at p that ends in "] " (0 for none), or -1 */
+static long line_prefix(const char *p, const char *end)
+{
+	const char *b = memchr(p, ']', (size_t)(end - p) < 64 ? (size_t)(end - p) : 64);
+
+	if (!b || b + 1 >= end || b[1] != ' ' || memchr(p, '\n', (size_t)(b - p)))
+		return 0;
+	return (long)(b + 2 - p);
+}
+
+/* past the k-th newline from p, or NULL */
+static const char *after_newlines(const char *p, const char *end, size_t k)
+{
+	while (k--) {
+		p = memchr(p, '\n', (size_t)(end - p));
+		if (!p)
+			return NULL;
+		p++;
+	}
+	return p;
+}
+
 static int mirror_map(struct kj_table *t, size_t col, const char *old, size_t oldlen,
 		      const char *red, size_t redlen, bool apply)
 {
@@ -1030,25 +1061,33 @@ static int mirror_map(struct kj_table *t, size_t col, const char *old, size_t ol
 	size_t r, rows = kj_table_rows(t);
 
 	for (r = 0; r < rows; r++) {
-		size_t tl, ol, nl, pl;
-		const char *txt = kj_table_str(t, r, col, &tl);
-		const char *onl = memchr(o, '\n', (size_t)(oe - o));
-		const char *nnl = memchr(n, '\n', (size_t)(ne - n));
+		size_t tl, pl, nl, k = 1;
+		const char *txt = kj_table_str(t, r, col, &tl), *q, *next;
+		long p = line_prefix(o, oe);
 
-		if (!txt || !onl || !nnl)
+		if (!txt || p < 0)
 			return -1;
-		ol = (size_t)(onl - o);
-		nl = (size_t)(nnl - n);
-		/* the line ends with the text, after a prefix ending in "] " (or none) */
-		if (ol < tl || memcmp(onl - tl, txt, tl))
+		pl = (size_t)p;
+		/* the prefix, the text (which may hold newlines), a newline */
+		if ((size_t)(oe - o) < pl + tl + 1 || memcmp(o + pl, txt, tl) || o[pl + tl] != '\n')
 			return -1;
-		pl = ol - tl;
-		if ((pl && (pl < 2 || memcmp(o + pl - 2, "] ", 2))) || nl < pl || memcmp(n, o, pl))
+		/* redaction keeps the prefix and every newline */
+		if ((size_t)(ne - n) < pl || memcmp(n, o, pl))
 			return -1;
-		if (apply && (nl - pl != tl || memcmp(n + pl, txt, tl)))
-			kj_table_set_str(t, r, col, n + pl, nl - pl);
-		o = onl + 1;
-		n = nnl + 1;
+		for (q = txt; (q = memchr(q, '\n', tl - (size_t)(q - txt))); q++)
+			k++;
+		next = after_newlines(n + pl, ne, k);
+		if (!next)
+			return -1;
+		nl = (size_t)(next - 1 - (n + pl));
+		if (apply && (nl != tl || memcmp(n + pl, txt, tl))) {
+			kj_table_set_str(t, r, col, n + pl, nl);
+			mirror_rows++;
+		} else if (apply) {
+			mirror_rows++;
+		}
+		o += pl + tl + 1;
+		n = next;
 	}
 	/* a line past the last record counts once: then the rows are scanned */
 	return o == oe && n == ne ? 0 : -1;

@@ -435,7 +435,9 @@ static void test_table_redacted_as_objects(void **state)
 
 /*
  * A report with dmesg records from log's lines (the text after "] ", or
- * after a tab, which dmesg.txt leaves out) and the log as dmesg.txt.
+ * after a tab, which dmesg.txt leaves out) and the log as dmesg.txt. A
+ * line ">more" goes on with the record before it; a line "!text" is in
+ * dmesg.txt only.
  */
 static void log_report(struct kbug_report *r, const unsigned char *key, const char *log,
 		       bool mirror)
@@ -445,12 +447,33 @@ static void log_report(struct kbug_report *r, const unsigned char *key, const ch
 	struct kj_table *t = kj_table_of(tab);
 	struct strbuf text = STRBUF_INIT;
 	const char *p = log, *nl, *txt, *tab_at;
-	long row;
+	long row = -1;
 
 	assert_int_equal(kbug_report_init(r), 0);
 	memcpy(r->redact_key, key, sizeof(r->redact_key));
 	sample_sections(r);
 	while ((nl = strchr(p, '\n'))) {
+		if (*p == '!') {
+			/* "!line": in dmesg.txt only, no record's */
+			strbuf_add(&text, p + 1, (size_t)(nl - p));
+			p = nl + 1;
+			continue;
+		}
+		if (*p == '>' && row >= 0) {
+			/* ">more": the record before goes on, on a line of its own */
+			size_t len;
+			const char *prev = kj_table_str(t, (size_t)row, 1, &len);
+			struct strbuf both = STRBUF_INIT;
+
+			strbuf_add(&both, prev, len);
+			strbuf_addch(&both, '\n');
+			strbuf_add(&both, p + 1, (size_t)(nl - p - 1));
+			kj_table_set_str(t, (size_t)row, 1, both.buf, both.len);
+			strbuf_release(&both);
+			strbuf_add(&text, p + 1, (size_t)(nl - p));
+			p = nl + 1;
+			continue;
+		}
 		txt = strstr(p, "] ");
 		tab_at = memchr(p, '\t', (size_t)(nl - p));
 		txt = tab_at ? tab_at + 1 : txt && txt < nl ? txt + 2 : p;
@@ -486,22 +509,32 @@ static void test_log_lines_redact_records(void **state)
 	static const char *const logs[] = {
 		dmesg_text,
 		"[    1.000000] plain\n[    2.000000] mac 52:54:00:12:34:56\n",
-		"[    1.000000] one\n[    2.000000] 10.1.2.3\nno record 52:54:00:12:34:56\n",
+		"[    1.000000] one\n[    2.000000] 10.1.2.3\n!no record 52:54:00:12:34:56\n",
 		"version 10.1.2.3\n[    2.000000] alices-laptop\n",
 		"[    1.000000] fw version \t10.1.2.3\n",
 		"[    1.000000] a\tb 10.1.2.3\n",
+		"[    1.000000] two lines\n>52:54:00:12:34:56 alice\n[    2.000000] 10.1.2.3\n",
 		"[    1.000000] 198.51.100.1\nfw version 10.1.2.3\n",
 		"",
 	};
+	/* which of them the lines stand in for the records */
+	static const bool mapped[] = {
+		true, true, false, true, false, false, true, true, false,
+	};
 	size_t i;
 
+	_Static_assert(ARRAY_SIZE(mapped) == ARRAY_SIZE(logs), "a flag per log");
 	for (i = 0; i < ARRAY_SIZE(logs); i++) {
 		struct kbug_report a, b;
+		size_t before = kbug_redact_mirror_rows();
 		char *ja, *jb;
 
 		log_report(&a, key1, logs[i], true);
 		log_report(&b, key1, logs[i], false);
 		assert_int_equal(kbug_report_redact(&a), 0);
+		if (mapped[i] != (kbug_redact_mirror_rows() > before))
+			fail_msg("log %zu: the lines %s for the records", i,
+				 mapped[i] ? "did not stand in" : "stood in");
 		assert_int_equal(kbug_report_redact(&b), 0);
 		ja = kbug_report_to_json(&a, true, true);
 		jb = kbug_report_to_json(&b, true, true);
