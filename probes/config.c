@@ -44,7 +44,7 @@ static int config_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	ret = read_gz(source, &sb, ctx->max_output);
 	if (ret && ret != -EFBIG) {
 		strbuf_reset(&sb);
-		if (!kbug_path_read_line(&rel, "/proc/sys/kernel/osrelease") && rel.len &&
+		if (!kbug_os_release(&rel) && rel.len &&
 		    !strchr(rel.buf, '/')) {
 			strbuf_addf(&boot, "/boot/config-%s", rel.buf);
 			n = kbug_path_read(&sb, boot.buf,

@@ -496,19 +496,26 @@ static int kernel_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	int ret = 0;
 	long n;
 
-	if (!read_or_error(r, &sb, "/proc/sys/kernel/osrelease"))
-		kj_set_str(*out, "release", sb.buf);
-	else if (real && have_uts)
+	/*
+	 * This machine's kernel names itself by uname(), which is what
+	 * /proc/sys/kernel/{osrelease,version,arch} print (kernel/utsname_sysctl.c);
+	 * a fixture root has the files
+	 */
+	if (real && have_uts) {
 		kj_set_str(*out, "release", u.release);
-	if (!read_or_error(r, &sb, "/proc/sys/kernel/version"))
-		kj_set_str(*out, "version", sb.buf);
-	else if (real && have_uts)
 		kj_set_str(*out, "version", u.version);
-	/* the machine is the running kernel's; a fixture root may name its own */
-	if (!kbug_path_read_line(&sb, "/proc/sys/kernel/arch") && sb.len)
-		kj_set_str(*out, "machine", sb.buf);
-	else if (have_uts)
 		kj_set_str(*out, "machine", u.machine);
+	} else {
+		if (!read_or_error(r, &sb, "/proc/sys/kernel/osrelease"))
+			kj_set_str(*out, "release", sb.buf);
+		if (!read_or_error(r, &sb, "/proc/sys/kernel/version"))
+			kj_set_str(*out, "version", sb.buf);
+		/* a fixture root may name its machine; else it is the running kernel's */
+		if (!kbug_path_read_line(&sb, "/proc/sys/kernel/arch") && sb.len)
+			kj_set_str(*out, "machine", sb.buf);
+		else if (have_uts)
+			kj_set_str(*out, "machine", u.machine);
+	}
 
 	n = kbug_path_read(&pv, "/proc/version", 4096);
 	if (n < 0 && n != -EFBIG) {
@@ -551,6 +558,6 @@ static int kernel_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 const struct kbug_probe probe_kernel = {
 	.name = "kernel",
 	.help = "the running kernel: release, version, compiler, command line, taint, origin",
-	.reads = "uname(2), /proc/sys/kernel/{osrelease,version,tainted}, /proc/version, /proc/cmdline, /sys/module/*/taint",
+	.reads = "uname(2) (under --sysroot: /proc/sys/kernel/{osrelease,version,arch}), /proc/sys/kernel/tainted, /proc/version, /proc/cmdline, /sys/module/*/taint",
 	.run = kernel_run,
 };

@@ -46,7 +46,7 @@ struct kmod_ctx *kbug_kmod_ctx(struct strbuf *release)
 	struct strbuf rel = STRBUF_INIT, dir = STRBUF_INIT;
 	struct kmod_ctx *ctx = NULL;
 
-	if (kbug_path_read_line(&rel, "/proc/sys/kernel/osrelease") || !rel.len ||
+	if (kbug_os_release(&rel) || !rel.len ||
 	    strchr(rel.buf, '/')) {
 		strbuf_release(&rel);
 		return NULL;
@@ -136,7 +136,8 @@ static const char *path_modname(const char *path, size_t *n)
 /*
  * Find `module` in the running release's /lib/modules/RELEASE/FILE, a list
  * of module paths one a line (modules.builtin; modules.dep, whose lines
- * go on after a ':'). osrelease is read directly: no libkmod needed.
+ * go on after a ':'). The release is uname()'s (osrelease under a root): no
+ * libkmod needed.
  */
 static int modlist_find(const char *file, const char *module, struct strbuf *path)
 {
@@ -145,7 +146,7 @@ static int modlist_find(const char *file, const char *module, struct strbuf *pat
 	int ret = -ENOENT;
 	FILE *f;
 
-	if (kbug_path_read_line(&rel, "/proc/sys/kernel/osrelease") || !rel.len ||
+	if (kbug_os_release(&rel) || !rel.len ||
 	    strchr(rel.buf, '/')) {
 		strbuf_release(&rel);
 		return -ENOENT;

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "util/path.h"
@@ -79,19 +80,57 @@ long kbug_path_read(struct strbuf *out, const char *path, size_t limit)
 	return n;
 }
 
+/*
+ * The first line only: when the first read (4095 bytes, as the others)
+ * holds a newline, the file's end is not looked for. A /proc/sys file
+ * zeroes a kernel buffer of the size asked for at every read, the one that
+ * finds the end too.
+ */
 int kbug_path_read_line(struct strbuf *out, const char *path)
 {
-	long n;
+	int fd = kbug_path_open(path, O_RDONLY);
+	ssize_t n;
 	char *nl;
 
 	strbuf_reset(out);
-	n = kbug_path_read(out, path, 65536);
-	if (n < 0 && n != -EFBIG)
+	if (fd < 0)
+		return -errno;
+	strbuf_grow(out, 4095);
+	do {
+		n = read(fd, out->buf, 4095);
+	} while (n < 0 && errno == EINTR);
+	if (n < 0) {
+		n = -errno;
+		close(fd);
 		return (int)n;
+	}
+	/* strbuf_setlen() only shortens */
+	out->len = (size_t)n;
+	out->buf[n] = '\0';
+	if (!memchr(out->buf, '\n', (size_t)n)) {
+		/* no line end yet: the rest, up to 64 KiB */
+		n = strbuf_read_fd(out, fd, 65536 - (size_t)n);
+		if (n < 0 && n != -EFBIG) {
+			close(fd);
+			return (int)n;
+		}
+	}
+	close(fd);
 	nl = memchr(out->buf, '\n', out->len);
 	if (nl)
 		strbuf_setlen(out, (size_t)(nl - out->buf));
 	strbuf_rtrim(out);
+	return 0;
+}
+
+int kbug_os_release(struct strbuf *out)
+{
+	struct utsname u;
+
+	if (*kbug_path_root() || uname(&u))
+		return kbug_path_read_line(out, "/proc/sys/kernel/osrelease");
+	strbuf_reset(out);
+	strbuf_addstr(out, u.release);
 	return 0;
 }
 

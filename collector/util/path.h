@@ -22,6 +22,8 @@ int kbug_path_exists(const char *path);
 /* Read a whole (small) file; trailing newline kept. Returns length or -errno. */
 long kbug_path_read(struct strbuf *out, const char *path, size_t limit);
 /* Read the first line of a sysfs/proc attribute, trailing whitespace stripped. */
+/* The kernel release: uname()'s on this machine, /proc/sys/kernel/osrelease under a root. */
+int kbug_os_release(struct strbuf *out);
 int kbug_path_read_line(struct strbuf *out, const char *path);
 
 /*
