@@ -822,6 +822,13 @@ static inline unsigned int alnum_mask(__m128i x)
 	return mask_of(_mm_or_si128(byte_range(x, '0', '9'), byte_range(low, 'a', 'z')));
 }
 
+/* a lower-case letter, a digit or '-': what placeholder_at() goes on with after '[' */
+static inline __m128i placeholder_next(__m128i x)
+{
+	return _mm_or_si128(_mm_or_si128(byte_range(x, 'a', 'z'), byte_range(x, '0', '9')),
+			    byte_is(x, '-'));
+}
+
 /* bit k: u[k] is ':', '-' or '.', what follows an address shape's first digits */
 static inline unsigned int sep_mask(__m128i x)
 {
@@ -840,10 +847,20 @@ static inline unsigned int sep_mask(__m128i x)
 static unsigned int quick_mask(const struct kbug_redactor *rd, const unsigned char *u, size_t b)
 {
 	__m128i x = _mm_loadu_si128((const __m128i *)(u + b));
+	__m128i next = _mm_loadu_si128((const __m128i *)(u + b + 1));
 	__m128i low = _mm_or_si128(x, _mm_set1_epi8(0x20));
 	__m128i hex = _mm_or_si128(byte_range(x, '0', '9'), byte_range(low, 'a', 'f'));
-	__m128i other = _mm_or_si128(_mm_or_si128(byte_is(x, '['), byte_is(x, ':')),
-				     _mm_or_si128(byte_is(x, '/'), byte_is(x, 'S')));
+	/*
+	 * The other places a shape can start, each with the byte its matcher
+	 * wants next: "[kind-" (what placeholder_at() goes on with), "::"
+	 * (IPv6), "/h" (/home/), "Se" (SerialNumber: ). A known value starting
+	 * with one of these is among the firsts below.
+	 */
+	__m128i brk = _mm_and_si128(byte_is(x, '['), placeholder_next(next));
+	__m128i v6 = _mm_and_si128(byte_is(x, ':'), byte_is(next, ':'));
+	__m128i home = _mm_and_si128(byte_is(x, '/'), byte_is(next, 'h'));
+	__m128i tag = _mm_and_si128(byte_is(x, 'S'), byte_is(next, 'e'));
+	__m128i other = _mm_or_si128(_mm_or_si128(brk, v6), _mm_or_si128(home, tag));
 	unsigned int sep, near, inside;
 	size_t k;
 
@@ -853,8 +870,7 @@ static unsigned int quick_mask(const struct kbug_redactor *rd, const unsigned ch
 		/* firsts are folded: a letter stands for both its cases */
 		other = _mm_or_si128(other, f >= 'a' && f <= 'z' ? byte_is(low, f) : byte_is(x, f));
 	}
-	sep = sep_mask(_mm_loadu_si128((const __m128i *)(u + b + 1))) |
-	      sep_mask(_mm_loadu_si128((const __m128i *)(u + b + 17))) << 16;
+	sep = sep_mask(next) | sep_mask(_mm_loadu_si128((const __m128i *)(u + b + 17))) << 16;
 	/* bit k: a separator at one of b+k+1 .. b+k+8 */
 	near = sep | sep >> 1;
 	near |= near >> 2;
