@@ -15,12 +15,12 @@ PYTHON := /usr/bin/python3
 export KBUG_CACHE ?= /var/cache/kbug
 
 # Linked libraries: the cheap ones every command needs. libcurl, libsystemd,
-# libdw, libpci, libudev, libkmod and zlib are dlopen()ed where used
+# libdw, libpci, libudev, libkmod, zlib and PCRE2 are dlopen()ed where used
 # (collector/util/dl.h, deliver/curl.h, probes/libs.h): their headers come
 # from the -dev packages but they are not linked, so `kbug route` does not
 # pay for libkmod's libcrypto, liblzma and libzstd at every start.
-LIBS_LINKED := json-c libdeflate libpcre2-8
-LIBS_HEADERS := libcurl libsystemd libdw libpci libudev libkmod zlib
+LIBS_LINKED := json-c libdeflate
+LIBS_HEADERS := libcurl libsystemd libdw libpci libudev libkmod zlib libpcre2-8
 
 # Debian packages needed to build and test; fragments in mk/ add theirs.
 DEB_PKGS := gcc make pkg-config libjson-c-dev libpci-dev libudev-dev libkmod-dev \
@@ -73,7 +73,7 @@ $(1)/kbug: $(1)/$(MAIN_SRC:.c=.o) $(1)/libkbug.a
 	$$(CC) $(2) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS_ALL)
 
 $(1)/tests/unit/%: $(1)/tests/unit/%.o $(1)/libkbug.a
-	$$(CC) $(2) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS_ALL) -lcmocka -lz
+	$$(CC) $(2) $$(LDFLAGS) -o $$@ $$^ $$(LDLIBS_ALL) -lcmocka -lz -lpcre2-8
 
 $(1)/dirs:
 	@mkdir -p $(1)

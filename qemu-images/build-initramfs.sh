@@ -47,7 +47,7 @@ libpath() {
 {
 	echo "$kbug"
 	for l in libcurl.so.4 libsystemd.so.0 libdw.so.1 libpci.so.3 libudev.so.1 libkmod.so.2 \
-		libz.so.1; do
+		libz.so.1 libpcre2-8.so.0; do
 		p=$(libpath "$l")
 		[ -n "$p" ] || kb_die "$l not found by ldconfig -p (make deps)"
 		echo "$p"

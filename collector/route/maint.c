@@ -17,8 +17,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
+#include "route/pcre2.h"
 
 #include "route/internal.h"
 #include "util/json.h"

@@ -21,8 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
+#include "route/pcre2.h"
 
 #include "route/internal.h"
 #include "util/log.h"

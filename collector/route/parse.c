@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
+#include "route/pcre2.h"
 
 #include "route/internal.h"
 #include "util/log.h"

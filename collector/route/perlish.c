@@ -13,8 +13,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
-#define PCRE2_CODE_UNIT_WIDTH 8
-#include <pcre2.h>
+#include "route/pcre2.h"
 
 #include "route/internal.h"
 #include "util/log.h"
