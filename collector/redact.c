@@ -63,8 +63,12 @@ struct kbug_redactor {
 	bool lit_sorted;
 	size_t lit_start[256], lit_end[256];	/* lit[start..end) begin with letter c */
 	bool start[256];	/* c can start a placeholder, a known value or a shape */
-	/* the first bytes (folded) of the known values, for the quick scan */
-	unsigned char firsts[REDACT_QUICK_FIRSTS];
+	/*
+	 * The first two bytes of the known values, for the quick scan, each
+	 * with bit 0x20 set: a byte pair of the text matches one when its
+	 * bytes with 0x20 set do, in either case and some more (a superset).
+	 */
+	unsigned char firsts[REDACT_QUICK_FIRSTS][2];
 	size_t firsts_nr;
 	bool quick;		/* firsts_nr fits, and the quick scan is not turned off */
 	bool scalar;		/* tests: always byte by byte */
@@ -241,6 +245,22 @@ static int literal_cmp(const void *a, const void *b)
 
 static unsigned char shape_first[256];
 
+/* Note a known value's first two bytes (it has at least two) for the quick scan. */
+static void literal_first_pair(struct kbug_redactor *rd, const char *v)
+{
+	unsigned char a = (unsigned char)v[0] | 0x20, b = (unsigned char)v[1] | 0x20;
+	size_t k;
+
+	for (k = 0; k < rd->firsts_nr && k < REDACT_QUICK_FIRSTS; k++)
+		if (rd->firsts[k][0] == a && rd->firsts[k][1] == b)
+			return;
+	if (rd->firsts_nr < REDACT_QUICK_FIRSTS) {
+		rd->firsts[rd->firsts_nr][0] = a;
+		rd->firsts[rd->firsts_nr][1] = b;
+	}
+	rd->firsts_nr++;
+}
+
 static void literals_sort(struct kbug_redactor *rd)
 {
 	size_t i;
@@ -265,13 +285,8 @@ static void literals_sort(struct kbug_redactor *rd)
 		rd->start[ch] = ch == '[' || shape_first[ch] || rd->lit_end[lc];
 	}
 	rd->firsts_nr = 0;
-	for (ch = 0; ch < 256; ch++) {
-		if (!rd->lit_end[ch])
-			continue;
-		if (rd->firsts_nr < REDACT_QUICK_FIRSTS)
-			rd->firsts[rd->firsts_nr] = (unsigned char)ch;
-		rd->firsts_nr++;
-	}
+	for (i = 0; i < rd->lit_nr; i++)
+		literal_first_pair(rd, rd->lit[i].value);
 	rd->quick = rd->firsts_nr <= REDACT_QUICK_FIRSTS && !rd->scalar;
 	rd->lit_sorted = true;
 }
@@ -849,6 +864,7 @@ static unsigned int quick_mask(const struct kbug_redactor *rd, const unsigned ch
 	__m128i x = _mm_loadu_si128((const __m128i *)(u + b));
 	__m128i next = _mm_loadu_si128((const __m128i *)(u + b + 1));
 	__m128i low = _mm_or_si128(x, _mm_set1_epi8(0x20));
+	__m128i low_next = _mm_or_si128(next, _mm_set1_epi8(0x20));
 	__m128i hex = _mm_or_si128(byte_range(x, '0', '9'), byte_range(low, 'a', 'f'));
 	/*
 	 * The other places a shape can start, each with the byte its matcher
@@ -864,12 +880,9 @@ static unsigned int quick_mask(const struct kbug_redactor *rd, const unsigned ch
 	unsigned int sep, near, inside;
 	size_t k;
 
-	for (k = 0; k < rd->firsts_nr; k++) {
-		unsigned char f = rd->firsts[k];
-
-		/* firsts are folded: a letter stands for both its cases */
-		other = _mm_or_si128(other, f >= 'a' && f <= 'z' ? byte_is(low, f) : byte_is(x, f));
-	}
+	for (k = 0; k < rd->firsts_nr; k++)
+		other = _mm_or_si128(other, _mm_and_si128(byte_is(low, rd->firsts[k][0]),
+							  byte_is(low_next, rd->firsts[k][1])));
 	sep = sep_mask(next) | sep_mask(_mm_loadu_si128((const __m128i *)(u + b + 17))) << 16;
 	/* bit k: a separator at one of b+k+1 .. b+k+8 */
 	near = sep | sep >> 1;

@@ -717,6 +717,7 @@ static void test_quick_scan_same(void **state)
 		"SerialNumber: ABC123", "[mac-abcdef]", "[x", "vm", "kvm", "VM", "alice", "Alice_",
 		"CONFIG_X86_64=y", "# CONFIG_Y is not set", "deadbeef", "0x1f", "e820", " ", "\n",
 		":", ".", "-", "_", "[", "]", "/", "S", "Se", "ab", "f", "zz", "\xc3\xa9",
+		"vM", "ALICE", "alicia", "Bob_smith", "bob_smith", "BOB", "0123ab", ".DOT", ".d",
 	};
 	static const char *const few[] = { "vm", "alice", "Bob_smith", "0123AB", ".dot" };
 	static const char *const many[] = {
