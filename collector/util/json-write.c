@@ -86,31 +86,15 @@ static inline uint64_t has_byte(uint64_t x, unsigned char c)
 	return (x - ONES) & ~x & HIGHS;
 }
 
-/* the length of the run of bytes at p json-c copies as they are */
+/*
+ * The length of the run of bytes at p json-c copies as they are (what
+ * kjw_string_blocks() leaves, and all of it without SSE2).
+ */
 static size_t plain_run(const unsigned char *p, const unsigned char *end, const bool *ok,
 			bool slash)
 {
 	const unsigned char *s = p;
 
-#ifdef __SSE2__
-	/* sixteen at a time: bytes below 0x20 (unsigned), '"', '\\', '/' */
-	const __m128i bias = _mm_set1_epi8((char)0x80), low = _mm_set1_epi8((char)(0x20 ^ 0x80));
-	const __m128i quote = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\');
-	const __m128i sl = _mm_set1_epi8(slash ? '/' : '"');
-
-	while (end - p >= 16) {
-		__m128i x = _mm_loadu_si128((const __m128i *)p);
-		__m128i m = _mm_or_si128(_mm_cmplt_epi8(_mm_xor_si128(x, bias), low),
-					 _mm_or_si128(_mm_cmpeq_epi8(x, quote),
-						      _mm_or_si128(_mm_cmpeq_epi8(x, bsl),
-								   _mm_cmpeq_epi8(x, sl))));
-		unsigned int bits = (unsigned int)_mm_movemask_epi8(m);
-
-		if (bits)
-			return (size_t)(p - s) + (size_t)__builtin_ctz(bits);
-		p += 16;
-	}
-#endif
 	/*
 	 * Eight bytes at a time while none is a control character, '"', '\\'
 	 * or '/'; in the word that has one, the lowest flag marks the first
@@ -137,14 +121,70 @@ static size_t plain_run(const unsigned char *p, const unsigned char *end, const 
 	return (size_t)(p - s);
 }
 
+static const char short_esc[256] = {
+	['\b'] = 'b', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't', ['\f'] = 'f',
+	['"'] = '"', ['\\'] = '\\', ['/'] = '/',
+};
+
+/* the escape of c at o ("\\n", "\\u001f"): returns its length */
+static size_t kjw_escape(char *o, unsigned char c)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	o[0] = '\\';
+	o[1] = short_esc[c];
+	if (o[1])
+		return 2;
+	memcpy(o + 1, "u00", 3);
+	o[4] = hex[c >> 4];
+	o[5] = hex[c & 15];
+	return 6;
+}
+
+#ifdef __SSE2__
+/*
+ * Sixteen bytes at a time straight into the buffer: each block is stored
+ * whole and the buffer then takes only its bytes before the first one to
+ * escape (all sixteen when there is none), so a run costs no memcpy()
+ * and an escape only its own bytes. Returns where it stopped (fewer than
+ * sixteen bytes before end).
+ */
+static const unsigned char *kjw_string_blocks(struct kjw *w, const unsigned char *p,
+					      const unsigned char *end, bool slash)
+{
+	const __m128i bias = _mm_set1_epi8((char)0x80), low = _mm_set1_epi8((char)(0x20 ^ 0x80));
+	const __m128i quote = _mm_set1_epi8('"'), bsl = _mm_set1_epi8('\\');
+	const __m128i sl = _mm_set1_epi8(slash ? '/' : '"');
+
+	while (end - p >= 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)p);
+		__m128i m = _mm_or_si128(_mm_cmplt_epi8(_mm_xor_si128(x, bias), low),
+					 _mm_or_si128(_mm_cmpeq_epi8(x, quote),
+						      _mm_or_si128(_mm_cmpeq_epi8(x, bsl),
+								   _mm_cmpeq_epi8(x, sl))));
+		unsigned int bits = (unsigned int)_mm_movemask_epi8(m), k;
+
+		/* room for the block, or for up to fifteen bytes and an escape */
+		if (KJW_BUF - w->n < 16 + 6)
+			kjw_flush(w);
+		_mm_storeu_si128((__m128i *)(w->buf + w->n), x);
+		if (!bits) {
+			w->n += 16;
+			p += 16;
+			continue;
+		}
+		k = (unsigned int)__builtin_ctz(bits);
+		w->n += k;
+		p += k;
+		w->n += kjw_escape(w->buf + w->n, *p++);
+	}
+	return p;
+}
+#endif
+
 /* json-c's json_escape_str(): the same escapes, plain bytes copied in runs */
 static void kjw_string(struct kjw *w, const char *s, size_t len)
 {
-	static const char hex[] = "0123456789abcdef";
-	static const char short_esc[256] = {
-		['\b'] = 'b', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't', ['\f'] = 'f',
-		['"'] = '"', ['\\'] = '\\', ['/'] = '/',
-	};
 	static const bool plain[256] = {
 		/* all but control characters, '"' (0x22), '/' (0x2f) and '\\' (0x5c) */
 		[0x20 ... 0x21] = true, [0x23 ... 0x2e] = true, [0x30 ... 0x5b] = true,
@@ -155,28 +195,20 @@ static void kjw_string(struct kjw *w, const char *s, size_t len)
 	const unsigned char *p = (const unsigned char *)s, *end = p + len, *run;
 	bool slash = !(w->flags & JSON_C_TO_STRING_NOSLASHESCAPE);
 	const bool *ok = slash ? plain : plain_slash;
-	char esc[6] = { '\\', 'u', '0', '0' };
+	char esc[6];
 
 	kjw_lit(w, "\"");
+#ifdef __SSE2__
+	p = kjw_string_blocks(w, p, end, slash);
+#endif
 	while (p < end) {
-		unsigned char c;
-		size_t n = 2;
-
 		run = p;
 		p += plain_run(p, end, ok, slash);
 		if (p > run)
 			kjw_put(w, (const char *)run, (size_t)(p - run));
 		if (p == end)
 			break;
-		c = *p++;
-		esc[1] = short_esc[c];
-		if (!esc[1]) {
-			esc[1] = 'u';
-			esc[4] = hex[c >> 4];
-			esc[5] = hex[c & 15];
-			n = 6;
-		}
-		kjw_put(w, esc, n);
+		kjw_put(w, esc, kjw_escape(esc, *p++));
 	}
 	kjw_lit(w, "\"");
 }

@@ -128,6 +128,35 @@ static void test_random_trees(void **state)
 	}
 }
 
+/*
+ * Long strings, written sixteen bytes at a time: escapes at every place
+ * of a block, dense and sparse, next to the ends, and strings longer than
+ * the writer's buffer (16 KiB) so that blocks and escapes meet its end.
+ */
+static void test_long_strings(void **state)
+{
+	static const char esc[] = "\"\\/\n\t\x01\x1f\x00";
+	static char buf[40000];
+	size_t len, i;
+	int t;
+
+	for (t = 0; t < 120; t++) {
+		struct json_object *a = json_object_new_array();
+		unsigned int every = 1 + rnd(t % 3 ? 40 : 4000);
+
+		len = t < 40 ? (size_t)t : rnd(sizeof(buf));
+		for (i = 0; i < len; i++)
+			buf[i] = rnd(every) ? (char)('a' + rnd(26)) :
+					      esc[rnd(sizeof(esc) - 1)];
+		json_object_array_add(a, json_object_new_string_len(buf, (int)len));
+		/* and once more, cut so that it starts elsewhere in a block */
+		json_object_array_add(a, json_object_new_string_len(buf + len / 3,
+								    (int)(len - len / 3)));
+		same_as_json_c(a);
+		json_object_put(a);
+	}
+}
+
 /* null at the top, in arrays and as member values; empty containers */
 static void test_edges(void **state)
 {
@@ -363,6 +392,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_random_trees),
+		cmocka_unit_test(test_long_strings),
 		cmocka_unit_test(test_edges),
 		cmocka_unit_test(test_parsed),
 		cmocka_unit_test(test_text_value),
