@@ -5,6 +5,7 @@
  * one buffer; a cell holds a number or where its string is.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,22 +85,39 @@ struct kj_table *kj_table_of(struct json_object *arr)
 	return t && t->magic == KJ_TABLE_MAGIC ? t : NULL;
 }
 
+static int table_grow(struct kj_table *t, size_t n)
+{
+	struct kj_cell *c;
+	uint32_t *s;
+
+	if (n <= t->alloc)
+		return 0;
+	if (t->ncol && n > SIZE_MAX / sizeof(*c) / t->ncol)
+		return -ENOMEM;
+	c = realloc(t->cells, n * t->ncol * sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	t->cells = c;
+	s = realloc(t->set, n * sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	t->set = s;
+	t->alloc = n;
+	return 0;
+}
+
+int kj_table_reserve(struct kj_table *t, size_t rows, size_t text)
+{
+	if (table_grow(t, rows))
+		return -ENOMEM;
+	strbuf_grow(&t->text, text);
+	return 0;
+}
+
 long kj_table_add_row(struct kj_table *t)
 {
-	if (t->rows == t->alloc) {
-		size_t n = t->alloc ? t->alloc * 2 : 256;
-		struct kj_cell *c = realloc(t->cells, n * t->ncol * sizeof(*c));
-		uint32_t *s;
-
-		if (!c)
-			return -ENOMEM;
-		t->cells = c;
-		s = realloc(t->set, n * sizeof(*s));
-		if (!s)
-			return -ENOMEM;
-		t->set = s;
-		t->alloc = n;
-	}
+	if (t->rows == t->alloc && table_grow(t, t->alloc ? t->alloc * 2 : 256))
+		return -ENOMEM;
 	t->set[t->rows] = 0;
 	return (long)t->rows++;
 }

@@ -256,6 +256,9 @@ static struct json_object *rnd_table(struct json_object **plain)
 	tab = kj_table_new(cols, ncol);
 	t = kj_table_of(tab);
 	assert_non_null(t);
+	/* room reserved, more or less than the rows take, changes nothing */
+	if (rnd(2))
+		assert_int_equal(kj_table_reserve(t, rnd(300), rnd(5000)), 0);
 	*plain = json_object_new_array();
 	for (r = 0; r < nrow; r++) {
 		struct json_object *o = json_object_new_object(), *v;
