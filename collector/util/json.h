@@ -81,13 +81,13 @@ struct kj_table *kj_table_of(struct json_object *arr);
 /* Make arr an ordinary json-c array of objects; 0 or -ENOMEM. */
 int kj_table_expand(struct json_object *arr);
 
-/* A new row, all columns unset: its index, or -ENOMEM. */
 /*
- * Room for rows rows and text bytes of strings, where the caller knows
+ * Room for a number of rows and text bytes of strings, where the caller knows
  * how many may come: one allocation each, whose untouched part costs no
  * memory, instead of copies as the table grows. 0 or -ENOMEM.
  */
 int kj_table_reserve(struct kj_table *t, size_t rows, size_t text);
+/* A new row, all columns unset: its index, or -ENOMEM. */
 long kj_table_add_row(struct kj_table *t);
 void kj_table_set_int(struct kj_table *t, size_t row, size_t col, int64_t v);
 /* The text is copied; 0 or -ENOMEM. */
