@@ -810,6 +810,9 @@ struct quick_block {
 	size_t b;
 	unsigned int mask;
 	bool valid;
+#ifdef __SSE2__
+	__m128i first[REDACT_QUICK_FIRSTS][2];	/* rd->firsts, each byte in all sixteen */
+#endif
 };
 
 #ifdef __SSE2__
@@ -827,14 +830,6 @@ static inline __m128i byte_is(__m128i x, unsigned char c)
 static inline unsigned int mask_of(__m128i x)
 {
 	return (unsigned int)_mm_movemask_epi8(x);
-}
-
-/* bit k: u[k] is a letter or a digit */
-static inline unsigned int alnum_mask(__m128i x)
-{
-	__m128i low = _mm_or_si128(x, _mm_set1_epi8(0x20));
-
-	return mask_of(_mm_or_si128(byte_range(x, '0', '9'), byte_range(low, 'a', 'z')));
 }
 
 /* a lower-case letter, a digit or '-': what placeholder_at() goes on with after '[' */
@@ -859,13 +854,15 @@ static inline unsigned int sep_mask(__m128i x)
  * shapes_possible() rules out every shape, so trying it finds nothing.
  * In a kernel config that is nearly every word.
  */
-static unsigned int quick_mask(const struct kbug_redactor *rd, const unsigned char *u, size_t b)
+static unsigned int quick_mask(const struct kbug_redactor *rd, const struct quick_block *qb,
+			       const unsigned char *u, size_t b)
 {
 	__m128i x = _mm_loadu_si128((const __m128i *)(u + b));
 	__m128i next = _mm_loadu_si128((const __m128i *)(u + b + 1));
 	__m128i low = _mm_or_si128(x, _mm_set1_epi8(0x20));
 	__m128i low_next = _mm_or_si128(next, _mm_set1_epi8(0x20));
-	__m128i hex = _mm_or_si128(byte_range(x, '0', '9'), byte_range(low, 'a', 'f'));
+	__m128i digit = byte_range(x, '0', '9');
+	__m128i hex = _mm_or_si128(digit, byte_range(low, 'a', 'f'));
 	/*
 	 * The other places a shape can start, each with the byte its matcher
 	 * wants next: "[kind-" (what placeholder_at() goes on with), "::"
@@ -877,18 +874,21 @@ static unsigned int quick_mask(const struct kbug_redactor *rd, const unsigned ch
 	__m128i home = _mm_and_si128(byte_is(x, '/'), byte_is(next, 'h'));
 	__m128i tag = _mm_and_si128(byte_is(x, 'S'), byte_is(next, 'e'));
 	__m128i other = _mm_or_si128(_mm_or_si128(brk, v6), _mm_or_si128(home, tag));
+	/* bit k: u[b + k] is a letter or a digit */
+	unsigned int word = mask_of(_mm_or_si128(digit, byte_range(low, 'a', 'z')));
 	unsigned int sep, near, inside;
 	size_t k;
 
 	for (k = 0; k < rd->firsts_nr; k++)
-		other = _mm_or_si128(other, _mm_and_si128(byte_is(low, rd->firsts[k][0]),
-							  byte_is(low_next, rd->firsts[k][1])));
+		other = _mm_or_si128(other, _mm_and_si128(_mm_cmpeq_epi8(low, qb->first[k][0]),
+							  _mm_cmpeq_epi8(low_next, qb->first[k][1])));
 	sep = sep_mask(next) | sep_mask(_mm_loadu_si128((const __m128i *)(u + b + 17))) << 16;
 	/* bit k: a separator at one of b+k+1 .. b+k+8 */
 	near = sep | sep >> 1;
 	near |= near >> 2;
 	near |= near >> 4;
-	inside = alnum_mask(x) & alnum_mask(_mm_loadu_si128((const __m128i *)(u + b - 1)));
+	/* bit k: u[b + k] and the byte before it are letters or digits */
+	inside = word & (word << 1 | alnum_tab[u[b - 1]]);
 	return (mask_of(other) | (mask_of(hex) & near)) & ~inside & 0xffffu;
 }
 #endif
@@ -903,7 +903,7 @@ static size_t next_try(const struct kbug_redactor *rd, const unsigned char *u, s
 
 		if (!qb->valid || i < qb->b || i >= qb->b + 16) {
 			qb->b = i;
-			qb->mask = quick_mask(rd, u, i);
+			qb->mask = quick_mask(rd, qb, u, i);
 			qb->valid = true;
 		}
 		m = qb->mask >> (i - qb->b);
@@ -934,7 +934,14 @@ static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
 {
 	const unsigned char *u = (const unsigned char *)in;
 	size_t i = 0, done = 0, hits = 0, k;
-	struct quick_block qb = { 0, 0, false };
+	struct quick_block qb = { .valid = false };
+
+#ifdef __SSE2__
+	for (k = 0; rd->quick && k < rd->firsts_nr; k++) {
+		qb.first[k][0] = _mm_set1_epi8((char)rd->firsts[k][0]);
+		qb.first[k][1] = _mm_set1_epi8((char)rd->firsts[k][1]);
+	}
+#endif
 
 	while (i < len) {
 		const char *s = in + i;
