@@ -879,9 +879,12 @@ static unsigned int quick_mask(const struct kbug_redactor *rd, const struct quic
 	unsigned int sep, near, inside;
 	size_t k;
 
-	for (k = 0; k < rd->firsts_nr; k++)
-		other = _mm_or_si128(other, _mm_and_si128(_mm_cmpeq_epi8(low, qb->first[k][0]),
-							  _mm_cmpeq_epi8(low_next, qb->first[k][1])));
+	for (k = 0; k < rd->firsts_nr; k++) {
+		__m128i pair = _mm_and_si128(_mm_cmpeq_epi8(low, qb->first[k][0]),
+					     _mm_cmpeq_epi8(low_next, qb->first[k][1]));
+
+		other = _mm_or_si128(other, pair);
+	}
 	sep = sep_mask(next) | sep_mask(_mm_loadu_si128((const __m128i *)(u + b + 17))) << 16;
 	/* bit k: a separator at one of b+k+1 .. b+k+8 */
 	near = sep | sep >> 1;
