@@ -1235,8 +1235,10 @@ static void redact_harvest_table(struct kbug_redactor *rd, const struct kj_table
 {
 	size_t r, c, rows = kj_table_rows(t), ncol = kj_table_ncols(t);
 
-	for (r = 0; r < rows; r++) {
-		for (c = 0; c < ncol; c++) {
+	for (c = 0; c < ncol; c++) {
+		if (kj_table_col(t, c)->type != KJ_COL_STR)
+			continue;
+		for (r = 0; r < rows; r++) {
 			size_t len;
 			const char *s = kj_table_str(t, r, c, &len);
 

@@ -62,22 +62,6 @@ static size_t json_size(struct json_object *o)
  * at most 32. A section far within its budget (all of them, as a rule)
  * is never serialised to be measured.
  */
-static size_t table_size_bound(const struct kj_table *t)
-{
-	size_t n = 2, r, c, len;
-
-	for (r = 0; r < kj_table_rows(t); r++) {
-		n += 3;
-		for (c = 0; c < kj_table_ncols(t); c++) {
-			if (!kj_table_has(t, r, c))
-				continue;
-			n += 6 * strlen(kj_table_col(t, c)->key) + 4;
-			n += kj_table_str(t, r, c, &len) ? 6 * len + 2 : 32;
-		}
-	}
-	return n;
-}
-
 static size_t json_size_bound(struct json_object *o, int depth)
 {
 	size_t n = 2, i;
@@ -89,7 +73,7 @@ static size_t json_size_bound(struct json_object *o, int depth)
 		return 6 * (size_t)json_object_get_string_len(o) + 2;
 	case json_type_array:
 		if (kj_table_of(o))
-			return table_size_bound(kj_table_of(o));
+			return kj_table_json_bound(kj_table_of(o));
 		for (i = 0; i < json_object_array_length(o); i++)
 			n += json_size_bound(json_object_array_get_idx(o, i), depth + 1) + 1;
 		return n;

@@ -184,6 +184,25 @@ const char *kj_table_str(const struct kj_table *t, size_t row, size_t col, size_
 	return t->text.buf + c->num;
 }
 
+size_t kj_table_json_bound(const struct kj_table *t)
+{
+	size_t n = 2, r, c, key[KJ_TABLE_MAX_COLS];
+
+	for (c = 0; c < t->ncol; c++)
+		key[c] = 6 * strlen(t->cols[c].key) + 4;
+	for (r = 0; r < t->rows; r++) {
+		const struct kj_cell *cell = &t->cells[r * t->ncol];
+
+		n += 3;
+		for (c = 0; c < t->ncol; c++) {
+			if (!(t->set[r] >> c & 1u))
+				continue;
+			n += key[c] + (t->cols[c].type == KJ_COL_STR ? 6 * cell[c].len + 2 : 32);
+		}
+	}
+	return n;
+}
+
 int kj_table_expand(struct json_object *arr)
 {
 	const unsigned int k = JSON_C_OBJECT_ADD_KEY_IS_NEW | JSON_C_OBJECT_ADD_CONSTANT_KEY;

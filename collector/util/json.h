@@ -100,3 +100,9 @@ bool kj_table_has(const struct kj_table *t, size_t row, size_t col);
 int64_t kj_table_int(const struct kj_table *t, size_t row, size_t col);
 /* A set string column's text (NUL-terminated, *len bytes), else NULL. */
 const char *kj_table_str(const struct kj_table *t, size_t row, size_t col, size_t *len);
+/*
+ * An upper bound of the table's plain JSON text (JSON_C_TO_STRING_PLAIN):
+ * every string and key byte counted as six (the longest escape), every
+ * integer as 32 bytes. One pass over the cells.
+ */
+size_t kj_table_json_bound(const struct kj_table *t);

@@ -325,6 +325,9 @@ static void test_tables(void **state)
 		size_t m, nrow = json_object_array_length(plain);
 		int depth = (int)rnd(4);
 
+		/* the bound that output budgets look at first holds */
+		assert_true(kj_table_json_bound(kj_table_of(tab)) >=
+			    strlen(json_object_to_json_string_ext(plain, JSON_C_TO_STRING_PLAIN)));
 		a = tab;
 		b = plain;
 		wrap_alike(&a, &b, depth);
