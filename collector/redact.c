@@ -1101,6 +1101,8 @@ static int mirror_map(struct kj_table *t, size_t col, const char *old, size_t ol
 {
 	const char *o = old, *oe = old + oldlen, *n = red, *ne = red + redlen;
 	size_t r, rows = kj_table_rows(t);
+	/* nothing replaced: the old lines are all there is to check */
+	bool same = red == old && redlen == oldlen && !apply;
 
 	for (r = 0; r < rows; r++) {
 		size_t tl, pl, nl, k = 1;
@@ -1113,6 +1115,10 @@ static int mirror_map(struct kj_table *t, size_t col, const char *old, size_t ol
 		/* the prefix, the text (which may hold newlines), a newline */
 		if ((size_t)(oe - o) < pl + tl + 1 || memcmp(o + pl, txt, tl) || o[pl + tl] != '\n')
 			return -1;
+		if (same) {
+			o += pl + tl + 1;
+			continue;
+		}
 		/* redaction keeps the prefix and every newline */
 		if ((size_t)(ne - n) < pl || memcmp(n, o, pl))
 			return -1;
@@ -1132,7 +1138,7 @@ static int mirror_map(struct kj_table *t, size_t col, const char *old, size_t ol
 		n = next;
 	}
 	/* a line past the last record counts once: then the rows are scanned */
-	return o == oe && n == ne ? 0 : -1;
+	return o == oe && (same || n == ne) ? 0 : -1;
 }
 
 /* a kj_table's strings, as redact_tree() does those of the objects it stands for */
@@ -1359,7 +1365,10 @@ static void redact_attachment(struct kbug_redactor *rd, struct kbug_attachment *
 		redlen = out.len;
 	}
 	if (t && !mirror_map(t, a->lines_col, a->data, a->len, red, redlen, false)) {
-		mirror_map(t, a->lines_col, a->data, a->len, red, redlen, true);
+		if (red != a->data)
+			mirror_map(t, a->lines_col, a->data, a->len, red, redlen, true);
+		else
+			mirror_rows += kj_table_rows(t);	/* each the same as its line */
 		/* the records' own replacements, as if they had been scanned */
 		for (k = 0; k < REDACT_NR_KINDS; k++)
 			rd->count[k] += rd->count[k] - before[k];

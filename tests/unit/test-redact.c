@@ -516,10 +516,14 @@ static void test_log_lines_redact_records(void **state)
 		"[    1.000000] two lines\n>52:54:00:12:34:56 alice\n[    2.000000] 10.1.2.3\n",
 		"[    1.000000] 198.51.100.1\nfw version 10.1.2.3\n",
 		"",
+		/* nothing to replace: the lines are checked all the same */
+		"[    1.000000] nothing here\n[    2.000000] at all\n",
+		"[    1.000000] nothing here\n!no record\n",
+		"[    1.000000] nothing\n>here\n[    2.000000] at all\n",
 	};
 	/* which of them the lines stand in for the records */
 	static const bool mapped[] = {
-		true, true, false, true, false, false, true, true, false,
+		true, true, false, true, false, false, true, true, false, true, false, true,
 	};
 	size_t i;
 
