@@ -39,7 +39,11 @@ PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(LIBS_LINKED) $(LIBS_HEADERS) 2>/de
 PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(LIBS_LINKED) 2>/dev/null)
 # the build ID keys the MAINTAINERS snapshots (collector/route/snapshot.c):
 # a rebuilt kbug never maps the tables an older build saved
-LDLIBS_ALL = -Wl,--build-id=sha1 $(PKG_LIBS) -ldl -lm
+# relro and now as Debian's hardening (dpkg-buildflags hardening=+all) links:
+# every symbol bound at start, the GOT read-only after it; with no lazy
+# binding no call goes through the resolver's trampoline, which saves and
+# restores the whole vector state (AVX-512 here) at each first call
+LDLIBS_ALL = -Wl,--build-id=sha1 -Wl,-z,relro -Wl,-z,now $(PKG_LIBS) -ldl -lm
 
 # Every .c under collector/ and probes/ is part of the program; kbug.c
 # holds main(). Adding a command, probe, scanner or channel is adding a file.
