@@ -62,14 +62,20 @@ static void add_unescaped(struct strbuf *sb, const char *s, size_t n)
 	}
 }
 
+/* an ASCII digit: what isdigit() says in the C locale, without its table lookup call */
+static inline bool is_digit(char c)
+{
+	return (unsigned char)(c - '0') < 10;
+}
+
 static bool parse_u64(const char **p, const char *end, uint64_t *v)
 {
 	const char *s = *p;
 	uint64_t x = 0;
 
-	if (s >= end || !isdigit((unsigned char)*s))
+	if (s >= end || !is_digit(*s))
 		return false;
-	while (s < end && isdigit((unsigned char)*s)) {
+	while (s < end && is_digit(*s)) {
 		unsigned int d = (unsigned int)(*s - '0');
 
 		if (x > (UINT64_MAX - d) / 10)
