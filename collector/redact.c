@@ -32,6 +32,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -432,11 +433,18 @@ void kbug_redactor_add_machine(struct kbug_redactor *rd)
 	};
 	struct strbuf p = STRBUF_INIT;
 	const char *home = getenv("HOME");
+	struct utsname uts;
 	size_t i;
 
-	redact_add_file(rd, REDACT_HOSTNAME, "/proc/sys/kernel/hostname");
+	/* this system's: uname() has both names of the two /proc files, in one call */
+	if (!*kbug_path_root() && !uname(&uts)) {
+		kbug_redactor_add_literal(rd, REDACT_HOSTNAME, uts.nodename);
+		kbug_redactor_add_literal(rd, REDACT_HOSTNAME, uts.domainname);
+	} else {
+		redact_add_file(rd, REDACT_HOSTNAME, "/proc/sys/kernel/hostname");
+		redact_add_file(rd, REDACT_HOSTNAME, "/proc/sys/kernel/domainname");
+	}
 	redact_add_file(rd, REDACT_HOSTNAME, "/etc/hostname");
-	redact_add_file(rd, REDACT_HOSTNAME, "/proc/sys/kernel/domainname");
 	for (i = 0; i < ARRAY_SIZE(env_users); i++)
 		kbug_redactor_add_literal(rd, REDACT_USER, getenv(env_users[i]));
 	if (home && !strncmp(home, "/home/", 6))
