@@ -12,6 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio_ext.h>
+#include <unistd.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -30,12 +32,43 @@ struct kjw {
 	char buf[KJW_BUF];
 };
 
+/*
+ * Out to the stream's file in write(2)s of its own while the stream holds
+ * nothing (stdio would cut each block in two: the part that fills its
+ * buffer, then the rest); what a write leaves, the stream takes, so that
+ * an error lands in its error flag, where the caller looks.
+ */
+static size_t kjw_write_fd(FILE *f, const char *p, size_t len)
+{
+	int fd = fileno(f), tries = 0;
+	size_t done = 0;
+
+	if (fd < 0 || __fpending(f))
+		return 0;
+	while (done < len && tries++ < 64) {
+		ssize_t n = write(fd, p + done, len - done);
+
+		if (n <= 0) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			break;
+		}
+		done += (size_t)n;
+	}
+	return done;
+}
+
 static void kjw_flush(struct kjw *w)
 {
-	if (w->sb)
+	size_t done;
+
+	if (w->sb) {
 		strbuf_add(w->sb, w->buf, w->n);
-	else if (w->n && fwrite(w->buf, 1, w->n, w->f) != w->n)
-		w->err = true;
+	} else if (w->n) {
+		done = kjw_write_fd(w->f, w->buf, w->n);
+		if (done < w->n && fwrite(w->buf + done, 1, w->n - done, w->f) != w->n - done)
+			w->err = true;
+	}
 	w->n = 0;
 }
 
@@ -44,9 +77,11 @@ static void kjw_put(struct kjw *w, const char *p, size_t len)
 	if (len > KJW_BUF - w->n) {
 		kjw_flush(w);
 		if (len >= KJW_BUF) {
+			size_t done = w->sb ? 0 : kjw_write_fd(w->f, p, len);
+
 			if (w->sb)
 				strbuf_add(w->sb, p, len);
-			else if (fwrite(p, 1, len, w->f) != len)
+			else if (done < len && fwrite(p + done, 1, len - done, w->f) != len - done)
 				w->err = true;
 			return;
 		}

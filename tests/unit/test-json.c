@@ -357,6 +357,47 @@ static void test_tables(void **state)
 	}
 }
 
+/*
+ * To a file: blocks go out with write(2) while the stream holds nothing,
+ * through the stream while it does; either way the file reads as json-c's
+ * text, in order with what the stream was given before and after.
+ */
+static void test_write_file(void **state)
+{
+	static char big[70000];
+	struct json_object *o = json_object_new_array();
+	size_t i, m;
+
+	for (i = 0; i < sizeof(big) - 1; i++)
+		big[i] = i % 61 ? (char)('a' + i % 26) : '\n';
+	json_object_array_add(o, json_object_new_string_len(big, 20000));
+	json_object_array_add(o, json_object_new_string_len(big, (int)sizeof(big) - 1));
+	for (m = 0; m < 3; m++) {
+		const char *want = json_object_to_json_string_ext(o, modes[m]);
+		size_t wl = strlen(want), got;
+		char *buf = malloc(wl + 3);
+		FILE *f = tmpfile();
+
+		assert_non_null(buf);
+		assert_non_null(f);
+		if (m)
+			fputc('<', f);	/* something waiting in the stream */
+		assert_int_equal(kj_write(o, modes[m], f, NULL), 0);
+		fputc('>', f);
+		assert_int_equal(fflush(f), 0);
+		rewind(f);
+		got = fread(buf, 1, wl + 3, f);
+		assert_int_equal(got, wl + 1 + (m ? 1 : 0));
+		assert_memory_equal(buf + (m ? 1 : 0), want, wl);
+		assert_int_equal(buf[got - 1], '>');
+		if (m)
+			assert_int_equal(buf[0], '<');
+		fclose(f);
+		free(buf);
+	}
+	json_object_put(o);
+}
+
 /* a write that fails is reported, not dropped */
 static void test_write_error(void **state)
 {
@@ -403,6 +444,7 @@ int main(void)
 		cmocka_unit_test(test_parsed),
 		cmocka_unit_test(test_text_value),
 		cmocka_unit_test(test_tables),
+		cmocka_unit_test(test_write_file),
 		cmocka_unit_test(test_write_error),
 		cmocka_unit_test(test_report_write),
 	};
