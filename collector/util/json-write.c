@@ -256,10 +256,17 @@ static void kjw_num(struct kjw *w, int64_t i, uint64_t u)
 
 	if (i != INT64_MAX)
 		u = neg ? -(uint64_t)i : (uint64_t)i;
-	do {
+	/* two digits per 64-bit division: a timestamp's eleven take six */
+	while (u >= 100) {
+		unsigned int d = (unsigned int)(u % 100);
+
+		u /= 100;
+		*--p = (char)('0' + d % 10);
+		*--p = (char)('0' + d / 10);
+	}
+	if (u >= 10)
 		*--p = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	*--p = (char)('0' + (u >= 10 ? u / 10 : u));
 	if (neg)
 		*--p = '-';
 	kjw_put(w, p, (size_t)(buf + sizeof(buf) - p));

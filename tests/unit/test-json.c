@@ -55,7 +55,8 @@ static void rnd_text(char *buf, size_t *len, size_t max)
 static struct json_object *rnd_tree(int depth)
 {
 	static const int64_t ints[] = { 0, 1, -1, 9, 10, -10, 12345, INT64_MAX, INT64_MIN,
-					INT64_MIN + 1, 4294967296ll };
+					INT64_MIN + 1, 4294967296ll, 99, 100, 101, -99, -100,
+					999999999999 };
 	char buf[80];
 	size_t len, i, n;
 	struct json_object *o;
