@@ -19,6 +19,7 @@
 #endif
 
 #include "util/json.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 
 #define KJW_BUF 16384
@@ -248,14 +249,30 @@ static void kjw_string(struct kjw *w, const char *s, size_t len)
 	kjw_lit(w, "\"");
 }
 
-/* i, or (i is INT64_MAX) u */
+/* i, or (i is INT64_MAX) u: straight into the buffer, written from its last digit */
 static void kjw_num(struct kjw *w, int64_t i, uint64_t u)
 {
-	char buf[24], *p = buf + sizeof(buf);
+	static const uint64_t pow10[] = {
+		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull, 10000000ull,
+		100000000ull, 1000000000ull, 10000000000ull, 100000000000ull,
+		1000000000000ull, 10000000000000ull, 100000000000000ull,
+		1000000000000000ull, 10000000000000000ull, 100000000000000000ull,
+		1000000000000000000ull, 10000000000000000000ull,
+	};
 	bool neg = i < 0;
+	size_t nd = 1;
+	char *p;
 
 	if (i != INT64_MAX)
 		u = neg ? -(uint64_t)i : (uint64_t)i;
+	while (nd < ARRAY_SIZE(pow10) && u >= pow10[nd])
+		nd++;
+	if (KJW_BUF - w->n < 21)
+		kjw_flush(w);
+	if (neg)
+		w->buf[w->n++] = '-';
+	w->n += nd;
+	p = w->buf + w->n;
 	/* two digits per 64-bit division: a timestamp's eleven take six */
 	while (u >= 100) {
 		unsigned int d = (unsigned int)(u % 100);
@@ -267,9 +284,6 @@ static void kjw_num(struct kjw *w, int64_t i, uint64_t u)
 	if (u >= 10)
 		*--p = (char)('0' + u % 10);
 	*--p = (char)('0' + (u >= 10 ? u / 10 : u));
-	if (neg)
-		*--p = '-';
-	kjw_put(w, p, (size_t)(buf + sizeof(buf) - p));
 }
 
 static void kjw_int(struct kjw *w, struct json_object *v)
@@ -353,8 +367,10 @@ static void kjw_object(struct kjw *w, struct json_object *o, int level)
  */
 static void kjw_table(struct kjw *w, const struct kj_table *t, int level)
 {
+	enum { ROW_FIRST, ROW_NEXT, ROW_SHUT, ROW_SHUT_EMPTY, ROW_PIECES };
 	size_t r, c, rows = kj_table_rows(t), ncol = kj_table_ncols(t);
-	struct strbuf pre[2][KJ_TABLE_MAX_COLS];
+	struct strbuf pre[2][KJ_TABLE_MAX_COLS], row[ROW_PIECES];
+	bool is_str[KJ_TABLE_MAX_COLS];
 	struct kjw *kw = malloc(sizeof(*kw));
 	int f;
 
@@ -362,26 +378,39 @@ static void kjw_table(struct kjw *w, const struct kj_table *t, int level)
 		w->err = true;
 		return;
 	}
+	kw->f = NULL;
+	kw->flags = w->flags;
+	kw->err = false;
+	kw->n = 0;
 	for (f = 0; f < 2; f++) {
 		for (c = 0; c < ncol; c++) {
 			strbuf_init(&pre[f][c], 0);
-			kw->f = NULL;
 			kw->sb = &pre[f][c];
-			kw->flags = w->flags;
-			kw->err = false;
-			kw->n = 0;
 			kjw_member(kw, f == 0, level + 1);
 			kjw_key(kw, kj_table_col(t, c)->key);
 			kjw_flush(kw);
 		}
 	}
+	/* what goes before a row (the first, the others) and after it */
+	for (f = 0; f < ROW_PIECES; f++) {
+		strbuf_init(&row[f], 0);
+		kw->sb = &row[f];
+		if (f <= ROW_NEXT) {
+			kjw_member(kw, f == ROW_FIRST, level);
+			kjw_open(kw, '{');
+		} else {
+			kjw_close(kw, f == ROW_SHUT_EMPTY, level + 1, '}');
+		}
+		kjw_flush(kw);
+	}
 	free(kw);
+	for (c = 0; c < ncol; c++)
+		is_str[c] = kj_table_col(t, c)->type == KJ_COL_STR;
 	kjw_open(w, '[');
 	for (r = 0; r < rows; r++) {
 		bool first = true;
 
-		kjw_member(w, !r, level);
-		kjw_open(w, '{');
+		kjw_put(w, row[r ? ROW_NEXT : ROW_FIRST].buf, row[r ? ROW_NEXT : ROW_FIRST].len);
 		for (c = 0; c < ncol; c++) {
 			const char *s;
 			size_t len;
@@ -390,8 +419,8 @@ static void kjw_table(struct kjw *w, const struct kj_table *t, int level)
 				continue;
 			kjw_put(w, pre[first ? 0 : 1][c].buf, pre[first ? 0 : 1][c].len);
 			first = false;
-			s = kj_table_str(t, r, c, &len);
-			if (s) {
+			if (is_str[c]) {
+				s = kj_table_str(t, r, c, &len);
 				kjw_string(w, s, len);
 			} else {
 				int64_t v = kj_table_int(t, r, c);
@@ -399,12 +428,15 @@ static void kjw_table(struct kjw *w, const struct kj_table *t, int level)
 				kjw_num(w, v, (uint64_t)v);
 			}
 		}
-		kjw_close(w, first, level + 1, '}');
+		f = first ? ROW_SHUT_EMPTY : ROW_SHUT;
+		kjw_put(w, row[f].buf, row[f].len);
 	}
 	kjw_close(w, !rows, level, ']');
 	for (f = 0; f < 2; f++)
 		for (c = 0; c < ncol; c++)
 			strbuf_release(&pre[f][c]);
+	for (f = 0; f < ROW_PIECES; f++)
+		strbuf_release(&row[f]);
 }
 
 static void kjw_array(struct kjw *w, struct json_object *a, int level)
