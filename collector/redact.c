@@ -36,6 +36,12 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__GLIBC__) && \
+	(__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
+#include <immintrin.h>
+#include <sys/platform/x86.h>
+#define REDACT_AVX2 1
+#endif
 
 #include "util/json.h"
 #include "util/macro.h"
@@ -72,7 +78,9 @@ struct kbug_redactor {
 	unsigned char firsts[REDACT_QUICK_FIRSTS][2];
 	size_t firsts_nr;
 	bool quick;		/* firsts_nr fits, and the quick scan is not turned off */
+	bool wide;		/* quick, and this CPU has AVX2: 32 places at a time */
 	bool scalar;		/* tests: always byte by byte */
+	bool narrow;		/* tests: 16 places at a time at most */
 	/* tables an attachment repeats: redacted through it, not walked */
 	const struct kj_table *skip[REDACT_MAX_MIRRORS];
 	size_t skip_nr;
@@ -212,6 +220,12 @@ void kbug_redactor_scalar(struct kbug_redactor *rd)
 	rd->lit_sorted = false;
 }
 
+void kbug_redactor_narrow(struct kbug_redactor *rd)
+{
+	rd->narrow = true;
+	rd->lit_sorted = false;
+}
+
 size_t kbug_redactor_count(const struct kbug_redactor *rd, enum kbug_redact_kind kind)
 {
 	return kind < REDACT_NR_KINDS ? rd->count[kind] : 0;
@@ -289,6 +303,10 @@ static void literals_sort(struct kbug_redactor *rd)
 	for (i = 0; i < rd->lit_nr; i++)
 		literal_first_pair(rd, rd->lit[i].value);
 	rd->quick = rd->firsts_nr <= REDACT_QUICK_FIRSTS && !rd->scalar;
+#ifdef REDACT_AVX2
+	/* as glibc found it at start: __builtin_cpu_supports() runs cpuid, a trap in a VM */
+	rd->wide = rd->quick && !rd->narrow && CPU_FEATURE_ACTIVE(AVX2);
+#endif
 	rd->lit_sorted = true;
 }
 
@@ -813,9 +831,9 @@ static inline bool try_here(const struct kbug_redactor *rd, const unsigned char 
 	return rd->start[u[q]] && !(q && alnum_tab[u[q]] && alnum_tab[u[q - 1]]);
 }
 
-/* the quick scan's last block: bit k for the place b + k */
+/* the quick scan's last block: bit k for the place b + k, of w places */
 struct quick_block {
-	size_t b;
+	size_t b, w;
 	unsigned int mask;
 	bool valid;
 #ifdef __SSE2__
@@ -904,6 +922,88 @@ static unsigned int quick_mask(const struct kbug_redactor *rd, const struct quic
 }
 #endif
 
+#ifdef REDACT_AVX2
+/*
+ * quick_mask() for thirty-two places at once, where the CPU has AVX2
+ * (1 <= b, b + 49 <= len): the same tests, each on twice the bytes.
+ */
+#define AVX2 __attribute__((target("avx2")))
+
+static inline AVX2 __m256i byte_range32(__m256i x, unsigned char lo, unsigned char hi)
+{
+	__m256i above = _mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8((char)lo)), x);
+	__m256i below = _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8((char)hi)), x);
+
+	return _mm256_and_si256(above, below);
+}
+
+static inline AVX2 __m256i byte_is32(__m256i x, unsigned char c)
+{
+	return _mm256_cmpeq_epi8(x, _mm256_set1_epi8((char)c));
+}
+
+static inline AVX2 unsigned int mask32(__m256i x)
+{
+	return (unsigned int)_mm256_movemask_epi8(x);
+}
+
+static AVX2 unsigned int quick_mask32(const struct kbug_redactor *rd, const unsigned char *u,
+				      size_t b)
+{
+	__m256i x = _mm256_loadu_si256((const __m256i *)(u + b));
+	__m256i next = _mm256_loadu_si256((const __m256i *)(u + b + 1));
+	__m256i low = _mm256_or_si256(x, _mm256_set1_epi8(0x20));
+	__m256i low_next = _mm256_or_si256(next, _mm256_set1_epi8(0x20));
+	__m256i digit = byte_range32(x, '0', '9');
+	__m256i hex = _mm256_or_si256(digit, byte_range32(low, 'a', 'f'));
+	__m256i brk_next = _mm256_or_si256(_mm256_or_si256(byte_range32(next, 'a', 'z'),
+							   byte_range32(next, '0', '9')),
+					   byte_is32(next, '-'));
+	__m256i brk = _mm256_and_si256(byte_is32(x, '['), brk_next);
+	__m256i v6 = _mm256_and_si256(byte_is32(x, ':'), byte_is32(next, ':'));
+	__m256i home = _mm256_and_si256(byte_is32(x, '/'), byte_is32(next, 'h'));
+	__m256i tag = _mm256_and_si256(byte_is32(x, 'S'), byte_is32(next, 'e'));
+	__m256i other = _mm256_or_si256(_mm256_or_si256(brk, v6), _mm256_or_si256(home, tag));
+	__m256i sepv = _mm256_or_si256(byte_is32(next, ':'), byte_is32(next, '-'));
+	unsigned int word = mask32(_mm256_or_si256(digit, byte_range32(low, 'a', 'z')));
+	uint64_t sep, near;
+	unsigned int inside;
+	size_t k;
+
+	sepv = _mm256_or_si256(sepv, byte_is32(next, '.'));
+	for (k = 0; k < rd->firsts_nr; k++) {
+		__m256i pair = _mm256_and_si256(byte_is32(low, rd->firsts[k][0]),
+						byte_is32(low_next, rd->firsts[k][1]));
+
+		other = _mm256_or_si256(other, pair);
+	}
+	/* bit j: a separator at b + 1 + j, for j < 48 */
+	sep = (uint64_t)mask32(sepv) |
+	      (uint64_t)sep_mask(_mm_loadu_si128((const __m128i *)(u + b + 33))) << 32;
+	near = sep | sep >> 1;
+	near |= near >> 2;
+	near |= near >> 4;
+	inside = word & (word << 1 | alnum_tab[u[b - 1]]);
+	return (mask32(other) | (mask32(hex) & (unsigned int)near)) & ~inside;
+}
+#endif
+
+#ifdef __SSE2__
+/* The quick test's block at i: thirty-two places where AVX2 and the text allow, else sixteen. */
+static unsigned int block_mask(const struct kbug_redactor *rd, struct quick_block *qb,
+			       const unsigned char *u, size_t i, size_t len)
+{
+#ifdef REDACT_AVX2
+	if (rd->wide && i + 49 <= len) {
+		qb->w = 32;
+		return quick_mask32(rd, u, i);
+	}
+#endif
+	qb->w = 16;
+	return quick_mask(rd, qb, u, i);
+}
+#endif
+
 /* The next place from i on that the pass tries (len if none). */
 static size_t next_try(const struct kbug_redactor *rd, const unsigned char *u, size_t i,
 		       size_t len, struct quick_block *qb)
@@ -912,15 +1012,15 @@ static size_t next_try(const struct kbug_redactor *rd, const unsigned char *u, s
 	while (rd->quick && i >= 1 && i + 33 <= len) {
 		unsigned int m;
 
-		if (!qb->valid || i < qb->b || i >= qb->b + 16) {
+		if (!qb->valid || i < qb->b || i >= qb->b + qb->w) {
 			qb->b = i;
-			qb->mask = quick_mask(rd, qb, u, i);
+			qb->mask = block_mask(rd, qb, u, i, len);
 			qb->valid = true;
 		}
 		m = qb->mask >> (i - qb->b);
 		if (m)
 			return i + (size_t)__builtin_ctz(m);
-		i = qb->b + 16;
+		i = qb->b + qb->w;
 	}
 #endif
 	while (i < len && !try_here(rd, u, i))

@@ -689,7 +689,9 @@ static void test_nothing_to_redact(void **state)
 }
 
 /* redact s with a redactor that scans byte by byte (scalar) or sixteen at a time */
-static size_t redact_with(const char *s, size_t len, bool scalar, const char *const *lits,
+enum scan { SCAN_QUICK, SCAN_NARROW, SCAN_SCALAR };
+
+static size_t redact_with(const char *s, size_t len, enum scan scan, const char *const *lits,
 			  size_t nlits, struct strbuf *out)
 {
 	struct kbug_redactor *rd = kbug_redactor_new(key1);
@@ -698,8 +700,10 @@ static size_t redact_with(const char *s, size_t len, bool scalar, const char *co
 	assert_non_null(rd);
 	for (i = 0; i < nlits; i++)
 		kbug_redactor_add_literal(rd, i % 2 ? REDACT_USER : REDACT_HOSTNAME, lits[i]);
-	if (scalar)
+	if (scan == SCAN_SCALAR)
 		kbug_redactor_scalar(rd);
+	if (scan == SCAN_NARROW)
+		kbug_redactor_narrow(rd);
 	n = kbug_redact_text(rd, s, len, out);
 	kbug_redactor_free(rd);
 	return n;
@@ -752,15 +756,67 @@ static void test_quick_scan_same(void **state)
 		for (w = 0; w < 2; w++) {
 			const char *const *lits = w ? many : few;
 			size_t nl = w ? ARRAY_SIZE(many) : ARRAY_SIZE(few);
-			struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
-			size_t ha = redact_with(text, n, false, lits, nl, &a);
-			size_t hb = redact_with(text, n, true, lits, nl, &b);
+			struct strbuf a = STRBUF_INIT, b = STRBUF_INIT, c = STRBUF_INIT;
+			/* 32 places at a time where AVX2 is, 16, and one */
+			size_t ha = redact_with(text, n, SCAN_QUICK, lits, nl, &a);
+			size_t hc = redact_with(text, n, SCAN_NARROW, lits, nl, &c);
+			size_t hb = redact_with(text, n, SCAN_SCALAR, lits, nl, &b);
 
 			assert_int_equal(ha, hb);
 			assert_int_equal(a.len, b.len);
 			assert_memory_equal(a.buf, b.buf, a.len);
+			assert_int_equal(hc, hb);
+			assert_int_equal(c.len, b.len);
+			assert_memory_equal(c.buf, b.buf, c.len);
 			strbuf_release(&a);
 			strbuf_release(&b);
+			strbuf_release(&c);
+		}
+	}
+}
+
+/*
+ * Each shape and known value at every offset of a block, of both widths:
+ * the quick scan tests the bytes after a place (the separator within
+ * eight, the byte after '[' or ':') across the end of its block.
+ */
+static void test_quick_scan_offsets(void **state)
+{
+	static const char *const frags[] = {
+		"ab:cd:ef:01:23:45", "1.2.3.4", "10.20.30.40", "fe80::1", "::1", "a:b::c",
+		"123e4567-e89b-12d3-a456-426614174000", "/home/alice/x", "SerialNumber: Q1",
+		"[mac-abcdef]", "alice", "vm", "0123AB",
+	};
+	static const char *const fills[] = { " ", "zz", "x_y", "--..", "q:r", "\n" };
+	static const char *const lits[] = { "vm", "alice", "Bob_smith", "0123AB" };
+	char text[256];
+	size_t f, o, g;
+
+	for (f = 0; f < ARRAY_SIZE(frags); f++) {
+		for (g = 0; g < ARRAY_SIZE(fills); g++) {
+			for (o = 1; o < 100; o++) {
+				struct strbuf a = STRBUF_INIT, b = STRBUF_INIT, c = STRBUF_INIT;
+				const char *tail = fills[(g + 1) % ARRAY_SIZE(fills)];
+				size_t n, fl = strlen(fills[g]), tl = strlen(tail), ha, hb, hc;
+
+				for (n = 0; n < o; n++)
+					text[n] = fills[g][n % fl];
+				text[o - 1] = ' ';	/* a word starts at o */
+				memcpy(text + o, frags[f], strlen(frags[f]));
+				n = o + strlen(frags[f]);
+				for (; n < 200; n++)
+					text[n] = tail[n % tl];
+				ha = redact_with(text, n, SCAN_QUICK, lits, ARRAY_SIZE(lits), &a);
+				hc = redact_with(text, n, SCAN_NARROW, lits, ARRAY_SIZE(lits), &c);
+				hb = redact_with(text, n, SCAN_SCALAR, lits, ARRAY_SIZE(lits), &b);
+				if (ha != hb || hc != hb || a.len != b.len || c.len != b.len ||
+				    memcmp(a.buf, b.buf, b.len) || memcmp(c.buf, b.buf, b.len))
+					fail_msg("'%s' at %zu after '%s': %zu/%zu/%zu replaced",
+						 frags[f], o, fills[g], ha, hc, hb);
+				strbuf_release(&a);
+				strbuf_release(&b);
+				strbuf_release(&c);
+			}
 		}
 	}
 }
@@ -772,6 +828,7 @@ int main(void)
 		cmocka_unit_test(test_word_boundaries),
 		cmocka_unit_test(test_nothing_to_redact),
 		cmocka_unit_test(test_quick_scan_same),
+		cmocka_unit_test(test_quick_scan_offsets),
 		cmocka_unit_test(test_lookalikes_are_kept),
 		cmocka_unit_test(test_placeholders_are_keyed),
 		cmocka_unit_test(test_harmless_literals_ignored),
