@@ -947,8 +947,14 @@ static inline AVX2 unsigned int mask32(__m256i x)
 	return (unsigned int)_mm256_movemask_epi8(x);
 }
 
-static AVX2 unsigned int quick_mask32(const struct kbug_redactor *rd, const unsigned char *u,
-				      size_t b)
+/* the firsts, each byte in all thirty-two, made once per scan */
+struct quick_firsts32 {
+	__m256i a[REDACT_QUICK_FIRSTS], b[REDACT_QUICK_FIRSTS];
+	size_t nr;
+};
+
+static inline __attribute__((always_inline)) AVX2 unsigned int
+quick_mask32(const struct quick_firsts32 *f, const unsigned char *u, size_t b)
 {
 	__m256i x = _mm256_loadu_si256((const __m256i *)(u + b));
 	__m256i next = _mm256_loadu_si256((const __m256i *)(u + b + 1));
@@ -971,9 +977,9 @@ static AVX2 unsigned int quick_mask32(const struct kbug_redactor *rd, const unsi
 	size_t k;
 
 	sepv = _mm256_or_si256(sepv, byte_is32(next, '.'));
-	for (k = 0; k < rd->firsts_nr; k++) {
-		__m256i pair = _mm256_and_si256(byte_is32(low, rd->firsts[k][0]),
-						byte_is32(low_next, rd->firsts[k][1]));
+	for (k = 0; k < f->nr; k++) {
+		__m256i pair = _mm256_and_si256(_mm256_cmpeq_epi8(low, f->a[k]),
+						_mm256_cmpeq_epi8(low_next, f->b[k]));
 
 		other = _mm256_or_si256(other, pair);
 	}
@@ -986,21 +992,85 @@ static AVX2 unsigned int quick_mask32(const struct kbug_redactor *rd, const unsi
 	inside = word & (word << 1 | alnum_tab[u[b - 1]]);
 	return (mask32(other) | (mask32(hex) & (unsigned int)near)) & ~inside;
 }
+
+/*
+ * Whether quick_mask32() can find anything at b, from the tests of it a
+ * kernel config (most of what is redacted) nearly never passes: with no
+ * '[' at a place, no separator at b + 1 .. b + 40 (what "near" looks at,
+ * and the second ':' of "::") and none of the pairs, every bit of it is 0.
+ */
+static inline __attribute__((always_inline)) AVX2 bool
+quick_maybe32(const struct quick_firsts32 *f, const unsigned char *u, size_t b)
+{
+	__m256i x = _mm256_loadu_si256((const __m256i *)(u + b));
+	__m256i next = _mm256_loadu_si256((const __m256i *)(u + b + 1));
+	__m256i later = _mm256_loadu_si256((const __m256i *)(u + b + 9));
+	__m256i low = _mm256_or_si256(x, _mm256_set1_epi8(0x20));
+	__m256i low_next = _mm256_or_si256(next, _mm256_set1_epi8(0x20));
+	__m256i any = _mm256_or_si256(byte_is32(x, '['),
+				      _mm256_or_si256(byte_is32(next, ':'), byte_is32(later, ':')));
+	size_t k;
+
+	/* '-' and '.' are 0x2d and 0x2e */
+	any = _mm256_or_si256(any, _mm256_or_si256(byte_range32(next, '-', '.'),
+						   byte_range32(later, '-', '.')));
+	any = _mm256_or_si256(any, _mm256_and_si256(byte_is32(x, '/'), byte_is32(next, 'h')));
+	any = _mm256_or_si256(any, _mm256_and_si256(byte_is32(x, 'S'), byte_is32(next, 'e')));
+	for (k = 0; k < f->nr; k++)
+		any = _mm256_or_si256(any, _mm256_and_si256(_mm256_cmpeq_epi8(low, f->a[k]),
+							    _mm256_cmpeq_epi8(low_next, f->b[k])));
+	return !_mm256_testz_si256(any, any);
+}
+
+/*
+ * The quick test's blocks of thirty-two from i on (1 <= i, i + 49 <= len),
+ * until one has a place to try or the next would not fit: that block goes
+ * to qb. The blocks passed over have none. One loop, so that its
+ * constants are made once, not per block.
+ */
+static AVX2 void quick_scan32(const struct kbug_redactor *rd, struct quick_block *qb,
+			      const unsigned char *u, size_t i, size_t len)
+{
+	struct quick_firsts32 f;
+	unsigned int m;
+	size_t k;
+
+	f.nr = rd->firsts_nr;
+	for (k = 0; k < f.nr; k++) {
+		f.a[k] = _mm256_set1_epi8((char)rd->firsts[k][0]);
+		f.b[k] = _mm256_set1_epi8((char)rd->firsts[k][1]);
+	}
+	for (;;) {
+		m = quick_maybe32(&f, u, i) ? quick_mask32(&f, u, i) : 0;
+		if (m || i + 32 + 49 > len)
+			break;
+		i += 32;
+	}
+	qb->b = i;
+	qb->w = 32;
+	qb->mask = m;
+	qb->valid = true;
+}
 #endif
 
 #ifdef __SSE2__
-/* The quick test's block at i: thirty-two places where AVX2 and the text allow, else sixteen. */
-static unsigned int block_mask(const struct kbug_redactor *rd, struct quick_block *qb,
-			       const unsigned char *u, size_t i, size_t len)
+/*
+ * The quick test's block for i: from i, or where AVX2 and the text allow,
+ * the first block of thirty-two from i on that has a place to try.
+ */
+static void block_at(const struct kbug_redactor *rd, struct quick_block *qb,
+		     const unsigned char *u, size_t i, size_t len)
 {
 #ifdef REDACT_AVX2
 	if (rd->wide && i + 49 <= len) {
-		qb->w = 32;
-		return quick_mask32(rd, u, i);
+		quick_scan32(rd, qb, u, i, len);
+		return;
 	}
 #endif
+	qb->b = i;
 	qb->w = 16;
-	return quick_mask(rd, qb, u, i);
+	qb->mask = quick_mask(rd, qb, u, i);
+	qb->valid = true;
 }
 #endif
 
@@ -1013,9 +1083,8 @@ static size_t next_try(const struct kbug_redactor *rd, const unsigned char *u, s
 		unsigned int m;
 
 		if (!qb->valid || i < qb->b || i >= qb->b + qb->w) {
-			qb->b = i;
-			qb->mask = block_mask(rd, qb, u, i, len);
-			qb->valid = true;
+			block_at(rd, qb, u, i, len);
+			i = qb->b;	/* nothing to try before it */
 		}
 		m = qb->mask >> (i - qb->b);
 		if (m)
