@@ -2,7 +2,10 @@
 /*
  * kbug outbox: what waits to be delivered and why, and delivering it
  * again, never twice: a delivered item is never resent, and an item whose
- * outcome is unknown is left alone unless the user says --force.
+ * outcome is unknown is left alone unless the user says --force. The user
+ * can also say that an item was delivered by hand (--done), that it is not
+ * to be sent (--drop, undone by --restore), and remove what an interrupted
+ * kbug left half-written (--clean).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,36 +23,119 @@
 #include "util/strbuf.h"
 
 static const char outbox_usage[] =
-	"usage: kbug outbox [--outbox DIR] [--sent]\n"
+	"usage: kbug outbox [--outbox DIR] [--sent | --dropped]\n"
 	"       kbug outbox [--outbox DIR] --show ID\n"
 	"       kbug outbox [--outbox DIR] --retry [ID...] [--force] [channel options]\n"
+	"       kbug outbox [--outbox DIR] --done ID [--url URL] [--bug-id N]\n"
+	"       kbug outbox [--outbox DIR] --drop ID... | --restore ID...\n"
+	"       kbug outbox [--outbox DIR] --clean\n"
 	"\n"
-	"Without --retry: list the reports that wait in the outbox, and why.\n"
+	"Without an action: list the reports that wait in the outbox, and why.\n"
 	"  --sent            list the delivered ones instead\n"
+	"  --dropped         list the dropped ones instead\n"
 	"  --show ID         print an item's message (or request, or body)\n"
 	"  --retry [ID...]   deliver the named items (default: all waiting) again;\n"
-	"                    a delivered item is never sent twice\n"
+	"                    a delivered item is never sent twice, a dropped one not at all\n"
 	"  --force           also resend an item whose last attempt lost the connection\n"
 	"                    after the message was handed over (it may have arrived)\n"
+	"  --done ID         you delivered it yourself (a tracker kbug cannot file into),\n"
+	"                    or saw that it arrived: mark it delivered, move it to sent/\n"
+	"  --url URL, --bug-id N\n"
+	"                    with --done: where it was filed (http:// or https://), its number\n"
+	"  --drop ID...      do not send it: move it to dropped/ (nothing is deleted)\n"
+	"  --restore ID...   move a dropped item back to the outbox\n"
+	"  --clean           remove the .new-* folders an interrupted kbug left half-written\n"
+	"                    (leaving the ones a running kbug is writing now)\n"
 	"channel options, overriding what the item recorded (no secret is recorded):\n"
 	"  --smtp-url URL, --smtp-insecure, --sendmail, --sendmail-path PATH,\n"
 	"  --timeout SECONDS, --bugzilla-url URL, --api-key-file FILE, --insecure-http,\n"
 	"  --new, --yes\n"
 	"\n"
-	"exit status: 0 all delivered (or nothing waiting), 1 error, 2 usage,\n"
-	"3 something is still waiting (the reason is on stderr).\n";
+	"exit status: 0 all delivered (or nothing waiting, or done), 1 error, 2 usage,\n"
+	"3 something is still waiting, or another kbug is using it (the reason is on stderr).\n";
+
+enum outbox_action {
+	OUTBOX_LIST,
+	OUTBOX_SENT,
+	OUTBOX_DROPPED,
+	OUTBOX_SHOW,
+	OUTBOX_RETRY,
+	OUTBOX_DONE,
+	OUTBOX_DROP,
+	OUTBOX_RESTORE,
+	OUTBOX_CLEAN,
+};
 
 struct outbox_args {
-	const char *outbox, *show;
-	bool retry, sent;
+	const char *outbox, *show, *url, *bug_id;
+	enum outbox_action action;
+	const char *action_opt;		/* the option that chose it */
 	const char **ids;
 	size_t nr;
 	struct kbug_deliver_opts d;
 };
 
+/* One action per run: a second one is a usage error. */
+static int outbox_set_action(struct outbox_args *a, enum outbox_action act, const char *opt)
+{
+	if (a->action_opt && a->action != act)
+		return kbug_usage_error("outbox", "%s and %s exclude each other", a->action_opt,
+					opt);
+	a->action = act;
+	a->action_opt = opt;
+	return 0;
+}
+
+/* The action an option names, or -1. */
+static int outbox_action_of(const char *o)
+{
+	static const struct {
+		const char *opt;
+		enum outbox_action act;
+	} actions[] = {
+		{ "--sent", OUTBOX_SENT },
+		{ "--dropped", OUTBOX_DROPPED },
+		{ "--show", OUTBOX_SHOW },
+		{ "--retry", OUTBOX_RETRY },
+		{ "--done", OUTBOX_DONE },
+		{ "--drop", OUTBOX_DROP },
+		{ "--restore", OUTBOX_RESTORE },
+		{ "--clean", OUTBOX_CLEAN },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(actions); i++)
+		if (!strcmp(o, actions[i].opt))
+			return (int)actions[i].act;
+	return -1;
+}
+
+/* After the options: what goes with what. */
+static int outbox_check(struct outbox_args *a)
+{
+	const char *act = a->action_opt ?: "listing";
+
+	if (a->nr && a->action != OUTBOX_RETRY && a->action != OUTBOX_DONE &&
+	    a->action != OUTBOX_DROP && a->action != OUTBOX_RESTORE)
+		return kbug_usage_error("outbox",
+					"item ids go with --retry, --done, --drop or --restore (or --show ID)");
+	if (a->action == OUTBOX_DONE && a->nr != 1)
+		return kbug_usage_error("outbox", "--done takes one item id");
+	if ((a->action == OUTBOX_DROP || a->action == OUTBOX_RESTORE) && !a->nr)
+		return kbug_usage_error("outbox", "%s needs the ids of the items", act);
+	if ((a->url || a->bug_id) && a->action != OUTBOX_DONE)
+		return kbug_usage_error("outbox", "%s goes with --done", a->url ? "--url" : "--bug-id");
+	if (a->url && !kbug_outbox_url_ok(a->url))
+		return kbug_usage_error("outbox",
+					"--url takes an http:// or https:// URL, without spaces");
+	if (a->bug_id && !kbug_outbox_bug_id_ok(a->bug_id))
+		return kbug_usage_error("outbox", "--bug-id takes the bug's number");
+	return 0;
+}
+
 static int outbox_parse(int argc, char **argv, struct outbox_args *a)
 {
-	int i;
+	int i, ret;
 
 	a->ids = calloc((size_t)argc + 1, sizeof(*a->ids));
 	if (!a->ids)
@@ -57,11 +143,23 @@ static int outbox_parse(int argc, char **argv, struct outbox_args *a)
 	for (i = 1; i < argc; i++) {
 		const char *o = argv[i];
 		const char **dst = NULL;
+		int act = outbox_action_of(o);
 
+		if (act >= 0) {
+			ret = outbox_set_action(a, (enum outbox_action)act, o);
+			if (ret)
+				return ret;
+			if (act != OUTBOX_SHOW)
+				continue;
+		}
 		if (!strcmp(o, "--outbox"))
 			dst = &a->outbox;
 		else if (!strcmp(o, "--show"))
 			dst = &a->show;
+		else if (!strcmp(o, "--url"))
+			dst = &a->url;
+		else if (!strcmp(o, "--bug-id"))
+			dst = &a->bug_id;
 		else if (!strcmp(o, "--smtp-url"))
 			dst = &a->d.smtp_url;
 		else if (!strcmp(o, "--sendmail-path"))
@@ -86,10 +184,6 @@ static int outbox_parse(int argc, char **argv, struct outbox_args *a)
 			if (*end || n <= 0 || n > 86400)
 				return kbug_usage_error("outbox", "--timeout needs a number of seconds");
 			a->d.timeout_s = (unsigned int)n;
-		} else if (!strcmp(o, "--retry")) {
-			a->retry = true;
-		} else if (!strcmp(o, "--sent")) {
-			a->sent = true;
 		} else if (!strcmp(o, "--force")) {
 			a->d.force = true;
 		} else if (!strcmp(o, "--smtp-insecure")) {
@@ -108,10 +202,9 @@ static int outbox_parse(int argc, char **argv, struct outbox_args *a)
 			a->ids[a->nr++] = o;
 		}
 	}
-	if (a->nr && !a->retry)
-		return kbug_usage_error("outbox", "item ids go with --retry (or --show ID)");
-	if (a->show && a->retry)
-		return kbug_usage_error("outbox", "--show and --retry exclude each other");
+	ret = outbox_check(a);
+	if (ret)
+		return ret;
 	if (a->d.sendmail && a->d.smtp_url)
 		return kbug_usage_error("outbox", "--sendmail and --smtp-url exclude each other");
 	if (a->d.smtp_url && kbug_smtp_url_check(a->d.smtp_url))
@@ -135,28 +228,74 @@ static size_t count_sends(struct json_object *st)
 	return n;
 }
 
-static int outbox_list(const char *dir, bool sent)
+static const char *const where_name[] = {
+	[KBUG_OUTBOX_WAITING] = "waiting",
+	[KBUG_OUTBOX_SENT] = "delivered",
+	[KBUG_OUTBOX_DROPPED] = "dropped",
+};
+
+/* What the state says an item is waiting for, under its line in the listing. */
+static void outbox_list_why(FILE *f, struct kbug_outbox_item *it, const char *id)
+{
+	struct json_object *st = kbug_outbox_state(it);
+	const char *state = kbug_outbox_get_state(it);
+	const char *why = kj_get_str(st, "reason");
+
+	if (!strcmp(state, "sent")) {
+		const char *as = kj_get_str(st, "message_id") ?: kj_get_str(st, "url");
+		const char *bug = kj_get_str(st, "bug_id");
+
+		fprintf(f, "    delivered %s", kj_get_str(st, "updated") ?: "");
+		if (as)
+			fprintf(f, " as %s", as);
+		else if (bug)
+			fprintf(f, " as bug %s", bug);
+		fprintf(f, "%s%s\n", why ? "; " : "", why ?: "");
+	} else if (!strcmp(state, "dropped")) {
+		if (kbug_outbox_item_where(it) == KBUG_OUTBOX_DROPPED)
+			fprintf(f, "    dropped %s; 'kbug outbox --restore %s' puts it back\n",
+				kj_get_str(st, "updated") ?: "", id);
+		else
+			fprintf(f, "    dropped, but not moved to dropped/ yet: 'kbug outbox --drop %s' finishes it\n",
+				id);
+	} else if (!strcmp(state, "unknown") || !strcmp(state, "sending")) {
+		fprintf(f, "    outcome unknown: %s\n    it may have arrived; check before 'kbug outbox --retry %s --force'\n",
+			why ?: "the last attempt was interrupted", id);
+		fprintf(f, "    (if it did arrive: 'kbug outbox --done %s')\n", id);
+	} else if (!strcmp(state, "manual")) {
+		fprintf(f, "    waits for you: open %s and submit %s/body.md\n",
+			kj_get_str(st, "url") ?: "the tracker", kbug_outbox_item_path(it));
+		fprintf(f, "    then: 'kbug outbox --done %s [--url URL]'\n", id);
+	} else {
+		fprintf(f, "    %s%s (%zu attempt%s)\n", why ? "why: " : "", why ?: "not sent yet",
+			count_sends(st), count_sends(st) == 1 ? "" : "s");
+	}
+}
+
+static int outbox_list(const char *dir, enum kbug_outbox_where where)
 {
 	struct json_object *all = json_object_new_array();
 	char **ids = NULL;
 	FILE *f = kbug_output();
 	int n, i;
 
-	n = kbug_outbox_list(dir, sent, &ids);
+	n = kbug_outbox_list(dir, where, &ids);
 	if (n < 0) {
 		ERR("cannot list the outbox '%s': %s", dir, strerror(-n));
 		json_object_put(all);
 		return KBUG_EXIT_ERROR;
 	}
 	if (!n && !kbug_opts.json)
-		fprintf(f, "%s in %s\n", sent ? "nothing delivered yet" : "nothing waits", dir);
+		fprintf(f, "%s in %s\n", where == KBUG_OUTBOX_SENT ? "nothing delivered yet" :
+			where == KBUG_OUTBOX_DROPPED ? "nothing dropped" : "nothing waits", dir);
 	else if (!kbug_opts.json)
 		fprintf(f, "%d %s %s in %s:\n", n, n == 1 ? "report" : "reports",
-			sent ? "delivered" : n == 1 ? "waits" : "wait", dir);
+			where != KBUG_OUTBOX_WAITING ? where_name[where] :
+			n == 1 ? "waits" : "wait", dir);
 	for (i = 0; i < n; i++) {
 		struct kbug_outbox_item *it;
 		struct json_object *st;
-		int ret = kbug_outbox_open(dir, ids[i], sent, &it);
+		int ret = kbug_outbox_open(dir, ids[i], where, &it);
 
 		if (ret == -EBUSY) {
 			if (!kbug_opts.json)
@@ -169,32 +308,16 @@ static int outbox_list(const char *dir, bool sent)
 		if (kbug_opts.json) {
 			kj_append(all, json_object_get(st));
 		} else {
-			const char *state = kbug_outbox_get_state(it);
-			const char *why = kj_get_str(st, "reason");
-
 			fprintf(f, "%s  %-13s %-8s %s\n", ids[i], kbug_outbox_item_channel(it) ?: "?",
-				state, kj_get_str(st, "subject") ?: "");
-			if (!strcmp(state, "sent"))
-				fprintf(f, "    delivered %s%s%s\n", kj_get_str(st, "updated") ?: "",
-					kj_get_str(st, "message_id") ? " as " : "",
-					kj_get_str(st, "message_id") ?: kj_get_str(st, "url") ?: "");
-			else if (!strcmp(state, "unknown") || !strcmp(state, "sending"))
-				fprintf(f, "    outcome unknown: %s\n    it may have arrived; check before 'kbug outbox --retry %s --force'\n",
-					why ?: "the last attempt was interrupted", ids[i]);
-			else if (!strcmp(state, "manual"))
-				fprintf(f, "    waits for you: open %s and submit %s/body.md\n",
-					kj_get_str(st, "url") ?: "the tracker",
-					kbug_outbox_item_path(it));
-			else
-				fprintf(f, "    %s%s (%zu attempt%s)\n", why ? "why: " : "",
-					why ?: "not sent yet", count_sends(st),
-					count_sends(st) == 1 ? "" : "s");
+				kbug_outbox_get_state(it), kj_get_str(st, "subject") ?: "");
+			outbox_list_why(f, it, ids[i]);
 		}
 		kbug_outbox_item_free(it);
 	}
-	n = sent ? 0 : kbug_outbox_count_staged(dir);
+	/* only the ones whose writer is gone: a running kbug holds its own */
+	n = where == KBUG_OUTBOX_WAITING ? kbug_outbox_count_staged(dir, NULL) : 0;
 	if (n && !kbug_opts.json)
-		fprintf(f, "(%d item%s in %s/.new-* %s left by an interrupted kbug before it was saved whole; nothing in %s was announced as saved: remove %s with rm -r)\n",
+		fprintf(f, "(%d item%s in %s/.new-* %s left by an interrupted kbug before it was saved whole; nothing in %s was announced as saved: remove %s with 'kbug outbox --clean')\n",
 			n, n == 1 ? "" : "s", dir, n == 1 ? "was" : "were", n == 1 ? "it" : "them",
 			n == 1 ? "it" : "them");
 	if (kbug_opts.json)
@@ -205,16 +328,38 @@ static int outbox_list(const char *dir, bool sent)
 	return KBUG_EXIT_OK;
 }
 
+/*
+ * Open the item id wherever it is, first in `first`: 0 (where says
+ * where), or -EBUSY / -ENOENT / ... from the first place that had it.
+ */
+static int outbox_find(const char *dir, const char *id, enum kbug_outbox_where first,
+		       struct kbug_outbox_item **it, enum kbug_outbox_where *where)
+{
+	static const enum kbug_outbox_where order[] = {
+		KBUG_OUTBOX_WAITING, KBUG_OUTBOX_SENT, KBUG_OUTBOX_DROPPED,
+	};
+	int ret = kbug_outbox_open(dir, id, first, it);
+	size_t i;
+
+	*where = first;
+	for (i = 0; ret == -ENOENT && i < ARRAY_SIZE(order); i++) {
+		if (order[i] == first)
+			continue;
+		*where = order[i];
+		ret = kbug_outbox_open(dir, id, order[i], it);
+	}
+	return ret;
+}
+
 static int outbox_show(const char *dir, const char *id)
 {
 	static const char *const files[] = { "message.eml", "request.json", "body.md" };
 	struct kbug_outbox_item *it;
+	enum kbug_outbox_where where;
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
-	int ret = kbug_outbox_open(dir, id, false, &it);
+	int ret = outbox_find(dir, id, KBUG_OUTBOX_WAITING, &it, &where);
 
-	if (ret == -ENOENT)
-		ret = kbug_outbox_open(dir, id, true, &it);
 	if (ret) {
 		ERR("no outbox item '%s' in '%s'%s", id, dir, ret == -EBUSY ?
 		    " that is not being sent right now" : "");
@@ -229,21 +374,42 @@ static int outbox_show(const char *dir, const char *id)
 	return i < ARRAY_SIZE(files) ? KBUG_EXIT_OK : KBUG_EXIT_ERROR;
 }
 
+/* What a delivered item was delivered as, for messages. */
+static const char *outbox_delivered_as(struct kbug_outbox_item *it)
+{
+	struct json_object *st = kbug_outbox_state(it);
+
+	return kj_get_str(st, "message_id") ?: kj_get_str(st, "bug_id") ?:
+	       kj_get_str(st, "url") ?: "sent/";
+}
+
+static int outbox_dropped_msg(const char *id, bool named)
+{
+	fprintf(stderr, "%s: dropped (kbug outbox --drop): not sending it; 'kbug outbox --restore %s' puts it back in the outbox\n",
+		id, id);
+	return named ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
+}
+
 /* One retry: 0 delivered (or already), 3 waiting, 1 error. */
-static int retry_one(const char *dir, const char *id, const struct kbug_deliver_opts *o)
+static int retry_one(const char *dir, const char *id, const struct kbug_deliver_opts *o,
+		     bool named)
 {
 	struct kbug_outbox_item *it;
+	enum kbug_outbox_where where;
 	const char *state;
-	int ret = kbug_outbox_open(dir, id, false, &it);
+	int ret = outbox_find(dir, id, KBUG_OUTBOX_WAITING, &it, &where);
 
+	if (where == KBUG_OUTBOX_DROPPED && (!ret || ret == -EBUSY)) {
+		kbug_outbox_item_free(it);
+		return outbox_dropped_msg(id, named);
+	}
+	if (where == KBUG_OUTBOX_SENT && !ret) {
+		fprintf(stderr, "%s: delivered already (%s): not sending it again\n", id,
+			outbox_delivered_as(it));
+		kbug_outbox_item_free(it);
+		return KBUG_EXIT_OK;
+	}
 	if (ret == -ENOENT) {
-		if (!kbug_outbox_open(dir, id, true, &it)) {
-			fprintf(stderr, "%s: delivered already (%s): not sending it again\n", id,
-				kj_get_str(kbug_outbox_state(it), "message_id") ?:
-				kj_get_str(kbug_outbox_state(it), "bug_id") ?: "sent/");
-			kbug_outbox_item_free(it);
-			return KBUG_EXIT_OK;
-		}
 		ERR("no outbox item '%s' in '%s'", id, dir);
 		return KBUG_EXIT_ERROR;
 	}
@@ -261,10 +427,16 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_OK;
 	}
+	if (!strcmp(state, "dropped")) {
+		/* dropped, but the move to dropped/ did not happen: finish it */
+		kbug_outbox_drop(it);
+		kbug_outbox_item_free(it);
+		return outbox_dropped_msg(id, named);
+	}
 	if (!strcmp(state, "manual")) {
-		fprintf(stderr, "%s: kbug cannot file this one itself: open %s and submit %s/body.md\n",
+		fprintf(stderr, "%s: kbug cannot file this one itself: open %s and submit %s/body.md, then say 'kbug outbox --done %s'\n",
 			id, kj_get_str(kbug_outbox_state(it), "url") ?: "the tracker",
-			kbug_outbox_item_path(it));
+			kbug_outbox_item_path(it), id);
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_QUEUED;
 	}
@@ -287,11 +459,184 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 	return ret;
 }
 
+/* --done: the user delivered it by hand, or saw that it arrived. */
+static int outbox_done(const char *dir, const char *id, const char *url, const char *bug_id)
+{
+	struct kbug_outbox_item *it;
+	enum kbug_outbox_where where;
+	int ret = outbox_find(dir, id, KBUG_OUTBOX_WAITING, &it, &where);
+
+	if (ret == -ENOENT) {
+		ERR("no outbox item '%s' in '%s'", id, dir);
+		return KBUG_EXIT_ERROR;
+	}
+	if (ret == -EBUSY) {
+		ERR("'%s' is in use by another kbug right now (being sent?): try again when it is done",
+		    id);
+		return KBUG_EXIT_QUEUED;
+	}
+	if (ret)
+		return KBUG_EXIT_ERROR;
+	if (where == KBUG_OUTBOX_SENT) {
+		fprintf(stderr, "%s: delivered already (%s): nothing to mark\n", id,
+			outbox_delivered_as(it));
+		kbug_outbox_item_free(it);
+		return KBUG_EXIT_OK;
+	}
+	if (where == KBUG_OUTBOX_DROPPED || !strcmp(kbug_outbox_get_state(it), "dropped")) {
+		ERR("'%s' was dropped: 'kbug outbox --restore %s' first, then mark it", id, id);
+		kbug_outbox_item_free(it);
+		return KBUG_EXIT_ERROR;
+	}
+	if (!strcmp(kbug_outbox_get_state(it), "sent")) {
+		/* delivered, but the move to sent/ did not happen: finish it */
+		fprintf(stderr, "%s: delivered already: nothing to mark\n", id);
+		ret = kbug_outbox_mark_sent(it);
+	} else {
+		ret = kbug_outbox_mark_done(it, url, bug_id);
+		if (ret == -EINVAL)
+			ERR("cannot mark '%s' as delivered: the URL or bug id is malformed", id);
+		if (!ret)
+			fprintf(stderr, "%s: marked as delivered by hand; moved to %s\n", id,
+				kbug_outbox_item_path(it));
+	}
+	kbug_outbox_item_free(it);
+	return ret ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
+}
+
+/* --drop: the user decides not to send it; it moves to dropped/. */
+static int drop_one(const char *dir, const char *id)
+{
+	struct kbug_outbox_item *it;
+	enum kbug_outbox_where where;
+	int ret = outbox_find(dir, id, KBUG_OUTBOX_WAITING, &it, &where);
+
+	if (ret == -ENOENT) {
+		ERR("no outbox item '%s' in '%s'", id, dir);
+		return KBUG_EXIT_ERROR;
+	}
+	if (ret == -EBUSY && where == KBUG_OUTBOX_DROPPED) {
+		fprintf(stderr, "%s: dropped already\n", id);
+		return KBUG_EXIT_OK;
+	}
+	if (ret == -EBUSY && where == KBUG_OUTBOX_SENT) {
+		ERR("'%s' was delivered: not dropping it", id);
+		return KBUG_EXIT_ERROR;
+	}
+	if (ret == -EBUSY) {
+		ERR("'%s' is being sent by another kbug right now: not dropping it", id);
+		return KBUG_EXIT_QUEUED;
+	}
+	if (ret)
+		return KBUG_EXIT_ERROR;
+	if (where == KBUG_OUTBOX_DROPPED) {
+		fprintf(stderr, "%s: dropped already\n", id);
+		kbug_outbox_item_free(it);
+		return KBUG_EXIT_OK;
+	}
+	if (where == KBUG_OUTBOX_SENT || !strcmp(kbug_outbox_get_state(it), "sent")) {
+		ERR("'%s' was delivered (%s): not dropping it", id, outbox_delivered_as(it));
+		/* delivered, but the move to sent/ did not happen: finish it */
+		if (where == KBUG_OUTBOX_WAITING)
+			kbug_outbox_mark_sent(it);
+		kbug_outbox_item_free(it);
+		return KBUG_EXIT_ERROR;
+	}
+	ret = kbug_outbox_drop(it);
+	if (!ret)
+		fprintf(stderr, "%s: dropped; kept in %s ('kbug outbox --restore %s' puts it back)\n",
+			id, kbug_outbox_item_path(it), id);
+	kbug_outbox_item_free(it);
+	return ret ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
+}
+
+/* --restore: a dropped item goes back to the outbox. */
+static int restore_one(const char *dir, const char *id)
+{
+	struct kbug_outbox_item *it;
+	enum kbug_outbox_where where;
+	int ret = outbox_find(dir, id, KBUG_OUTBOX_DROPPED, &it, &where);
+
+	if (ret == -ENOENT) {
+		ERR("no outbox item '%s' in '%s'", id, dir);
+		return KBUG_EXIT_ERROR;
+	}
+	if (ret == -EBUSY) {
+		ERR("'%s' is in use by another kbug right now: try again when it is done", id);
+		return KBUG_EXIT_QUEUED;
+	}
+	if (ret)
+		return KBUG_EXIT_ERROR;
+	if (where == KBUG_OUTBOX_SENT) {
+		ERR("'%s' was delivered (%s): nothing to restore", id, outbox_delivered_as(it));
+		kbug_outbox_item_free(it);
+		return KBUG_EXIT_ERROR;
+	}
+	if (where == KBUG_OUTBOX_WAITING) {
+		fprintf(stderr, "%s: waits in the outbox already\n", id);
+		kbug_outbox_item_free(it);
+		return KBUG_EXIT_OK;
+	}
+	ret = kbug_outbox_restore(it);
+	if (!ret && !strcmp(kbug_outbox_get_state(it), "unknown"))
+		fprintf(stderr, "%s: back in the outbox; its last attempt may have arrived: check before 'kbug outbox --retry %s --force'\n",
+			id, id);
+	else if (!ret)
+		fprintf(stderr, "%s: back in the outbox; 'kbug outbox --retry %s' sends it\n", id,
+			id);
+	kbug_outbox_item_free(it);
+	return ret ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
+}
+
+struct outbox_clean_ctx {
+	const char *dir;
+	int busy, failed;
+};
+
+static void outbox_clean_one(const char *name, int result, void *data)
+{
+	struct outbox_clean_ctx *c = data;
+
+	if (!result) {
+		fprintf(stderr, "removed %s/%s\n", c->dir, name);
+	} else if (result == -EBUSY) {
+		fprintf(stderr, "left %s/%s: a running kbug is writing it now\n", c->dir, name);
+		c->busy++;
+	} else {
+		ERR("cannot remove '%s/%s': %s", c->dir, name, strerror(-result));
+		c->failed++;
+	}
+}
+
+/* --clean: remove the staging folders of a kbug that is gone. */
+static int outbox_clean(const char *dir)
+{
+	struct outbox_clean_ctx c = { .dir = dir };
+	int n = kbug_outbox_clean(dir, outbox_clean_one, &c);
+
+	if (n < 0) {
+		ERR("cannot read the outbox '%s': %s", dir, strerror(-n));
+		return KBUG_EXIT_ERROR;
+	}
+	if (!n && !c.busy && !c.failed)
+		fprintf(stderr, "nothing to clean in %s\n", dir);
+	return c.failed ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
+}
+
+/* The worst of two results: an error, else something still waiting. */
+static int outbox_worse(int code, int r)
+{
+	if (r == KBUG_EXIT_ERROR || (r == KBUG_EXIT_QUEUED && code == KBUG_EXIT_OK))
+		return r;
+	return code;
+}
+
 static int cmd_outbox(int argc, char **argv)
 {
 	struct outbox_args a = { 0 };
 	struct strbuf dir = STRBUF_INIT;
 	char **all = NULL;
+	bool named;
 	int ret, code = KBUG_EXIT_OK;
 	size_t i;
 
@@ -306,16 +651,40 @@ static int cmd_outbox(int argc, char **argv)
 		code = KBUG_EXIT_ERROR;
 		goto out;
 	}
-	if (a.show) {
+	switch (a.action) {
+	case OUTBOX_LIST:
+		code = outbox_list(dir.buf, KBUG_OUTBOX_WAITING);
+		goto out;
+	case OUTBOX_SENT:
+		code = outbox_list(dir.buf, KBUG_OUTBOX_SENT);
+		goto out;
+	case OUTBOX_DROPPED:
+		code = outbox_list(dir.buf, KBUG_OUTBOX_DROPPED);
+		goto out;
+	case OUTBOX_SHOW:
 		code = outbox_show(dir.buf, a.show);
 		goto out;
-	}
-	if (!a.retry) {
-		code = outbox_list(dir.buf, a.sent);
+	case OUTBOX_DONE:
+		code = outbox_done(dir.buf, a.ids[0], a.url, a.bug_id);
 		goto out;
+	case OUTBOX_DROP:
+		for (i = 0; i < a.nr; i++)
+			code = outbox_worse(code, drop_one(dir.buf, a.ids[i]));
+		goto out;
+	case OUTBOX_RESTORE:
+		for (i = 0; i < a.nr; i++)
+			code = outbox_worse(code, restore_one(dir.buf, a.ids[i]));
+		goto out;
+	case OUTBOX_CLEAN:
+		code = outbox_clean(dir.buf);
+		goto out;
+	case OUTBOX_RETRY:
+		break;
 	}
-	if (!a.nr) {
-		ret = kbug_outbox_list(dir.buf, false, &all);
+	named = a.nr > 0;
+	if (!named) {
+		/* the waiting ones: dropped/ and sent/ are never touched */
+		ret = kbug_outbox_list(dir.buf, KBUG_OUTBOX_WAITING, &all);
 		if (ret < 0) {
 			ERR("cannot list the outbox '%s': %s", dir.buf, strerror(-ret));
 			code = KBUG_EXIT_ERROR;
@@ -326,12 +695,8 @@ static int cmd_outbox(int argc, char **argv)
 		for (i = 0; all[i]; i++)
 			a.ids[a.nr++] = all[i];
 	}
-	for (i = 0; i < a.nr; i++) {
-		int r = retry_one(dir.buf, a.ids[i], &a.d);
-
-		if (r == KBUG_EXIT_ERROR || (r == KBUG_EXIT_QUEUED && code == KBUG_EXIT_OK))
-			code = r;
-	}
+	for (i = 0; i < a.nr; i++)
+		code = outbox_worse(code, retry_one(dir.buf, a.ids[i], &a.d, named));
 out:
 	kbug_argv_free(all);
 	free(a.ids);
@@ -342,6 +707,6 @@ out:
 const struct kbug_cmd kbug_cmd_outbox = {
 	.name = "outbox",
 	.run = cmd_outbox,
-	.summary = "list the reports waiting to be delivered, deliver them again",
+	.summary = "list the reports waiting to be delivered, deliver them again, mark or drop them",
 	.usage = outbox_usage,
 };

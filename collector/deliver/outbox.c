@@ -21,18 +21,33 @@
 #include "deliver/outbox.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 
 #define OUTBOX_MAX_FILE (64L * 1024 * 1024)
 #define OUTBOX_MAX_ITEMS 100000
+/* removing a directory: how deep, and how many entries in each */
+#define OUTBOX_RM_DEPTH 4
+#define OUTBOX_RM_ENTRIES 100000
+
+#define OUTBOX_DONE_REASON "delivered by hand (kbug outbox --done)"
+#define OUTBOX_DROP_REASON "dropped by the user"
 
 struct kbug_outbox_item {
 	char *outbox;
 	char *id;
-	char *path;		/* OUTBOX/.new-ID, OUTBOX/ID or OUTBOX/sent/ID */
+	char *path;		/* OUTBOX/.new-ID, OUTBOX/ID, OUTBOX/sent/ID, OUTBOX/dropped/ID */
 	struct json_object *state;
-	int lock_fd;
+	int lock_fd;		/* holds the flock: from kbug_outbox_item_new or _open on */
+	enum kbug_outbox_where where;
 	bool committed;
+};
+
+/* the folder (with its slash) below OUTBOX for each place */
+static const char *const where_prefix[] = {
+	[KBUG_OUTBOX_WAITING] = "",
+	[KBUG_OUTBOX_SENT] = "sent/",
+	[KBUG_OUTBOX_DROPPED] = "dropped/",
 };
 
 static int fsync_dir(const char *dir)
@@ -106,6 +121,9 @@ static bool outbox_id_ok(const char *id)
 
 	if (!n || n > 128 || id[0] == '.')
 		return false;
+	/* the folders of delivered and dropped items are no items */
+	if (!strcmp(id, "sent") || !strcmp(id, "dropped"))
+		return false;
 	for (; *id; id++)
 		if (!((*id >= 'a' && *id <= 'z') || (*id >= 'A' && *id <= 'Z') ||
 		      (*id >= '0' && *id <= '9') || *id == '-' || *id == '_' || *id == '.'))
@@ -145,6 +163,46 @@ static void item_set_path(struct kbug_outbox_item *it, const char *fmt_prefix)
 	it->path = strbuf_detach(&p, NULL);
 }
 
+static void item_set_where(struct kbug_outbox_item *it, enum kbug_outbox_where where)
+{
+	it->where = where;
+	item_set_path(it, where_prefix[where]);
+}
+
+static bool same_inode(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/*
+ * Lock the staging directory this kbug has just made. Until the flock is
+ * held, a kbug outbox --clean may take the directory for a dead writer's
+ * and remove it: then (-ESTALE) the caller starts again with a new id.
+ */
+static int lock_staging(struct kbug_outbox_item *it)
+{
+	struct stat a, b;
+	int fd = open(it->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0)
+		return errno == ENOENT ? -ESTALE : -errno;
+	/* only a cleaner can hold it, and only while it removes the directory */
+	while (flock(fd, LOCK_EX)) {
+		int e = errno;
+
+		if (e != EINTR) {
+			close(fd);
+			return -e;
+		}
+	}
+	if (fstat(fd, &a) || lstat(it->path, &b) || !same_inode(&a, &b)) {
+		close(fd);
+		return -ESTALE;
+	}
+	it->lock_fd = fd;
+	return 0;
+}
+
 int kbug_outbox_item_new(const char *outbox, const char *channel,
 			 struct kbug_outbox_item **out)
 {
@@ -153,7 +211,7 @@ int kbug_outbox_item_new(const char *outbox, const char *channel,
 	char stamp[32], id[64];
 	time_t t = time(NULL);
 	struct tm tm;
-	int tries;
+	int tries, ret;
 
 	*out = NULL;
 	gmtime_r(&t, &tm);
@@ -167,14 +225,19 @@ int kbug_outbox_item_new(const char *outbox, const char *channel,
 			 rnd[3]);
 		it = item_alloc(outbox, id);
 		item_set_path(it, ".new-");
-		if (!mkdir(it->path, 0700))
-			break;
-		if (errno != EEXIST) {
-			int e = errno;
-
-			ERR("cannot create '%s': %s", it->path, strerror(e));
+		if (mkdir(it->path, 0700)) {
+			ret = -errno;
+		} else {
+			ret = lock_staging(it);
+			if (!ret)
+				break;
+			if (ret != -ESTALE)
+				rmdir(it->path);
+		}
+		if (ret != -EEXIST && ret != -ESTALE) {
+			ERR("cannot create '%s': %s", it->path, strerror(-ret));
 			kbug_outbox_item_free(it);
-			return -e;
+			return ret;
 		}
 		kbug_outbox_item_free(it);
 		it = NULL;
@@ -337,7 +400,7 @@ int kbug_outbox_record(struct kbug_outbox_item *it, const char *key, const char 
 
 static int lock_dir(struct kbug_outbox_item *it)
 {
-	int fd = open(it->path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int fd = open(it->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 
 	if (fd < 0)
 		return -errno;
@@ -367,41 +430,86 @@ int kbug_outbox_commit(struct kbug_outbox_item *it)
 		return ret;
 	}
 	strbuf_release(&dst);
-	item_set_path(it, "");
+	/* the same inode: the flock taken by kbug_outbox_item_new goes on */
+	item_set_where(it, KBUG_OUTBOX_WAITING);
 	it->committed = true;
-	ret = fsync_dir(it->outbox);
-	if (!ret)
-		ret = lock_dir(it);
+	return fsync_dir(it->outbox);
+}
+
+static int remove_at(int dirfd, const char *name, int depth);
+
+/*
+ * Empty the directory open as fd (not closed here), never following a
+ * symbolic link: a link is removed, not what it points to. 0, or the first
+ * error (removal goes on past it).
+ */
+static int remove_contents(int fd, int depth)
+{
+	struct dirent *e;
+	size_t n = 0;
+	int ret = 0, dfd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	DIR *d = dfd < 0 ? NULL : fdopendir(dfd);
+
+	if (!d) {
+		ret = -errno;
+		if (dfd >= 0)
+			close(dfd);
+		return ret;
+	}
+	while ((e = readdir(d))) {
+		bool is_dir = e->d_type == DT_DIR;
+		struct stat st;
+		int r = 0;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (++n > OUTBOX_RM_ENTRIES) {
+			ret = ret ?: -EMLINK;
+			break;
+		}
+		if (e->d_type == DT_UNKNOWN)
+			is_dir = !fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) &&
+				 S_ISDIR(st.st_mode);
+		if (is_dir)
+			r = remove_at(fd, e->d_name, depth + 1);
+		else if (unlinkat(fd, e->d_name, 0))
+			r = -errno;
+		if (r && r != -ENOENT && !ret)
+			ret = r;
+	}
+	closedir(d);
 	return ret;
 }
 
-static void remove_tree(const char *path)
+/* Remove the directory name in dirfd with what it holds, at most OUTBOX_RM_DEPTH deep. */
+static int remove_at(int dirfd, const char *name, int depth)
 {
-	DIR *d = opendir(path);
-	struct dirent *e;
-	struct strbuf p = STRBUF_INIT;
+	int fd, ret;
 
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		strbuf_reset(&p);
-		strbuf_addf(&p, "%s/%s", path, e->d_name);
-		unlink(p.buf);
-	}
-	closedir(d);
-	rmdir(path);
-	strbuf_release(&p);
+	if (depth > OUTBOX_RM_DEPTH)
+		return -ELOOP;
+	fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = remove_contents(fd, depth);
+	close(fd);
+	if (unlinkat(dirfd, name, AT_REMOVEDIR) && !ret)
+		ret = -errno;
+	return ret;
 }
 
 void kbug_outbox_discard(struct kbug_outbox_item *it)
 {
-	if (it && !it->committed && it->path)
-		remove_tree(it->path);
+	int ret;
+
+	if (!it || it->committed || !it->path)
+		return;
+	ret = remove_at(AT_FDCWD, it->path, 0);
+	if (ret && ret != -ENOENT)
+		ERR("cannot remove '%s': %s", it->path, strerror(-ret));
 }
 
-int kbug_outbox_open(const char *outbox, const char *id, bool sent,
+int kbug_outbox_open(const char *outbox, const char *id, enum kbug_outbox_where where,
 		     struct kbug_outbox_item **out)
 {
 	struct kbug_outbox_item *it;
@@ -410,10 +518,10 @@ int kbug_outbox_open(const char *outbox, const char *id, bool sent,
 	int ret;
 
 	*out = NULL;
-	if (!outbox_id_ok(id))
+	if (!outbox_id_ok(id) || (unsigned int)where >= ARRAY_SIZE(where_prefix))
 		return -ENOENT;
 	it = item_alloc(outbox, id);
-	item_set_path(it, sent ? "sent/" : "");
+	item_set_where(it, where);
 	it->committed = true;
 	ret = lock_dir(it);
 	if (ret) {
@@ -455,18 +563,115 @@ void kbug_outbox_item_free(struct kbug_outbox_item *it)
 	free(it);
 }
 
-int kbug_outbox_count_staged(const char *outbox)
+/* The .new-* names in the outbox (NULL-terminated, maybe empty). */
+static char **staged_names(const char *outbox)
 {
 	DIR *d = opendir(outbox);
 	struct dirent *e;
-	int n = 0;
+	char **v;
+	size_t nr = 0;
 
+	v = calloc(1, sizeof(*v));
+	if (!v)
+		abort();
 	if (!d)
-		return 0;
-	while ((e = readdir(d)) && n < OUTBOX_MAX_ITEMS)
-		if (!strncmp(e->d_name, ".new-", 5))
-			n++;
+		return v;
+	while ((e = readdir(d)) && nr < OUTBOX_MAX_ITEMS) {
+		if (strncmp(e->d_name, ".new-", 5))
+			continue;
+		v = realloc(v, (nr + 2) * sizeof(*v));
+		if (!v)
+			abort();
+		v[nr] = strdup(e->d_name);
+		if (!v[nr])
+			abort();
+		v[++nr] = NULL;
+	}
 	closedir(d);
+	return v;
+}
+
+/*
+ * Open and flock (how: LOCK_SH or LOCK_EX) the staging directory name in
+ * dfd without waiting: the fd, -EBUSY when its writer is alive, -ENOTDIR
+ * for what is no directory (a symbolic link too), -ENOENT when it is gone.
+ */
+static int staged_lock(int dfd, const char *name, int how)
+{
+	struct stat a, b;
+	int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0)
+		return errno == ELOOP ? -ENOTDIR : -errno;
+	if (flock(fd, how | LOCK_NB)) {
+		int e = errno;
+
+		close(fd);
+		return e == EWOULDBLOCK ? -EBUSY : -e;
+	}
+	/* still under that name (its writer may have committed and gone since) */
+	if (fstat(fd, &a) || fstatat(dfd, name, &b, AT_SYMLINK_NOFOLLOW) || !same_inode(&a, &b)) {
+		close(fd);
+		return -ENOENT;
+	}
+	return fd;
+}
+
+int kbug_outbox_count_staged(const char *outbox, int *busy)
+{
+	char **names = staged_names(outbox);
+	int dfd = open(outbox, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int n = 0, i;
+
+	if (busy)
+		*busy = 0;
+	for (i = 0; dfd >= 0 && names[i]; i++) {
+		int fd = staged_lock(dfd, names[i], LOCK_SH);
+
+		if (fd >= 0) {
+			close(fd);
+			n++;
+		} else if (fd == -EBUSY && busy) {
+			(*busy)++;
+		}
+	}
+	if (dfd >= 0)
+		close(dfd);
+	kbug_argv_free(names);
+	return n;
+}
+
+int kbug_outbox_clean(const char *outbox,
+		      void (*cb)(const char *name, int result, void *data), void *data)
+{
+	char **names;
+	int dfd = open(outbox, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int n = 0, i;
+
+	if (dfd < 0)
+		return -errno;
+	names = staged_names(outbox);
+	for (i = 0; names[i]; i++) {
+		int fd = staged_lock(dfd, names[i], LOCK_EX), ret;
+
+		if (fd == -ENOENT)
+			continue;
+		if (fd < 0) {
+			ret = fd;
+		} else {
+			/* removed while locked: no writer can come back to it */
+			ret = remove_contents(fd, 0);
+			if (unlinkat(dfd, names[i], AT_REMOVEDIR) && !ret)
+				ret = -errno;
+			close(fd);
+		}
+		if (!ret)
+			n++;
+		if (cb)
+			cb(names[i], ret, data);
+	}
+	close(dfd);
+	kbug_argv_free(names);
 	return n;
 }
 
@@ -475,7 +680,7 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int kbug_outbox_list(const char *outbox, bool sent, char ***ids)
+int kbug_outbox_list(const char *outbox, enum kbug_outbox_where where, char ***ids)
 {
 	struct strbuf p = STRBUF_INIT;
 	char **v = NULL;
@@ -483,9 +688,11 @@ int kbug_outbox_list(const char *outbox, bool sent, char ***ids)
 	struct dirent *e;
 	DIR *d;
 
-	strbuf_addf(&p, "%s%s", outbox, sent ? "/sent" : "");
-	d = opendir(p.buf);
 	*ids = NULL;
+	if ((unsigned int)where >= ARRAY_SIZE(where_prefix))
+		return -EINVAL;
+	strbuf_addf(&p, "%s/%s", outbox, where_prefix[where]);
+	d = opendir(p.buf);
 	if (!d) {
 		int e2 = errno;
 
@@ -498,10 +705,10 @@ int kbug_outbox_list(const char *outbox, bool sent, char ***ids)
 	while ((e = readdir(d)) && nr < OUTBOX_MAX_ITEMS) {
 		struct stat st;
 
-		if (!outbox_id_ok(e->d_name) || !strcmp(e->d_name, "sent"))
+		if (!outbox_id_ok(e->d_name))
 			continue;
 		strbuf_reset(&p);
-		strbuf_addf(&p, "%s%s/%s/state.json", outbox, sent ? "/sent" : "", e->d_name);
+		strbuf_addf(&p, "%s/%s%s/state.json", outbox, where_prefix[where], e->d_name);
 		if (stat(p.buf, &st))
 			continue;
 		if (nr + 2 > alloc) {
@@ -542,33 +749,163 @@ const char *kbug_outbox_item_channel(const struct kbug_outbox_item *it)
 	return kj_get_str(it->state, "channel");
 }
 
+enum kbug_outbox_where kbug_outbox_item_where(const struct kbug_outbox_item *it)
+{
+	return it->where;
+}
+
+/* rename(), but never over an existing directory where the file system can tell */
+static int rename_noreplace(const char *from, const char *to)
+{
+	if (!renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE))
+		return 0;
+	if (errno != EINVAL && errno != ENOSYS)
+		return -errno;
+	return rename(from, to) ? -errno : 0;
+}
+
+/*
+ * Move a committed item to OUTBOX/[sent/|dropped/]ID, and fsync both
+ * folders. The lock goes with it (the fd still refers to the same inode).
+ * where_dir gets the folder it was to go to, for the caller's message.
+ */
+static int outbox_move(struct kbug_outbox_item *it, enum kbug_outbox_where to,
+		       struct strbuf *where_dir)
+{
+	struct strbuf from = STRBUF_INIT, dst = STRBUF_INIT;
+	int ret = 0;
+
+	strbuf_reset(where_dir);
+	strbuf_addf(where_dir, "%s/%s", it->outbox, where_prefix[to]);
+	strbuf_setlen(where_dir, where_dir->len - 1);
+	if (!it->committed) {
+		ret = -EINVAL;
+		goto out;
+	}
+	if (it->where == to)
+		goto out;
+	strbuf_addf(&from, "%s/%s", it->outbox, where_prefix[it->where]);
+	strbuf_addf(&dst, "%s/%s", where_dir->buf, it->id);
+	if (to != KBUG_OUTBOX_WAITING && mkdir(where_dir->buf, 0700) && errno != EEXIST) {
+		ret = -errno;
+		goto out;
+	}
+	ret = rename_noreplace(it->path, dst.buf);
+	if (ret)
+		goto out;
+	item_set_where(it, to);
+	ret = fsync_dir(from.buf);
+	if (!ret)
+		ret = fsync_dir(where_dir->buf);
+out:
+	strbuf_release(&from);
+	strbuf_release(&dst);
+	return ret;
+}
+
 int kbug_outbox_mark_sent(struct kbug_outbox_item *it)
 {
-	struct strbuf sent = STRBUF_INIT, dst = STRBUF_INIT;
+	struct strbuf sent = STRBUF_INIT;
 	int ret;
 
 	ret = kbug_outbox_set_state(it, "sent", NULL);
 	if (ret)
 		return ret;
-	strbuf_addf(&sent, "%s/sent", it->outbox);
-	if (mkdir(sent.buf, 0700) && errno != EEXIST) {
-		ret = -errno;
-		goto out;
-	}
-	strbuf_addf(&dst, "%s/%s", sent.buf, it->id);
-	if (rename(it->path, dst.buf)) {
-		ret = -errno;
-		goto out;
-	}
-	item_set_path(it, "sent/");
-	ret = fsync_dir(it->outbox);
-	if (!ret)
-		ret = fsync_dir(sent.buf);
-out:
+	ret = outbox_move(it, KBUG_OUTBOX_SENT, &sent);
 	if (ret)
 		ERR("delivered, but cannot move '%s' to '%s/': %s (its state.json says sent)",
 		    it->path, sent.buf, strerror(-ret));
 	strbuf_release(&sent);
-	strbuf_release(&dst);
+	return ret;
+}
+
+/* http:// or https://, something after it, no space or control character */
+bool kbug_outbox_url_ok(const char *url)
+{
+	size_t i, scheme = !strncmp(url, "http://", 7) ? 7 : !strncmp(url, "https://", 8) ? 8 : 0;
+
+	for (i = 0; url[i]; i++)
+		if ((unsigned char)url[i] <= ' ' || url[i] == 0x7f)
+			return false;
+	return scheme && i > scheme && i < 4096;
+}
+
+bool kbug_outbox_bug_id_ok(const char *id)
+{
+	size_t i;
+
+	for (i = 0; id[i]; i++)
+		if (id[i] < '0' || id[i] > '9')
+			return false;
+	return i > 0 && i <= 18;
+}
+
+int kbug_outbox_mark_done(struct kbug_outbox_item *it, const char *url, const char *bug_id)
+{
+	struct strbuf sent = STRBUF_INIT;
+	int ret;
+
+	if ((url && !kbug_outbox_url_ok(url)) || (bug_id && !kbug_outbox_bug_id_ok(bug_id)))
+		return -EINVAL;
+	if (it->where != KBUG_OUTBOX_WAITING)
+		return -EINVAL;
+	kj_set_str(it->state, "url", url);
+	kj_set_str(it->state, "bug_id", bug_id);
+	ret = kbug_outbox_set_state(it, "sent", OUTBOX_DONE_REASON);
+	if (ret)
+		return ret;
+	ret = outbox_move(it, KBUG_OUTBOX_SENT, &sent);
+	if (ret)
+		ERR("marked as delivered, but cannot move '%s' to '%s/': %s (its state.json says sent)",
+		    it->path, sent.buf, strerror(-ret));
+	strbuf_release(&sent);
+	return ret;
+}
+
+int kbug_outbox_drop(struct kbug_outbox_item *it)
+{
+	const char *state = kbug_outbox_get_state(it);
+	struct strbuf dropped = STRBUF_INIT;
+	int ret;
+
+	if (it->where != KBUG_OUTBOX_WAITING || !strcmp(state, "sent"))
+		return -EINVAL;
+	/* a drop whose move was cut short keeps the state it was dropped from */
+	if (strcmp(state, "dropped"))
+		kj_set_str(it->state, "dropped_from", state);
+	ret = kbug_outbox_set_state(it, "dropped", OUTBOX_DROP_REASON);
+	if (ret)
+		return ret;
+	ret = outbox_move(it, KBUG_OUTBOX_DROPPED, &dropped);
+	if (ret)
+		ERR("cannot move '%s' to '%s/': %s (its state.json says dropped)", it->path,
+		    dropped.buf, strerror(-ret));
+	strbuf_release(&dropped);
+	return ret;
+}
+
+int kbug_outbox_restore(struct kbug_outbox_item *it)
+{
+	const char *from = kj_get_str(it->state, "dropped_from") ?: "";
+	struct strbuf waiting = STRBUF_INIT;
+	bool may_have_arrived;
+	int ret;
+
+	if (it->where != KBUG_OUTBOX_DROPPED)
+		return -EINVAL;
+	/* it may have arrived before it was dropped: a retry still needs --force */
+	may_have_arrived = !strcmp(from, "unknown") || !strcmp(from, "sending");
+	json_object_object_del(it->state, "dropped_from");
+	if (may_have_arrived)
+		ret = kbug_outbox_set_state(it, "unknown",
+					    "restored by the user; the last attempt before it was dropped may have arrived");
+	else
+		ret = kbug_outbox_set_state(it, "queued", "restored by the user");
+	if (ret)
+		return ret;
+	ret = outbox_move(it, KBUG_OUTBOX_WAITING, &waiting);
+	if (ret)
+		ERR("cannot move '%s' back to '%s': %s", it->path, waiting.buf, strerror(-ret));
+	strbuf_release(&waiting);
 	return ret;
 }

@@ -13,15 +13,22 @@ struct strbuf;
  *
  *   OUTBOX/ID/          waiting: report.json, message.eml or request.json,
  *                       attachments, state.json
- *   OUTBOX/sent/ID/     delivered (state.json holds the Message-ID or bug id)
- *   OUTBOX/.new-ID/     being written; never listed, removed on failure
+ *   OUTBOX/sent/ID/     delivered (state.json holds the Message-ID or bug id),
+ *                       by kbug or, said the user, by hand (kbug outbox --done)
+ *   OUTBOX/dropped/ID/  the user decided not to send it (kbug outbox --drop);
+ *                       kbug outbox --restore moves it back to OUTBOX/ID
+ *   OUTBOX/.new-ID/     being written; never listed, removed on failure. Its
+ *                       writer holds a flock on it until the item is
+ *                       committed (and then on OUTBOX/ID): one nobody holds
+ *                       was left by a kbug that died (kbug outbox --clean)
  *
  * OUTBOX is --outbox DIR, else [report] outbox in the config, else
  * $XDG_DATA_HOME/kbug/outbox (~/.local/share/kbug/outbox).
  *
  * Every file is written atomically (temporary file, fsync, rename, fsync
  * of the directory). state.json is the report's "delivery" section:
- *   {"id", "channel", "state": "queued"|"sending"|"sent"|"failed"|"unknown",
+ *   {"id", "channel", "state": "queued"|"sending"|"sent"|"failed"|"unknown"|
+ *                              "manual"|"dropped",
  *    "reason", "message_id", "bug_id", "url", "created", "updated",
  *    "destination": {...route.destination...}, "envelope": {...},
  *    "attempts": [{"time", "state", "reason"}]}
@@ -30,34 +37,56 @@ struct strbuf;
  */
 struct kbug_outbox_item;
 
+/* Where an item is: OUTBOX/ID, OUTBOX/sent/ID or OUTBOX/dropped/ID. */
+enum kbug_outbox_where {
+	KBUG_OUTBOX_WAITING,
+	KBUG_OUTBOX_SENT,
+	KBUG_OUTBOX_DROPPED,
+};
+
 /* Resolve the outbox directory (created, mode 0700). out gets the path. */
 int kbug_outbox_dir(struct strbuf *out, const char *override);
 
 /*
  * Start a new item (a hidden staging directory) for `channel`. Fill it
  * with kbug_outbox_write, then kbug_outbox_commit makes it appear whole.
+ * The handle holds an exclusive flock on the directory from here on, and
+ * keeps it through the commit: kbug_outbox_clean leaves it alone.
  */
 int kbug_outbox_item_new(const char *outbox, const char *channel,
 			 struct kbug_outbox_item **out);
-/* Make a staged item visible as OUTBOX/ID with state "queued". */
+/* Make a staged item visible as OUTBOX/ID with state "queued" (still locked). */
 int kbug_outbox_commit(struct kbug_outbox_item *it);
 /* Remove a staged (uncommitted) item and everything in it. */
 void kbug_outbox_discard(struct kbug_outbox_item *it);
 
 /*
- * Open a waiting item (OUTBOX/ID) or, with sent=true, a delivered one.
- * Takes an exclusive lock for the life of the handle: -EBUSY when
- * another kbug holds it, -ENOENT when there is no such item.
+ * Open the item ID where it is (waiting, sent or dropped). Takes an
+ * exclusive lock for the life of the handle: -EBUSY when another kbug
+ * holds it, -ENOENT when there is no such item there.
  */
-int kbug_outbox_open(const char *outbox, const char *id, bool sent,
+int kbug_outbox_open(const char *outbox, const char *id, enum kbug_outbox_where where,
 		     struct kbug_outbox_item **out);
+/* Close the handle (and drop its lock); a staged item stays as it is. */
 void kbug_outbox_item_free(struct kbug_outbox_item *it);
 
-/* Staging directories (.new-*) an interrupted kbug left behind. */
-int kbug_outbox_count_staged(const char *outbox);
+/*
+ * Staging directories (.new-*) an interrupted kbug left behind: the ones
+ * no writer holds. *busy (may be NULL) gets how many a running kbug is
+ * writing right now.
+ */
+int kbug_outbox_count_staged(const char *outbox, int *busy);
+/*
+ * Remove the staging directories no writer holds (their kbug is gone) and
+ * leave the ones being written. cb (may be NULL) hears of each .new-*
+ * entry: result 0 removed, -EBUSY being written, else why it stays.
+ * Returns how many were removed, or -errno when the outbox cannot be read.
+ */
+int kbug_outbox_clean(const char *outbox,
+		      void (*cb)(const char *name, int result, void *data), void *data);
 
-/* Waiting item ids, oldest first (NULL-terminated; free with kbug_argv_free). */
-int kbug_outbox_list(const char *outbox, bool sent, char ***ids);
+/* Item ids there, oldest first (NULL-terminated; free with kbug_argv_free). */
+int kbug_outbox_list(const char *outbox, enum kbug_outbox_where where, char ***ids);
 
 const char *kbug_outbox_item_id(const struct kbug_outbox_item *it);
 const char *kbug_outbox_item_path(const struct kbug_outbox_item *it);
@@ -90,3 +119,26 @@ int kbug_outbox_set_state(struct kbug_outbox_item *it, const char *state,
 int kbug_outbox_record(struct kbug_outbox_item *it, const char *key, const char *value);
 /* State "sent", then move the item to OUTBOX/sent/ID. */
 int kbug_outbox_mark_sent(struct kbug_outbox_item *it);
+/*
+ * The user delivered a waiting item by hand (or saw that it arrived):
+ * state "sent" with the reason "delivered by hand (kbug outbox --done)",
+ * "url" (http:// or https://) and "bug_id" (digits) recorded when not
+ * NULL (-EINVAL when malformed), then moved as kbug_outbox_mark_sent does.
+ */
+int kbug_outbox_mark_done(struct kbug_outbox_item *it, const char *url, const char *bug_id);
+/* What --done takes: an http:// or https:// URL without spaces; a bug number. */
+bool kbug_outbox_url_ok(const char *url);
+bool kbug_outbox_bug_id_ok(const char *id);
+/*
+ * The user decided not to send a waiting item: state "dropped" (the state
+ * it had kept as "dropped_from"), moved to OUTBOX/dropped/ID.
+ */
+int kbug_outbox_drop(struct kbug_outbox_item *it);
+/*
+ * Move a dropped item back to OUTBOX/ID with state "queued", or "unknown"
+ * when it was dropped after a hand-over whose outcome nobody knows (so
+ * that a retry still needs --force).
+ */
+int kbug_outbox_restore(struct kbug_outbox_item *it);
+/* Where the item is now. */
+enum kbug_outbox_where kbug_outbox_item_where(const struct kbug_outbox_item *it);
