@@ -94,6 +94,7 @@ struct kbug_maint {
 	size_t len;
 	void *text_own;			/* malloc'd text, or NULL */
 	size_t text_map;		/* length of the mmap()ed text, or 0 */
+					/* (neither: in .rodata or in the snapshot) */
 	struct mentry *e;
 	uint32_t ne;
 	struct maux *aux;
@@ -191,13 +192,16 @@ bool maint_entry_ok(const struct kbug_maint *m, const struct mentry *e);
 #define MAINT_SNAPSHOT_MIN (256u << 10)	/* smaller sources parse in no time */
 int maint_snapshot_key(const char *what, const void *id, size_t idlen, uint64_t *key);
 char *maint_snapshot_path(const char *cache_dir, uint64_t key);
-int maint_snapshot_write(struct kbug_maint *m, const char *path, uint64_t key);
+/* with_text: the text too, which a source that is not mapped (gzip'd) needs */
+int maint_snapshot_write(struct kbug_maint *m, const char *path, uint64_t key, bool with_text);
 int maint_snapshot_load(struct kbug_maint *m, const char *path, uint64_t key);
 int maint_snapshot_map(struct kbug_maint *m, void *map, size_t len, uint64_t key);
 void maint_snapshot_damaged(struct kbug_maint *m);
 void maint_snapshot_fix_sum(void *map, size_t len);
+/* maint.c: text NULL takes the text from the snapshot (that of a gzip'd source) */
 int maint_from_snapshot(const char *text, size_t len, void *map, size_t maplen, uint64_t key,
 			struct kbug_maint **out);
+int maint_gz_key(const void *gz, size_t n, uint64_t *key);
 
 /* gm.c: get_maintainer.pl's output rules */
 struct gm_file {

@@ -48,24 +48,43 @@ static int gunzip(const unsigned char *in, size_t n, char **out, size_t *outlen)
 	return 0;
 }
 
+/* The bytes of a source as read: mapped, or in a malloc'd buffer. */
+struct raw {
+	const unsigned char *p;
+	size_t n;
+	size_t map;		/* length of the mapping, or 0 */
+	char *own;		/* the malloc'd buffer, or NULL */
+};
+
+static bool raw_gz(const struct raw *r)
+{
+	return r->n >= 2 && r->p[0] == 0x1f && r->p[1] == 0x8b;
+}
+
+static void raw_release(struct raw *r)
+{
+	if (r->map)
+		munmap((void *)r->p, r->map);
+	free(r->own);
+	memset(r, 0, sizeof(*r));
+}
+
 /*
- * The text of a MAINTAINERS file, or of a gzip'd one inflated. A regular
- * file is mapped read-only, not copied (the parser never writes): its
- * pages come from the page cache, and the zeroes mmap() puts after the
- * end of the last page are the NUL the parser needs; a file whose size is
- * a multiple of the page size has none, and is read like a pipe or sysfs.
+ * The bytes of a MAINTAINERS file, gzip'd or not. A regular file is mapped
+ * read-only, not copied (the parser never writes): its pages come from the
+ * page cache, and the zeroes mmap() puts after the end of the last page
+ * are the NUL the parser needs; a file whose size is a multiple of the
+ * page size has none, and is read like a pipe or sysfs. A buffer read has
+ * a NUL after its end.
  */
-static int read_maybe_gz(struct kbug_maint *m, const char *path, bool via_root,
-			 struct stat *id, bool *gz)
+static int read_raw(const char *path, bool via_root, struct stat *id, struct raw *r)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct stat st;
 	long n, page = sysconf(_SC_PAGESIZE);
-	int ret, fd;
-	char *out;
-	size_t len;
+	int fd;
 
-	*gz = false;
+	memset(r, 0, sizeof(*r));
 	fd = via_root ? kbug_path_open(path, O_RDONLY) : open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -76,23 +95,10 @@ static int read_maybe_gz(struct kbug_maint *m, const char *path, bool via_root,
 		void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 
 		if (p != MAP_FAILED) {
-			const unsigned char *u = p;
-
 			close(fd);
-			if (st.st_size >= 2 && u[0] == 0x1f && u[1] == 0x8b) {
-				*gz = true;
-				ret = gunzip(u, (size_t)st.st_size, &out, &len);
-				munmap(p, (size_t)st.st_size);
-				if (ret)
-					return ret;
-				m->text = out;
-				m->len = len;
-				m->text_own = out;
-				return 0;
-			}
-			m->text = p;
-			m->len = (size_t)st.st_size;
-			m->text_map = (size_t)st.st_size;
+			r->p = p;
+			r->n = (size_t)st.st_size;
+			r->map = r->n;
 			return 0;
 		}
 	}
@@ -106,19 +112,19 @@ static int read_maybe_gz(struct kbug_maint *m, const char *path, bool via_root,
 		strbuf_release(&sb);
 		return (int)n;
 	}
-	if (sb.len >= 2 && (unsigned char)sb.buf[0] == 0x1f && (unsigned char)sb.buf[1] == 0x8b) {
-		*gz = true;
-		ret = gunzip((unsigned char *)sb.buf, sb.len, &out, &len);
-		strbuf_release(&sb);
-		if (ret)
-			return ret;
-	} else {
-		out = strbuf_detach(&sb, &len);
-	}
-	m->text = out;
-	m->len = len;
-	m->text_own = out;
+	r->own = strbuf_detach(&sb, &r->n);
+	r->p = (const unsigned char *)r->own;
 	return 0;
+}
+
+/* Give m the text of a source that is not gzip'd: the bytes read, as they are. */
+static void raw_text(struct kbug_maint *m, struct raw *r)
+{
+	m->text = (const char *)r->p;
+	m->len = r->n;
+	m->text_map = r->map;
+	m->text_own = r->own;
+	memset(r, 0, sizeof(*r));
 }
 
 /* Drop the text of a source that was read but not parsed. */
@@ -239,7 +245,7 @@ static char *dirname_dup(const char *path)
 	return strndup(path, (size_t)(s - path));
 }
 
-/* Forget the tables and text of a source that did not parse. */
+/* Forget the tables of a source (and its text, if it was in the snapshot). */
 static void tables_release(struct kbug_maint *m)
 {
 	uint32_t i;
@@ -252,6 +258,11 @@ static void tables_release(struct kbug_maint *m)
 	m->aaux = 0;
 	maint_index_free(m);
 	if (m->snap) {
+		if (m->text >= (const char *)m->snap &&
+		    m->text < (const char *)m->snap + m->snap_len) {
+			m->text = NULL;
+			m->len = 0;
+		}
 		munmap(m->snap, m->snap_len);
 	} else {
 		free(m->e);
@@ -335,7 +346,58 @@ static int finish_snapshot(struct kbug_maint *m, const char *name, const char *w
 	}
 	ret = finish(m, name);
 	if (!ret && sp && !m->warnings)
-		maint_snapshot_write(m, sp, key);
+		maint_snapshot_write(m, sp, key, false);
+	free(sp);
+	return ret;
+}
+
+/*
+ * The snapshot key of gzip data gz[0..n), from its content (a sysfs file's
+ * inode and times change at every boot, and mean nothing under --sysroot).
+ */
+int maint_gz_key(const void *gz, size_t n, uint64_t *key)
+{
+	struct kbug_gz_id id;
+	int ret = kbug_gz_id(gz, n, &id);
+
+	return ret ? ret : maint_snapshot_key("gzip", &id, sizeof(id), key);
+}
+
+/*
+ * A gzip'd source: its snapshot, which holds the text too, is looked up
+ * before anything is inflated; without one, the text is inflated, parsed
+ * and saved with the tables. The trailer gives the size (mod 2^32) before
+ * inflating: a big source is one whose trailer and text agree on it.
+ */
+static int finish_gz(struct kbug_maint *m, const char *name, struct raw *r)
+{
+	struct kbug_gz_id id = { 0 };
+	char *sp = NULL, *out;
+	uint64_t key;
+	size_t len;
+	int ret;
+
+	if (m->snap_dir && !kbug_gz_id(r->p, r->n, &id) && id.text_size >= MAINT_SNAPSHOT_MIN &&
+	    !maint_snapshot_key("gzip", &id, sizeof(id), &key))
+		sp = maint_snapshot_path(m->snap_dir, key);
+	if (sp && !maint_snapshot_load(m, sp, key)) {
+		raw_release(r);
+		free(sp);
+		return 0;
+	}
+	ret = gunzip(r->p, r->n, &out, &len);
+	raw_release(r);
+	if (ret) {
+		DBG("no MAINTAINERS in '%s': %s", name, strerror(-ret));
+		free(sp);
+		return ret;
+	}
+	m->text = out;
+	m->len = len;
+	m->text_own = out;
+	ret = finish(m, name);
+	if (!ret && sp && !m->warnings && len == id.text_size)
+		maint_snapshot_write(m, sp, key, true);
 	free(sp);
 	return ret;
 }
@@ -349,22 +411,24 @@ int maint_from_snapshot(const char *text, size_t len, void *map, size_t maplen, 
 			struct kbug_maint **out)
 {
 	struct kbug_maint *m = calloc(1, sizeof(*m));
-	char *copy = malloc(len + 1);
+	char *copy = text ? malloc(len + 1) : NULL;
 	int ret;
 
 	*out = NULL;
-	if (!m || !copy) {
+	if (!m || (text && !copy)) {
 		free(m);
 		free(copy);
 		return -ENOMEM;
 	}
-	memcpy(copy, text, len);
-	copy[len] = '\0';
+	if (text) {
+		memcpy(copy, text, len);
+		copy[len] = '\0';
+		m->text = copy;
+		m->len = len;
+		m->text_own = copy;
+	}
 	m->kind = MAINT_MEMORY;
 	m->path = strdup("snapshot");
-	m->text = copy;
-	m->len = len;
-	m->text_own = copy;
 	ret = maint_snapshot_map(m, map, maplen, key);
 	if (ret) {
 		kbug_maint_free(m);
@@ -377,8 +441,8 @@ int maint_from_snapshot(const char *text, size_t len, void *map, size_t maplen, 
 static int try_file(struct kbug_maint *m, const char *path, int kind, bool via_root)
 {
 	struct stat st;
-	bool gz;
-	int ret = read_maybe_gz(m, path, via_root, &st, &gz);
+	struct raw r;
+	int ret = read_raw(path, via_root, &st, &r);
 
 	if (ret) {
 		DBG("no MAINTAINERS at '%s': %s", path, strerror(-ret));
@@ -387,7 +451,10 @@ static int try_file(struct kbug_maint *m, const char *path, int kind, bool via_r
 	m->kind = kind;
 	free(m->path);
 	m->path = strdup(path);
-	if (!via_root && !gz && st.st_ino) {
+	if (raw_gz(&r))
+		return finish_gz(m, path, &r);
+	raw_text(m, &r);
+	if (!via_root && st.st_ino) {
 		/* the file's identity, as git's index keeps it */
 		uint64_t id[7] = {
 			(uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_size,

@@ -9,10 +9,14 @@
  * The values of F:, N: and X: entries are copied into the snapshot's
  * pool, N: first, then in index order, so that the candidates of a path
  * sit together; the other values and the titles stay in the text, which
- * is mapped as before. KEY hashes the format version, the build ID of
- * the running kbug (a rebuilt parser never trusts an old snapshot) and
- * the identity of the source (device, inode, size and times of a file;
- * the length of the built-in copy, which the build ID covers).
+ * is mapped as before. The text of a gzip'd source is not there until it
+ * is inflated, which costs more than the parse saved: its snapshot
+ * carries the text as well, so that nothing is inflated either. KEY
+ * hashes the format version, the build ID of the running kbug (a rebuilt
+ * parser never trusts an old snapshot) and the identity of the source
+ * (device, inode, size and times of a file; the length of the built-in
+ * copy, which the build ID covers; the content of gzip data, which is
+ * read anyway while a sysfs file's inode means nothing after a reboot).
  *
  * A snapshot carries a checksum of all of it, verified when it is mapped
  * (reading ~1 MB of page cache costs far less than parsing): a damaged or
@@ -37,16 +41,17 @@
 #include "util/strbuf.h"
 
 #define SNAP_MAGIC "KBUGMIDX"
-#define SNAP_VERSION 1
+#define SNAP_VERSION 2
 #define SNAP_MAX_SIZE (256u << 20)
 #define SNAP_KEEP 8		/* snapshots kept in the directory (kbug builds, sources) */
+#define SNAP_TEXT 1		/* flags: the text is in the file, at off_text */
 
 struct snap_hdr {
 	char magic[8];
-	uint32_t version, hdr_size, ent_size, sec_size, bucket_size, reserved;
+	uint32_t version, hdr_size, ent_size, sec_size, bucket_size, flags;
 	uint64_t key, text_len;
-	uint32_t ne, ns, nn, nfb, nflist, generic, ngeneric, reserved2;
-	uint64_t off_e, off_s, off_n, off_fb, off_fl, off_pool, pool_len, total;
+	uint32_t ne, ns, nn, nfb, nflist, generic, ngeneric, reserved;
+	uint64_t off_e, off_s, off_n, off_fb, off_fl, off_pool, pool_len, off_text, total;
 	uint64_t sum;		/* snap_sum() of the file with this field 0 */
 };
 
@@ -269,7 +274,7 @@ static void prune(const char *dir)
 	strbuf_release(&p);
 }
 
-int maint_snapshot_write(struct kbug_maint *m, const char *path, uint64_t key)
+int maint_snapshot_write(struct kbug_maint *m, const char *path, uint64_t key, bool with_text)
 {
 	struct snap_hdr h = { .version = SNAP_VERSION };
 	struct strbuf pool = STRBUF_INIT, tmp = STRBUF_INIT;
@@ -322,6 +327,11 @@ int maint_snapshot_write(struct kbug_maint *m, const char *path, uint64_t key)
 	h.off_pool = align8(h.off_fl + (size_t)m->nflist * sizeof(*m->flist));
 	h.pool_len = pool.len;
 	h.total = h.off_pool + pool.len + 1;
+	if (with_text) {
+		h.flags = SNAP_TEXT;
+		h.off_text = align8(h.total);
+		h.total = h.off_text + m->len + 1;	/* and a NUL */
+	}
 	if (h.total > SNAP_MAX_SIZE) {
 		ret = -EFBIG;
 		goto out;
@@ -342,6 +352,8 @@ int maint_snapshot_write(struct kbug_maint *m, const char *path, uint64_t key)
 		memcpy(f + h.off_fb, m->fb, (size_t)m->nfb * sizeof(*m->fb));
 		memcpy(f + h.off_fl, m->flist, (size_t)m->nflist * sizeof(*m->flist));
 		memcpy(f + h.off_pool, pool.buf, pool.len + 1);
+		if (with_text)
+			memcpy(f + h.off_text, m->text, m->len);
 		h.sum = file_sum(&h, f + sizeof(h), h.total - sizeof(h));
 		memcpy(f, &h, sizeof(h));
 	}
@@ -385,18 +397,26 @@ static bool within(uint64_t off, uint64_t count, uint64_t size, uint64_t total)
 	       (!size || count <= (total - off) / size);
 }
 
-/* Take over map[0..len) (mmap()ed, private, writable) as m's tables, if it is sound. */
+/*
+ * Take over map[0..len) (mmap()ed, private, writable) as m's tables, if it
+ * is sound; and as its text too when m has none yet (a gzip'd source).
+ */
 int maint_snapshot_map(struct kbug_maint *m, void *map, size_t len, uint64_t key)
 {
 	const struct snap_hdr *h = map;
 	const char *base = map;
+	bool text = !m->text;
 
 	if (len < sizeof(*h) || memcmp(h->magic, SNAP_MAGIC, sizeof(h->magic)) ||
 	    h->version != SNAP_VERSION || h->hdr_size != sizeof(*h) ||
 	    h->ent_size != sizeof(struct mentry) || h->sec_size != sizeof(struct msection) ||
 	    h->bucket_size != sizeof(struct fbucket) || h->key != key ||
-	    h->text_len != m->len || h->total != len ||
-	    h->sum != file_sum(h, base + sizeof(*h), len - sizeof(*h)))
+	    h->flags != (text ? SNAP_TEXT : 0u) || (!text && h->text_len != m->len) ||
+	    h->total != len || h->sum != file_sum(h, base + sizeof(*h), len - sizeof(*h)))
+		return -EINVAL;
+	/* the text, NUL after it, as the parser leaves it to the matcher */
+	if (text && (h->text_len >= UINT32_MAX || !within(h->off_text, h->text_len, 1, len) ||
+		     h->text_len >= len - h->off_text || base[h->off_text + h->text_len]))
 		return -EINVAL;
 	if (!within(h->off_e, h->ne, sizeof(struct mentry), len) ||
 	    !within(h->off_s, h->ns, sizeof(struct msection), len) ||
@@ -424,6 +444,10 @@ int maint_snapshot_map(struct kbug_maint *m, void *map, size_t len, uint64_t key
 	m->ngeneric = h->ngeneric;
 	m->pool = base + h->off_pool;
 	m->pool_len = h->pool_len;
+	if (text) {
+		m->text = base + h->off_text;
+		m->len = h->text_len;
+	}
 	m->snap = map;
 	m->snap_len = len;
 	m->warnings = 0;	/* only sources without warnings are saved */

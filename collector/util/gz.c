@@ -24,11 +24,15 @@
 #define GZ_MAX_HINT (64ul << 20)
 #define GZ_MAX_MEMBERS 1000
 
+static uint32_t le32(const unsigned char *u)
+{
+	return (uint32_t)u[0] | (uint32_t)u[1] << 8 | (uint32_t)u[2] << 16 | (uint32_t)u[3] << 24;
+}
+
 /* the member's size from its trailer, as far as it can be believed */
 static size_t size_hint(const unsigned char *u, size_t n, size_t limit)
 {
-	size_t hint = (size_t)u[n - 4] | (size_t)u[n - 3] << 8 | (size_t)u[n - 2] << 16 |
-		      (size_t)u[n - 1] << 24;
+	size_t hint = le32(u + n - 4);
 
 	if (hint > n * 1032 + 64)
 		hint = n * 1032 + 64;
@@ -215,4 +219,19 @@ int kbug_gunzip(const void *in, size_t n, struct strbuf *out, size_t max)
 	if (out->alloc)
 		out->buf[out->len] = '\0';
 	return ret;
+}
+
+int kbug_gz_id(const void *in, size_t n, struct kbug_gz_id *id)
+{
+	const unsigned char *u = in;
+
+	memset(id, 0, sizeof(*id));
+	if (n < 18 || u[0] != 0x1f || u[1] != 0x8b)
+		return -EBADMSG;
+	id->len = n;
+	id->crc = libdeflate_crc32(0, u, n);
+	id->adler = libdeflate_adler32(1, u, n);
+	id->text_crc = le32(u + n - 8);
+	id->text_size = le32(u + n - 4);
+	return 0;
 }
