@@ -464,7 +464,7 @@ static void show_route(struct kbug_report *r, const char *channel, const char *w
 			kj_get_str(src, "kind") ?: "?", kj_get_str(src, "path") ? " " : "",
 			kj_get_str(src, "path") ?: "",
 			kj_get_bool(src, "older_than_running", false) ?
-			" (older than the running kernel)" : "");
+			" (older than the running kernel: 'kbug maintainers --update')" : "");
 	for (i = 0; i < n && i < 6; i++) {
 		struct json_object *s = json_object_array_get_idx(secs, i);
 

@@ -272,8 +272,8 @@ static int cmd_route(int argc, char **argv)
 	src = kbug_maint_source(m);
 	if (kj_get_bool(src, "older_than_running", false) && a.format != FMT_GM)
 		fprintf(stderr, "kbug route: note: MAINTAINERS from %s (%s) is older than the "
-			"running kernel %s\n", jstr(src, "path"), jstr(src, "version"),
-			jstr(src, "running"));
+			"running kernel %s ('kbug maintainers --update' fetches its own)\n",
+			jstr(src, "path"), jstr(src, "version"), jstr(src, "running"));
 	if (a.format == FMT_GM) {
 		bad = route_gm(m, &a);
 		json_object_put(src);

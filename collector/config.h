@@ -18,6 +18,7 @@ struct strbuf;
  *   [sendmail]   path = /usr/sbin/sendmail
  *   [bugzilla]   url = ..., api-key-command = ..., api-key-file = ...
  *   [report]     channel = auto, outbox = DIR
+ *   [route]      maintainers-url = URL with %v (kbug maintainers --update)
  *   [distro]     bugs = URL (where this distribution takes reports)
  *
  * Syntax: "[section]" lines; "key = value" lines; "#" or ";" starts a

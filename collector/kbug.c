@@ -94,7 +94,7 @@ static void print_overview(FILE *f)
 	      "       kbug help [command]\n"
 	      "       kbug --version\n\ncommands:\n", f);
 	for (i = 0; commands[i]; i++)
-		fprintf(f, "  %-10s %s\n", commands[i]->name, commands[i]->summary);
+		fprintf(f, "  %-11s %s\n", commands[i]->name, commands[i]->summary);
 	fputs("\nglobal options:\n"
 	      "  --json         machine-readable output (JSON) on stdout\n"
 	      "  -o FILE        write the command's output to FILE\n"

@@ -21,6 +21,7 @@ build/gen/route-maintainers.raw build/gen/route-mailmap.raw build/gen/route-dirs
 # once (not under ASan); tests/fuzz/fuzz-route.c is built and run by the
 # generic fuzz rules.
 CHECK_SUITES += tests/route/t-route-cli.sh
+CHECK_SUITES += tests/route/t-maintainers.sh
 CHECK_SUITES_ONCE += tests/route/gm-diff.pl
 DEB_PKGS += perl
 

@@ -29,24 +29,6 @@ struct kbug_bz {
 	char err[640];
 };
 
-struct reply_buf {
-	struct strbuf sb;
-	bool too_big;
-};
-
-static size_t bz_write(char *p, size_t size, size_t n, void *data)
-{
-	struct reply_buf *rb = data;
-	size_t len = size * n;
-
-	if (rb->sb.len + len > BZ_REPLY_MAX) {
-		rb->too_big = true;
-		return 0;
-	}
-	strbuf_add(&rb->sb, p, len);
-	return len;
-}
-
 const char *kbug_bz_error(const struct kbug_bz *bz)
 {
 	return bz->err[0] ? bz->err : "no error";
@@ -349,7 +331,7 @@ static const char *method_what(const char *method, const char *path)
 int kbug_bz_call(struct kbug_bz *bz, const char *method, const char *path, const char *query,
 		 struct json_object *body, struct json_object **reply)
 {
-	struct reply_buf rb = { .sb = STRBUF_INIT };
+	struct kbug_curl_body rb = { .sb = STRBUF_INIT, .max = BZ_REPLY_MAX };
 	struct strbuf url = STRBUF_INIT, hdr = STRBUF_INIT;
 	struct curl_slist *hl = NULL;
 	const char *json = NULL, *what = method_what(method, path);
@@ -387,7 +369,7 @@ int kbug_bz_call(struct kbug_bz *bz, const char *method, const char *path, const
 	kc.easy_setopt(h, CURLOPT_TIMEOUT, (long)bz->timeout_s);
 	kc.easy_setopt(h, CURLOPT_USERAGENT, "kbug/" KBUG_VERSION);
 	kc.easy_setopt(h, CURLOPT_HTTPHEADER, hl);
-	kc.easy_setopt(h, CURLOPT_WRITEFUNCTION, bz_write);
+	kc.easy_setopt(h, CURLOPT_WRITEFUNCTION, kbug_curl_body_write);
 	kc.easy_setopt(h, CURLOPT_WRITEDATA, &rb);
 	kc.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
 	kc.easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");

@@ -7,6 +7,19 @@
 #include "util/macro.h"
 #include "deliver/curl.h"
 
+size_t kbug_curl_body_write(char *data, size_t size, size_t n, void *body)
+{
+	struct kbug_curl_body *b = body;
+	size_t len = size * n;
+
+	if (b->sb.len > b->max || len > b->max - b->sb.len) {
+		b->too_big = true;
+		return 0;
+	}
+	strbuf_add(&b->sb, data, len);
+	return len;
+}
+
 struct kbug_curl kc;
 
 static const char *const curl_syms[] = {

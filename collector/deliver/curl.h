@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #pragma once
 
+#include <stdbool.h>
 #include <curl/curl.h>
+
+#include "util/strbuf.h"
 
 /*
  * libcurl, loaded on first use (util/dl.h) so that commands which do not
@@ -25,3 +28,16 @@ extern struct kbug_curl kc;
 
 /* 0, or -ENOSYS after logging why libcurl could not be loaded. */
 int kbug_curl_load(void);
+
+/*
+ * A response body, at most max bytes of it: pass kbug_curl_body_write as
+ * CURLOPT_WRITEFUNCTION and the body as CURLOPT_WRITEDATA. A larger one
+ * stops the transfer (CURLE_WRITE_ERROR) with too_big set.
+ */
+struct kbug_curl_body {
+	struct strbuf sb;
+	size_t max;
+	bool too_big;
+};
+
+size_t kbug_curl_body_write(char *data, size_t size, size_t n, void *body);

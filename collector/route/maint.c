@@ -486,15 +486,11 @@ static int open_tree(struct kbug_maint *m, const char *dir_real, const char *sho
 
 static void cache_dir(const struct kbug_maint_opts *o, struct strbuf *out)
 {
-	const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-
 	strbuf_reset(out);
 	if (o && o->cache_dir)
 		strbuf_addstr(out, o->cache_dir);
-	else if (x && *x == '/')
-		strbuf_addf(out, "%s/kbug", x);
-	else if (home && *home)
-		strbuf_addf(out, "%s/.cache/kbug", home);
+	else
+		kbug_cache_dir(out);
 }
 
 /* KBUG_ROUTE_INDEX=off (or 0, no) keeps kbug from reading or writing snapshots. */
@@ -664,8 +660,8 @@ int kbug_maint_open(const struct kbug_maint_opts *o, struct kbug_maint **out)
 		return -EINVAL;
 	}
 	if (m->version && m->running && version_older(m->version, m->running))
-		INFO("MAINTAINERS from %s (%s) is older than the running kernel %s", m->path,
-		     m->version, m->running);
+		INFO("MAINTAINERS from %s (%s) is older than the running kernel %s: 'kbug maintainers --update' fetches its own",
+		     m->path, m->version, m->running);
 	*out = m;
 	return 0;
 }

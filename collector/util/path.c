@@ -134,6 +134,18 @@ int kbug_os_release(struct strbuf *out)
 	return 0;
 }
 
+const char *kbug_cache_dir(struct strbuf *out)
+{
+	const char *x = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+
+	strbuf_reset(out);
+	if (x && *x == '/')
+		strbuf_addf(out, "%s/kbug", x);
+	else if (home && *home)
+		strbuf_addf(out, "%s/.cache/kbug", home);
+	return out->len ? out->buf : NULL;
+}
+
 static int data_try(struct strbuf *out, const char *dir, const char *rel)
 {
 	strbuf_reset(out);

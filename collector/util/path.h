@@ -27,6 +27,14 @@ int kbug_os_release(struct strbuf *out);
 int kbug_path_read_line(struct strbuf *out, const char *path);
 
 /*
+ * kbug's cache directory: $XDG_CACHE_HOME/kbug when that variable holds
+ * an absolute path, else $HOME/.cache/kbug (not created here). Writes it
+ * into out (reset first) and returns out->buf, or NULL (out empty) when
+ * neither variable is set.
+ */
+const char *kbug_cache_dir(struct strbuf *out);
+
+/*
  * Find a data file shipped with kbug ("templates/email.txt",
  * "data/bugzilla-kernel-org.map"): $KBUG_DATADIR, then the source tree
  * beside the running binary, then the installed $(datadir)/kbug.
