@@ -136,26 +136,21 @@ static int distro_version(const char *pv, struct kver *v, struct strbuf *label)
 }
 
 /*
- * The version of the running kernel's tag, from its release ("6.18.44-foo",
- * "6.13.0-rc3", Fedora's "6.12.0-0.rc3.31.fc42"), and from /proc/version
- * when the release has no stable level (Debian's "6.1.0-27-amd64").
- * 0, or -errno with the reason in why.
+ * The tag of a kernel whose release is rel ("6.18.44-foo", "6.13.0-rc3",
+ * Fedora's "6.12.0-0.rc3.31.fc42") and whose /proc/version is pv (NULL if
+ * unread): pv's distribution version when the release has no stable
+ * level (Debian's "6.1.0-27-amd64"). 0, or -EINVAL with the reason in why.
  */
-int kbug_maint_pick_running(struct kbug_maint_pick *p, struct strbuf *why)
+int kbug_maint_pick_from(const char *rel, const char *pv, struct kbug_maint_pick *p,
+			 struct strbuf *why)
 {
-	struct strbuf rel = STRBUF_INIT, pv = STRBUF_INIT, label = STRBUF_INIT;
+	struct strbuf label = STRBUF_INIT;
 	struct kver v, d;
 	const char *end;
-	int ret = kbug_os_release(&rel);
 
-	if (ret) {
-		strbuf_addf(why, "cannot read the running kernel's release: %s", strerror(-ret));
-		goto out;
-	}
-	ret = kver_parse(rel.buf, &v, &end);
-	if (ret) {
-		strbuf_addf(why, "cannot tell a kernel version from the release '%s'", rel.buf);
-		goto out;
+	if (kver_parse(rel, &v, &end)) {
+		strbuf_addf(why, "cannot tell a kernel version from the release '%s'", rel);
+		return -EINVAL;
 	}
 	if (!v.z && !v.rc && !strncmp(end, "-0.rc", 5)) {
 		const char *r = end + 5;
@@ -163,17 +158,29 @@ int kbug_maint_pick_running(struct kbug_maint_pick *p, struct strbuf *why)
 
 		v.rc = rc > 0 && *r == '.' ? rc : 0;
 	}
-	strbuf_addf(&p->from, "the release '%s'", rel.buf);
-	if (!v.z && !v.rc && kbug_path_read(&pv, "/proc/version", 4096) > 0 &&
-	    !distro_version(pv.buf, &d, &label) && d.x == v.x && d.y == v.y && (d.z || d.rc)) {
+	strbuf_addf(&p->from, "the release '%s'", rel);
+	if (!v.z && !v.rc && pv && !distro_version(pv, &d, &label) && d.x == v.x &&
+	    d.y == v.y && (d.z || d.rc)) {
 		v = d;
 		strbuf_addf(&p->from, " and /proc/version's '%s'", label.buf);
 	}
 	kver_format(&v, p);
-out:
+	strbuf_release(&label);
+	return 0;
+}
+
+int kbug_maint_pick_running(struct kbug_maint_pick *p, struct strbuf *why)
+{
+	struct strbuf rel = STRBUF_INIT, pv = STRBUF_INIT;
+	int ret = kbug_os_release(&rel);
+
+	if (ret)
+		strbuf_addf(why, "cannot read the running kernel's release: %s", strerror(-ret));
+	else
+		ret = kbug_maint_pick_from(rel.buf, kbug_path_read(&pv, "/proc/version", 4096) > 0 ?
+					   pv.buf : NULL, p, why);
 	strbuf_release(&rel);
 	strbuf_release(&pv);
-	strbuf_release(&label);
 	return ret;
 }
 

@@ -32,6 +32,9 @@ void kbug_maint_pick_release(struct kbug_maint_pick *p);
  * from /proc/version's distribution version ("Debian 6.1.115-1") when X.Y agree.
  */
 int kbug_maint_pick_running(struct kbug_maint_pick *p, struct strbuf *why);
+/* The same from a release and a /proc/version text (NULL: none). */
+int kbug_maint_pick_from(const char *rel, const char *pv, struct kbug_maint_pick *p,
+			 struct strbuf *why);
 /* --version V: X.Y, X.Y.Z or X.Y-rcN, a 'v' before it allowed; -EINVAL otherwise. */
 int kbug_maint_pick_version(const char *arg, struct kbug_maint_pick *p);
 
