@@ -242,14 +242,16 @@ static void outbox_list_why(FILE *f, struct kbug_outbox_item *it, const char *id
 	const char *why = kj_get_str(st, "reason");
 
 	if (!strcmp(state, "sent")) {
-		const char *as = kj_get_str(st, "message_id") ?: kj_get_str(st, "url");
+		const char *mid = kj_get_str(st, "message_id"), *url = kj_get_str(st, "url");
 		const char *bug = kj_get_str(st, "bug_id");
 
 		fprintf(f, "    delivered %s", kj_get_str(st, "updated") ?: "");
-		if (as)
-			fprintf(f, " as %s", as);
-		else if (bug)
+		if (bug)
 			fprintf(f, " as bug %s", bug);
+		else if (mid)
+			fprintf(f, " as %s", mid);
+		if (url)
+			fprintf(f, " %s %s", bug || mid ? "at" : "to", url);
 		fprintf(f, "%s%s\n", why ? "; " : "", why ?: "");
 	} else if (!strcmp(state, "dropped")) {
 		if (kbug_outbox_item_where(it) == KBUG_OUTBOX_DROPPED)

@@ -102,6 +102,7 @@ test_expect_success '--done: sent, with the reason, the URL and the bug id; move
 	test "$(last "$ob/sent/$id")" = "sent: delivered by hand (kbug outbox --done)" &&
 	"$KBUG" outbox --outbox "$ob" | grep -q "nothing waits" &&
 	"$KBUG" outbox --outbox "$ob" --sent > list && grep -q "delivered by hand" list &&
+	grep -q " as bug 42 at https://bugs.example.org/show_bug.cgi?id=42;" list &&
 	"$KBUG" outbox --outbox "$ob" --retry 2> err2 && grep -q "nothing waits" err2
 '
 
