@@ -934,6 +934,9 @@ static int cmd_report(int argc, char **argv)
 	}
 	if (route(&r, &a, idx))
 		goto out;
+	/* where MAINTAINERS came from may be a path in the user's home */
+	if (kbug_report_redact_section(&r, "route"))
+		WARN("redaction failed; check the report before sending it");
 	ch = pick_channel(&r, a.d.to, &why);
 	if (!ch)
 		goto out;

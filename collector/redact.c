@@ -1559,6 +1559,18 @@ static void redact_attachment(struct kbug_redactor *rd, struct kbug_attachment *
 	strbuf_release(&out);
 }
 
+/* A redactor with the report's key, this machine's values and the report's own. */
+static struct kbug_redactor *report_redactor(struct kbug_report *r)
+{
+	struct kbug_redactor *rd = kbug_redactor_new(r->redact_key);
+
+	if (rd) {
+		kbug_redactor_add_machine(rd);
+		redact_known_fields(rd, r);
+	}
+	return rd;
+}
+
 int kbug_report_redact(struct kbug_report *r)
 {
 	struct kbug_redactor *rd;
@@ -1566,11 +1578,9 @@ int kbug_report_redact(struct kbug_report *r)
 
 	if (!r->redact)
 		return 0;
-	rd = kbug_redactor_new(r->redact_key);
+	rd = report_redactor(r);
 	if (!rd)
 		return -ENOMEM;
-	kbug_redactor_add_machine(rd);
-	redact_known_fields(rd, r);
 	for (i = 0; i < r->att_nr && rd->skip_nr < REDACT_MAX_MIRRORS; i++)
 		if (kj_table_of(r->att[i].lines_of))
 			rd->skip[rd->skip_nr++] = kj_table_of(r->att[i].lines_of);
@@ -1581,6 +1591,22 @@ int kbug_report_redact(struct kbug_report *r)
 	}
 	for (i = 0; i < r->att_nr; i++)
 		redact_attachment(rd, &r->att[i]);
+	redact_record(rd, r);
+	kbug_redactor_free(rd);
+	return 0;
+}
+
+int kbug_report_redact_section(struct kbug_report *r, const char *name)
+{
+	struct json_object *val = kbug_report_get(r, name);
+	struct kbug_redactor *rd;
+
+	if (!r->redact || !val)
+		return 0;
+	rd = report_redactor(r);
+	if (!rd)
+		return -ENOMEM;
+	redact_tree(rd, val, 0);
 	redact_record(rd, r);
 	kbug_redactor_free(rd);
 	return 0;

@@ -81,6 +81,12 @@ const struct kbug_attachment *kbug_report_attachment(const struct kbug_report *r
  * No-op when r->redact is false. Idempotent.
  */
 int kbug_report_redact(struct kbug_report *r);
+/*
+ * The same for one section a later stage added (route: a MAINTAINERS path
+ * in the user's home), with the report's key, so that its placeholders
+ * match the others; the counts in "redactions" grow by what it replaced.
+ */
+int kbug_report_redact_section(struct kbug_report *r, const char *name);
 
 /*
  * Serialize the whole report, attachments included under
