@@ -162,7 +162,7 @@ install: kbug
 	[ ! -f docs/kbug.1 ] || install -D -m 0644 docs/kbug.1 $(DESTDIR)$(MANDIR)/man1/kbug.1
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/kbug
+	rm -f $(DESTDIR)$(BINDIR)/kbug $(DESTDIR)$(MANDIR)/man1/kbug.1
 	rm -rf $(DESTDIR)$(DATADIR)/kbug
 
 clean:

@@ -36,9 +36,9 @@ static const char collect_usage[] =
 	"Prints the report as text; with --json as one JSON object (schema kbug-report/1,\n"
 	"docs/report-format.md) without the attachments' text; with -o FILE saves the\n"
 	"whole report, attachments (dmesg.txt, config.txt) included, as JSON for\n"
-	"`kbug report --report FILE` and `kbug analyze --report FILE`. A probe that cannot\n"
-	"read its source records an error in \"errors\"; the others go on. Exit 0 when the\n"
-	"report was written, 1 when it could not be, 2 on a usage error.\n";
+	"`kbug analyze --report FILE` and `kbug bugzilla file --report FILE`. A probe that\n"
+	"cannot read its source records an error in \"errors\"; the others go on. Exit 0\n"
+	"when the report was written, 1 when it could not be, 2 on a usage error.\n";
 
 static int parse_uint(const char *s, unsigned long long max, unsigned long long *v)
 {

@@ -13,7 +13,7 @@ struct strbuf;
  *
  *   [identity]   name = ..., email = ...
  *   [smtp]       url = smtps://..., user = ..., password-command = pass show smtp
- *                password-file = ..., insecure = false, timeout = 30,
+ *                password-file = ..., insecure = false, timeout = 60 (seconds),
  *                ca-file = PATH (CA certificates for a private server)
  *   [sendmail]   path = /usr/sbin/sendmail
  *   [bugzilla]   url = ..., api-key-command = ..., api-key-file = ...
