@@ -49,7 +49,7 @@ static const char outbox_usage[] =
 	"channel options, overriding what the item recorded (no secret is recorded):\n"
 	"  --smtp-url URL, --smtp-insecure, --sendmail, --sendmail-path PATH,\n"
 	"  --timeout SECONDS, --bugzilla-url URL, --api-key-file FILE, --insecure-http,\n"
-	"  --new, --yes\n"
+	"  --new (--new-bug), -y (--yes)\n"
 	"\n"
 	"exit status: 0 all delivered (or nothing waiting, or done), 1 error, 2 usage,\n"
 	"3 something is still waiting, or another kbug is using it (the reason is on stderr).\n";
