@@ -19,6 +19,7 @@
 #include "kbug.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/prompt.h"
 #include "util/macro.h"
 #include "util/strbuf.h"
 
@@ -400,6 +401,9 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 	enum kbug_outbox_where where;
 	const char *state;
 	int ret = outbox_find(dir, id, KBUG_OUTBOX_WAITING, &it, &where);
+	struct kbug_delivery d = {
+		.item = it, .choose = kbug_interactive(o->yes) ? kbug_ask_choice : NULL,
+	};
 
 	if (where == KBUG_OUTBOX_DROPPED && (!ret || ret == -EBUSY)) {
 		kbug_outbox_item_free(it);
@@ -444,7 +448,7 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 	}
 	fprintf(stderr, "%s: sending (%s, attempt %zu)\n", id, kbug_outbox_item_channel(it) ?: "?",
 		count_sends(kbug_outbox_state(it)) + 1);
-	ret = kbug_deliver_item(it, o);
+	ret = kbug_deliver(NULL, o, &d);
 	if (!ret) {
 		struct json_object *st = kbug_outbox_state(it);
 

@@ -44,6 +44,7 @@ struct kbug_report {
 	size_t att_nr, att_alloc;
 	unsigned char redact_key[16];	/* per report, random, never stored */
 	bool redact;			/* redaction wanted (default true) */
+	bool sealed;			/* kbug_report_seal() done: redacted, may leave */
 };
 
 /* Set up an empty report: schema, created time, kbug version, errors []. */
@@ -87,6 +88,14 @@ int kbug_report_redact(struct kbug_report *r);
  * match the others; the counts in "redactions" grow by what it replaced.
  */
 int kbug_report_redact_section(struct kbug_report *r, const char *name);
+
+/*
+ * The one exit filter, applied where a report leaves kbug (written to the
+ * outbox, printed with --json, saved with -o): kbug_report_redact() once,
+ * with one policy: when it fails nothing may leave, and -EIO is returned
+ * after saying so. Later calls are no-ops.
+ */
+int kbug_report_seal(struct kbug_report *r);
 
 /*
  * Serialize the whole report, attachments included under

@@ -19,7 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "config.h"
 #include "kbug.h"
@@ -42,29 +41,52 @@ static bool bz_accepts(const char *kind)
 	return kind && !strcmp(kind, "bugzilla");
 }
 
-static bool interactive(const struct kbug_deliver_opts *o)
-{
-	return !o->yes && isatty(0) && isatty(2);
-}
-
-/* Ask a question on the terminal; the answer, trimmed, in out. */
-static int ask(const char *question, struct strbuf *out)
-{
-	strbuf_reset(out);
-	fprintf(stderr, "%s", question);
-	fflush(stderr);
-	if (strbuf_getline(out, stdin) == EOF)
-		return -EIO;
-	strbuf_trim(out);
-	return 0;
-}
-
 /* ---- prepare ------------------------------------------------------------ */
 
 struct bz_where {
 	struct strbuf product, component;
 	const char *from;
 };
+
+/*
+ * What the user answered for the product and component, or the next
+ * question (true: return KBUG_DELIVER_CHOICE). A question is asked once.
+ */
+static bool ask_product(struct kbug_choice *c, const char *section, struct bz_where *w)
+{
+	static const struct {
+		enum kbug_choice_kind kind;
+		const char *prompt;
+	} q[] = {
+		{ KBUG_CHOICE_PRODUCT, "Bugzilla product: " },
+		{ KBUG_CHOICE_COMPONENT, "Bugzilla component: " },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(q); i++) {
+		struct strbuf *v = i ? &w->component : &w->product;
+		const char *ans = i ? c->component : c->product;
+
+		if (v->len && !(c->asked & (1u << q[i].kind)))
+			continue;
+		if (c->asked & (1u << q[i].kind)) {
+			strbuf_reset(v);
+			strbuf_addstr(v, ans);
+			w->from = "asked";
+			continue;
+		}
+		if (!c->asked)
+			snprintf(c->context, sizeof(c->context), section ?
+				 "the MAINTAINERS section \"%s\" names no Bugzilla product and component (and the map has none)" :
+				 "the route names no Bugzilla product and component%s", section ?: "");
+		else
+			c->context[0] = '\0';
+		c->kind = q[i].kind;
+		c->prompt = q[i].prompt;
+		return true;
+	}
+	return false;
+}
 
 static int resolve_product(struct kbug_report *r, const struct kbug_deliver_opts *o,
 			   const char *site, struct bz_where *w)
@@ -94,28 +116,10 @@ static int resolve_product(struct kbug_report *r, const struct kbug_deliver_opts
 	}
 	if (w->product.len && w->component.len)
 		return 0;
-	if (interactive(o)) {
-		struct strbuf a = STRBUF_INIT;
-		int ret = 0;
-
-		if (section)
-			fprintf(stderr, "kbug: the MAINTAINERS section \"%s\" names no Bugzilla product and component (and the map has none)\n",
-				section);
-		else
-			fprintf(stderr, "kbug: the route names no Bugzilla product and component\n");
-		if (!w->product.len) {
-			ret = ask("Bugzilla product: ", &a);
-			strbuf_addstr(&w->product, a.buf);
-		}
-		if (!ret && !w->component.len) {
-			ret = ask("Bugzilla component: ", &a);
-			strbuf_addstr(&w->component, a.buf);
-		}
-		strbuf_release(&a);
-		w->from = "asked";
-		if (!ret && w->product.len && w->component.len)
-			return 0;
-	}
+	if (o->choice && ask_product(o->choice, section, w))
+		return KBUG_DELIVER_CHOICE;
+	if (w->product.len && w->component.len)
+		return 0;
 	ERR("no Bugzilla %s for %s%s%s: give --product and --component, or map the section in a [bugzilla] map-file",
 	    w->product.len ? "component" : "product and component",
 	    section ? "MAINTAINERS section '" : "this report", section ? section : "",
@@ -868,6 +872,36 @@ static int upload_all(struct bz_send *s, long bug)
 	return ret;
 }
 
+/*
+ * A possible duplicate: comment on it (--yes, or the user's 'c'), file a
+ * new bug ('n': *dup 0), stop, or ask (KBUG_DELIVER_CHOICE).
+ */
+static int on_duplicate(struct bz_send *s, long *dup, const char *info)
+{
+	struct kbug_choice *c = s->o->choice;
+	struct strbuf u = STRBUF_INIT;
+
+	if (!c || !(c->asked & (1u << KBUG_CHOICE_DUPLICATE)))
+		WARN("possible duplicate: %s %s", kbug_bz_bug_url(s->bz, *dup, &u), info);
+	strbuf_release(&u);
+	if (c && (c->asked & (1u << KBUG_CHOICE_DUPLICATE))) {
+		if (c->duplicate == 'n' || c->duplicate == 'N')
+			*dup = 0;
+		else if (c->duplicate != 'c' && c->duplicate != 'C')
+			return fail_known(s, "stopped at a possible duplicate");
+		return 0;
+	}
+	if (c) {
+		c->kind = KBUG_CHOICE_DUPLICATE;
+		c->context[0] = '\0';
+		c->prompt = "Add this report to it as a comment [c], file a new bug [n], or stop [q]? ";
+		return KBUG_DELIVER_CHOICE;
+	}
+	if (!s->o->yes)
+		return fail_known(s, "a possible duplicate exists: rerun with --yes to add the report to it, or --new to file a new bug");
+	return 0;
+}
+
 static int get_key(const struct kbug_deliver_opts *o, struct strbuf *key)
 {
 	int ret;
@@ -1011,25 +1045,9 @@ static int bz_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts
 			}
 		}
 		if (dup) {
-			struct strbuf u = STRBUF_INIT, a = STRBUF_INIT;
-
-			WARN("possible duplicate: %s %s", kbug_bz_bug_url(s.bz, dup, &u), info.buf);
-			strbuf_release(&u);
-			if (interactive(o)) {
-				ask("Add this report to it as a comment [c], file a new bug [n], or stop [q]? ",
-				    &a);
-				if (a.buf[0] == 'n' || a.buf[0] == 'N') {
-					dup = 0;
-				} else if (a.buf[0] != 'c' && a.buf[0] != 'C') {
-					strbuf_release(&a);
-					ret = fail_known(&s, "stopped at a possible duplicate");
-					goto out;
-				}
-			} else if (!o->yes) {
-				ret = fail_known(&s, "a possible duplicate exists: rerun with --yes to add the report to it, or --new to file a new bug");
+			ret = on_duplicate(&s, &dup, info.buf);
+			if (ret)
 				goto out;
-			}
-			strbuf_release(&a);
 		}
 		if (dup) {
 			kj_set_int(s.st, "duplicate_of", dup);
@@ -1065,9 +1083,23 @@ out:
 	return ret;
 }
 
+/* What will be POSTed: request.json, the bug and its attachments' names and sizes. */
+static int bz_preview(struct kbug_outbox_item *item, FILE *f, unsigned int flags)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = kbug_outbox_read(item, "request.json", &sb);
+
+	(void)flags;
+	if (!ret)
+		fwrite(sb.buf, 1, sb.len, f);
+	strbuf_release(&sb);
+	return ret;
+}
+
 const struct kbug_channel channel_bugzilla = {
 	.name = "bugzilla",
 	.accepts = bz_accepts,
 	.prepare = bz_prepare,
+	.preview = bz_preview,
 	.send = bz_send,
 };

@@ -489,9 +489,39 @@ out:
 	return ret;
 }
 
+/* The message as it will be sent, or as one mbox entry (git send-email, mutt -H). */
+static int email_preview(struct kbug_outbox_item *item, FILE *f, unsigned int flags)
+{
+	struct strbuf msg = STRBUF_INIT, mbox = STRBUF_INIT, from = STRBUF_INIT;
+	struct strbuf nm = STRBUF_INIT, ad = STRBUF_INIT;
+	int ret = kbug_outbox_read(item, "message.eml", &msg);
+
+	if (ret)
+		goto out;
+	if (flags & KBUG_PREVIEW_MBOX) {
+		kbug_mime_get_header(msg.buf, "From", &from);
+		kbug_mime_parse_address(from.buf, &nm, &ad);
+		kbug_mbox_append(&mbox, msg.buf, msg.len, ad.buf);
+		fwrite(mbox.buf, 1, mbox.len, f);
+		ret = 1;
+	} else {
+		fwrite(msg.buf, 1, msg.len, f);
+	}
+out:
+	strbuf_release(&msg);
+	strbuf_release(&mbox);
+	strbuf_release(&from);
+	strbuf_release(&nm);
+	strbuf_release(&ad);
+	return ret;
+}
+
 const struct kbug_channel channel_email = {
 	.name = "email",
 	.accepts = email_accepts,
 	.prepare = email_prepare,
+	.preview = email_preview,
 	.send = email_send,
+	.editable = "message.eml",
+	.refresh = kbug_email_refresh,
 };

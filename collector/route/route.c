@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "route/internal.h"
-#include "report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"
@@ -406,56 +405,5 @@ int kbug_route_device(struct kbug_maint *m, const char *device, struct json_obje
 	}
 	strbuf_release(&drv);
 	strbuf_release(&mod);
-	return ret;
-}
-
-/* Copy every member of src into dst (new references). */
-static void merge_into(struct json_object *dst, struct json_object *src)
-{
-	json_object_object_foreach(src, k, v)
-		kj_set(dst, k, json_object_get(v));
-}
-
-int kbug_route_report(struct kbug_report *r, struct kbug_maint *m, const char *path)
-{
-	struct json_object *route = json_object_new_object(), *res = NULL, *sus;
-	struct json_object *reps = kj_path(kbug_report_get(r, "analysis"), "reports");
-	struct json_object *last = NULL;
-	const char *from = "file", *why = "given on the command line";
-	int ret;
-
-	kj_set(route, "source", kbug_maint_source(m));
-	if (!path && reps && json_object_is_type(reps, json_type_array) &&
-	    json_object_array_length(reps)) {
-		last = json_object_array_get_idx(reps, json_object_array_length(reps) - 1);
-		path = kj_get_str(last, "guilty_file");
-		from = "crash";
-		why = kj_get_str(last, "blame_reason");
-	}
-	sus = json_object_new_object();
-	if (path) {
-		ret = kbug_route_path(m, path, &res);
-		kj_set_str(sus, "path", path);
-	} else if (last && kj_get_str(last, "guilty_module")) {
-		const char *mod = kj_get_str(last, "guilty_module");
-
-		from = "module";
-		ret = kbug_route_module(m, mod, &res);
-		kj_set_str(sus, "path", res ? kj_get_str(res, "path") : NULL);
-		kj_set_str(sus, "module", mod);
-	} else {
-		ret = -ENOENT;
-		kj_set_str(route, "error", "nothing to route: no file, module or crash to blame");
-	}
-	kj_set_str(sus, "from", from);
-	kj_set_str(sus, "why", why);
-	kj_set(route, "suspect", sus);
-	if (res) {
-		merge_into(route, res);
-		json_object_put(res);
-	} else if (ret != -ENOENT || path) {
-		kj_set_str(route, "error", strerror(-ret));
-	}
-	kbug_report_set(r, "route", route);
 	return ret;
 }

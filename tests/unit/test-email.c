@@ -314,10 +314,12 @@ static void test_deliver_saves_then_sends(void **state)
 				       .sendmail = true };
 	struct kbug_report r;
 	struct strbuf got = STRBUF_INIT;
-	char *id = NULL;
+	struct kbug_delivery d = { .mode = KBUG_DELIVER_SEND };
+	const char *id;
 	FILE *f;
 
 	assert_non_null(mkdtemp(dir));
+	d.outbox = dir;
 	set_datadir();
 	snprintf(path, sizeof(path), "%s/sendmail", dir);
 	f = fopen(path, "w");
@@ -327,7 +329,9 @@ static void test_deliver_saves_then_sends(void **state)
 	assert_int_equal(chmod(path, 0700), 0);
 	o.sendmail_path = path;
 	fake_report(&r, false);
-	assert_int_equal(kbug_deliver(&r, &o, dir, &id), 0);
+	assert_int_equal(kbug_deliver(&r, &o, &d), 0);
+	assert_true(d.saved && d.attempted);
+	id = kbug_outbox_item_id(d.item);
 	assert_non_null(id);
 	assert_string_equal(kj_get_str(kbug_report_get(&r, "delivery"), "state"), "sent");
 	snprintf(cmd, sizeof(cmd), "%s/sent/%s/message.eml", dir, id);
@@ -341,12 +345,14 @@ static void test_deliver_saves_then_sends(void **state)
 	assert_non_null(f);
 	fputs("#!/bin/sh\nexit 75\n", f);
 	fclose(f);
-	free(id);
-	assert_int_equal(kbug_deliver(&r, &o, dir, &id), -EAGAIN);
+	kbug_outbox_item_free(d.item);
+	d.item = NULL;
+	assert_int_equal(kbug_deliver(&r, &o, &d), -EAGAIN);
+	id = kbug_outbox_item_id(d.item);
 	assert_string_equal(kj_get_str(kbug_report_get(&r, "delivery"), "state"), "failed");
 	snprintf(cmd, sizeof(cmd), "%s/%s/state.json", dir, id);
 	assert_int_equal(access(cmd, R_OK), 0);
-	free(id);
+	kbug_outbox_item_free(d.item);
 	kbug_report_release(&r);
 	strbuf_release(&got);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
