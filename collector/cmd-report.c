@@ -525,7 +525,7 @@ static int sent(struct kbug_outbox_item *it, const struct report_args *a, int re
 			kbug_outbox_item_id(it), a->outbox ? " --outbox " : "", a->outbox ?: "");
 		return KBUG_EXIT_QUEUED;
 	}
-	if (!strcmp(kbug_outbox_get_state(it), "manual")) {
+	if (kbug_outbox_get_state(it) == KBUG_STATE_MANUAL) {
 		fprintf(stderr, "kbug cannot file this report itself. Open:\n  %s\n"
 			"and paste the body saved in %s/body.md\n", url ?: "(no URL)",
 			kbug_outbox_item_path(it));

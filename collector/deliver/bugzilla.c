@@ -343,7 +343,7 @@ static int st_save(struct bz_send *s)
 static int fail_known(struct bz_send *s, const char *why)
 {
 	ERR("%s", why);
-	kbug_outbox_set_state(s->item, "failed", why);
+	kbug_outbox_set_state(s->item, KBUG_STATE_FAILED, why);
 	return -EAGAIN;
 }
 
@@ -352,7 +352,7 @@ static int fail_unknown(struct bz_send *s, const char *why)
 {
 	ERR("%s", why);
 	ERR("the outcome is unknown: the next 'kbug outbox --retry' looks for the bug on the server before filing again");
-	kbug_outbox_set_state(s->item, "unknown", why);
+	kbug_outbox_set_state(s->item, KBUG_STATE_UNKNOWN, why);
 	return KBUG_DELIVER_UNKNOWN;
 }
 
@@ -744,7 +744,7 @@ static int comment_on(struct bz_send *s, long bug)
 		strbuf_addf(&text, "kbug found this bug matching a new report (\"%s\"); here it is.\n\n%s",
 			    s->summary, kj_get_str(bug_body, "description") ?: "");
 		kj_set_bool(s->st, "commenting", true);
-		ret = kbug_outbox_set_state(s->item, "sending", "POST /rest/bug/ID/comment");
+		ret = kbug_outbox_set_state(s->item, KBUG_STATE_SENDING, "POST /rest/bug/ID/comment");
 		if (!ret)
 			ret = kbug_bz_comment(s->bz, bug, text.buf, &cid);
 		strbuf_release(&text);
@@ -762,7 +762,7 @@ static int create_bug(struct bz_send *s, struct json_object *body)
 	int ret;
 
 	kj_set_bool(s->st, "creating", true);
-	ret = kbug_outbox_set_state(s->item, "sending", "POST /rest/bug");
+	ret = kbug_outbox_set_state(s->item, KBUG_STATE_SENDING, "POST /rest/bug");
 	if (ret)
 		return ret;
 	ret = kbug_bz_create(s->bz, body, &id);
@@ -981,7 +981,7 @@ static int bz_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts
 	ret = kbug_bugzilla_connect(url, o, true, &s.bz);
 	if (ret) {
 		ret = ret == -ENOSYS || ret == -ENOMEM ? ret : -EAGAIN;
-		kbug_outbox_set_state(item, "failed", "cannot connect: see the messages above");
+		kbug_outbox_set_state(item, KBUG_STATE_FAILED, "cannot connect: see the messages above");
 		goto out;
 	}
 	ret = kbug_bz_version(s.bz, &sb);

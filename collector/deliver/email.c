@@ -321,20 +321,20 @@ static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_o
 {
 	struct json_object *st = kbug_outbox_state(item);
 	struct json_object *opt = kj_get(st, "options");
-	const char *state = kbug_outbox_get_state(item);
+	enum kbug_outbox_state state = kbug_outbox_get_state(item);
 	const char *mid = kj_get_str(st, "message_id");
 	struct strbuf msg = STRBUF_INIT, why = STRBUF_INIT, via = STRBUF_INIT;
 	const char *url = o->smtp_url;
 	bool sendmail = o->sendmail;
 	int ret, r2;
 
-	if (!strcmp(state, "sent")) {
+	if (state == KBUG_STATE_SENT) {
 		INFO("'%s' was delivered already (%s): not sending it again",
 		     kbug_outbox_item_id(item), mid ?: "");
 		return 0;
 	}
-	if ((!strcmp(state, "unknown") || !strcmp(state, "sending")) && !o->force) {
-		if (!strcmp(state, "sending"))
+	if ((state == KBUG_STATE_UNKNOWN || state == KBUG_STATE_SENDING) && !o->force) {
+		if (state == KBUG_STATE_SENDING)
 			ERR("the last attempt to send '%s' was interrupted (kbug stopped while sending): the server may have accepted it",
 			    kbug_outbox_item_id(item));
 		else
@@ -360,11 +360,11 @@ static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_o
 		url = kbug_config_get("smtp", "url");
 	if (!url && !sendmail) {
 		ERR("no way to send mail: give --smtp-url smtps://HOST, set [smtp] url in the config, or use --sendmail");
-		kbug_outbox_set_state(item, "failed", "no SMTP server configured");
+		kbug_outbox_set_state(item, KBUG_STATE_FAILED, "no SMTP server configured");
 		ret = -EAGAIN;
 		goto out;
 	}
-	ret = kbug_outbox_set_state(item, "sending", NULL);
+	ret = kbug_outbox_set_state(item, KBUG_STATE_SENDING, NULL);
 	if (ret)
 		goto out;
 	if (sendmail) {
@@ -385,12 +385,12 @@ static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_o
 			ret = 0;	/* delivered; state.json says so */
 	} else if (ret == KBUG_DELIVER_UNKNOWN) {
 		ERR("%s", why.buf);
-		r2 = kbug_outbox_set_state(item, "unknown", why.buf);
+		r2 = kbug_outbox_set_state(item, KBUG_STATE_UNKNOWN, why.buf);
 		if (r2)
 			ret = r2;
 	} else {
 		ERR("not sent: %s", why.len ? why.buf : strerror(-ret));
-		r2 = kbug_outbox_set_state(item, "failed", why.len ? why.buf : strerror(-ret));
+		r2 = kbug_outbox_set_state(item, KBUG_STATE_FAILED, why.len ? why.buf : strerror(-ret));
 		if (ret != -ENOSYS && ret != -EINVAL && ret != -EPERM)
 			ret = -EAGAIN;
 		if (r2)

@@ -103,7 +103,7 @@ out:
 
 static int manual_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o)
 {
-	return kbug_outbox_set_state(item, "manual",
+	return kbug_outbox_set_state(item, KBUG_STATE_MANUAL,
 				     "kbug cannot file here itself: open the URL and submit the saved body.md");
 }
 

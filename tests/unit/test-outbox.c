@@ -104,7 +104,7 @@ static struct kbug_outbox_item *committed(const char *state, char *id, size_t n)
 	assert_int_equal(kbug_outbox_write(it, "message.eml", "Subject: x\n\nbody\n", 17), 0);
 	assert_int_equal(kbug_outbox_commit(it), 0);
 	if (strcmp(state, "queued"))
-		assert_int_equal(kbug_outbox_set_state(it, state, "a reason"), 0);
+		assert_int_equal(kbug_outbox_set_state(it, kbug_outbox_state_parse(state), "a reason"), 0);
 	snprintf(id, n, "%s", kbug_outbox_item_id(it));
 	return it;
 }
@@ -136,7 +136,7 @@ static void test_staged_item_is_invisible_until_commit(void **state)
 	assert_int_equal(count_ids(KBUG_OUTBOX_WAITING), 1);
 	assert_int_equal(kbug_outbox_count_staged(dir, &busy), 0);
 	assert_int_equal(busy, 0);
-	assert_string_equal(kbug_outbox_get_state(it), "queued");
+	assert_int_equal(kbug_outbox_get_state(it), KBUG_STATE_QUEUED);
 	strcpy(id, kbug_outbox_item_id(it));
 	/* the file is whole, private, and no temporary is left */
 	assert_int_equal(kbug_outbox_read(it, "message.eml", &sb), 0);
@@ -176,13 +176,13 @@ static void test_state_transitions_persist(void **state)
 	assert_int_equal(kbug_outbox_item_new(dir, "email", &it), 0);
 	assert_int_equal(kbug_outbox_commit(it), 0);
 	strcpy(id, kbug_outbox_item_id(it));
-	assert_int_equal(kbug_outbox_set_state(it, "sending", NULL), 0);
-	assert_int_equal(kbug_outbox_set_state(it, "failed", "451 try later"), 0);
+	assert_int_equal(kbug_outbox_set_state(it, KBUG_STATE_SENDING, NULL), 0);
+	assert_int_equal(kbug_outbox_set_state(it, KBUG_STATE_FAILED, "451 try later"), 0);
 	assert_int_equal(kbug_outbox_record(it, "message_id", "<a@b>"), 0);
 	kbug_outbox_item_free(it);
 
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_WAITING, &re), 0);
-	assert_string_equal(kbug_outbox_get_state(re), "failed");
+	assert_int_equal(kbug_outbox_get_state(re), KBUG_STATE_FAILED);
 	assert_string_equal(kj_get_str(kbug_outbox_state(re), "reason"), "451 try later");
 	assert_string_equal(kj_get_str(kbug_outbox_state(re), "message_id"), "<a@b>");
 	att = kj_get(kbug_outbox_state(re), "attempts");
@@ -196,7 +196,7 @@ static void test_state_transitions_persist(void **state)
 	assert_int_equal(count_ids(KBUG_OUTBOX_SENT), 1);
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_WAITING, &re), -ENOENT);
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_SENT, &re), 0);
-	assert_string_equal(kbug_outbox_get_state(re), "sent");
+	assert_int_equal(kbug_outbox_get_state(re), KBUG_STATE_SENT);
 	kbug_outbox_item_free(re);
 }
 
@@ -285,7 +285,7 @@ static void test_lock_goes_on_through_commit(void **state)
 	/* the same fd, not a second lock of the renamed directory */
 	assert_false(can_lock(path));
 	assert_false(child_can_lock(path));
-	assert_int_equal(kbug_outbox_set_state(it, "sending", NULL), 0);
+	assert_int_equal(kbug_outbox_set_state(it, KBUG_STATE_SENDING, NULL), 0);
 	kbug_outbox_item_free(it);
 	assert_true(child_can_lock(path));
 }
@@ -389,7 +389,7 @@ static void test_mark_done(void **state)
 	assert_int_equal(kbug_outbox_mark_done(it, "https://x.org/a b", NULL), -EINVAL);
 	assert_int_equal(kbug_outbox_mark_done(it, NULL, "12a"), -EINVAL);
 	assert_int_equal(kbug_outbox_mark_done(it, NULL, ""), -EINVAL);
-	assert_string_equal(kbug_outbox_get_state(it), "manual");
+	assert_int_equal(kbug_outbox_get_state(it), KBUG_STATE_MANUAL);
 	assert_int_equal(count_ids(KBUG_OUTBOX_WAITING), 1);
 
 	assert_int_equal(kbug_outbox_mark_done(it, "https://github.com/o/r/issues/7", "7"), 0);
@@ -402,7 +402,7 @@ static void test_mark_done(void **state)
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_WAITING, &re), -ENOENT);
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_SENT, &re), 0);
 	st = kbug_outbox_state(re);
-	assert_string_equal(kbug_outbox_get_state(re), "sent");
+	assert_int_equal(kbug_outbox_get_state(re), KBUG_STATE_SENT);
 	assert_string_equal(kj_get_str(st, "reason"), "delivered by hand (kbug outbox --done)");
 	assert_string_equal(kj_get_str(st, "url"), "https://github.com/o/r/issues/7");
 	assert_string_equal(kj_get_str(st, "bug_id"), "7");
@@ -442,7 +442,7 @@ static void test_drop_and_restore(void **state)
 	assert_int_equal(count_ids(KBUG_OUTBOX_DROPPED), 1);
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_WAITING, &re), -ENOENT);
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_DROPPED, &re), 0);
-	assert_string_equal(kbug_outbox_get_state(re), "dropped");
+	assert_int_equal(kbug_outbox_get_state(re), KBUG_STATE_DROPPED);
 	assert_string_equal(kj_get_str(kbug_outbox_state(re), "reason"), "dropped by the user");
 	assert_string_equal(kj_get_str(kbug_outbox_state(re), "dropped_from"), "failed");
 	assert_string_equal(kj_get_str(last_attempt(re), "state"), "dropped");
@@ -461,7 +461,7 @@ static void test_drop_and_restore(void **state)
 	assert_int_equal(count_ids(KBUG_OUTBOX_DROPPED), 0);
 	assert_int_equal(count_ids(KBUG_OUTBOX_WAITING), 1);
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_WAITING, &re), 0);
-	assert_string_equal(kbug_outbox_get_state(re), "queued");
+	assert_int_equal(kbug_outbox_get_state(re), KBUG_STATE_QUEUED);
 	assert_null(kj_get(kbug_outbox_state(re), "dropped_from"));
 	kbug_outbox_item_free(re);
 
@@ -469,7 +469,7 @@ static void test_drop_and_restore(void **state)
 	it = committed("unknown", id, sizeof(id));
 	assert_int_equal(kbug_outbox_drop(it), 0);
 	assert_int_equal(kbug_outbox_restore(it), 0);
-	assert_string_equal(kbug_outbox_get_state(it), "unknown");
+	assert_int_equal(kbug_outbox_get_state(it), KBUG_STATE_UNKNOWN);
 	kbug_outbox_item_free(it);
 
 	/* a delivered one is never dropped */
