@@ -21,6 +21,7 @@
 #include "config.h"
 #include "deliver/outbox.h"
 #include "util/json.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 
 static char dir[64];
@@ -481,6 +482,39 @@ static void test_drop_and_restore(void **state)
 	assert_int_equal(count_ids(KBUG_OUTBOX_DROPPED), 0);
 }
 
+/* The state machine: names at the JSON boundary, the transitions it allows. */
+static void test_state_machine(void **state)
+{
+	static const char *const names[] = { "new", "queued", "sending", "sent", "failed",
+					     "unknown", "manual", "dropped" };
+	struct kbug_outbox_item *it;
+	char id[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		assert_int_equal(kbug_outbox_state_parse(names[i]), (int)i);
+		assert_string_equal(kbug_outbox_state_name((enum kbug_outbox_state)i), names[i]);
+	}
+	assert_int_equal((size_t)KBUG_STATE_NR, ARRAY_SIZE(names));
+	/* a state a newer kbug wrote: as unknown, so that a retry needs --force */
+	assert_int_equal(kbug_outbox_state_parse("teleported"), KBUG_STATE_UNKNOWN);
+	assert_null(kbug_outbox_state_name(KBUG_STATE_NR));
+	assert_true(kbug_outbox_state_allowed(KBUG_STATE_NEW, KBUG_STATE_QUEUED));
+	assert_false(kbug_outbox_state_allowed(KBUG_STATE_NEW, KBUG_STATE_SENT));
+	assert_true(kbug_outbox_state_allowed(KBUG_STATE_FAILED, KBUG_STATE_SENDING));
+	assert_true(kbug_outbox_state_allowed(KBUG_STATE_DROPPED, KBUG_STATE_QUEUED));
+	assert_false(kbug_outbox_state_allowed(KBUG_STATE_DROPPED, KBUG_STATE_SENDING));
+	assert_false(kbug_outbox_state_allowed(KBUG_STATE_SENT, KBUG_STATE_SENDING));
+	assert_true(kbug_outbox_state_allowed(KBUG_STATE_SENT, KBUG_STATE_SENT));
+	/* refused on an item: the state stays, nothing recorded */
+	it = committed("sending", id, sizeof(id));
+	assert_int_equal(kbug_outbox_set_state(it, KBUG_STATE_SENT, NULL), 0);
+	assert_int_equal(kbug_outbox_set_state(it, KBUG_STATE_SENDING, NULL), -EINVAL);
+	assert_int_equal(kbug_outbox_set_state(it, KBUG_STATE_QUEUED, NULL), -EINVAL);
+	assert_int_equal(kbug_outbox_get_state(it), KBUG_STATE_SENT);
+	kbug_outbox_item_free(it);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -498,6 +532,7 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_mark_done, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_drop_and_restore, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_state_machine, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
