@@ -517,6 +517,59 @@ static void wrap_notes(struct strbuf *sb, struct json_object *arr)
 	}
 }
 
+/* The kernel report's kind, lines and what it blames. */
+static void vars_report(struct json_object *rep, struct json_object *v)
+{
+	const char *gf = kj_get_str(rep, "guilty_file");
+	const char *fn = kj_get_str(rep, "guilty_function");
+	const char *s = kj_get_str(rep, "text");
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!rep)
+		return;
+	kj_set_str(v, "report_kind", kj_get_str(rep, "kind"));
+	if (s && *s) {
+		strbuf_addstr(&sb, s);
+		if (sb.buf[sb.len - 1] != '\n')
+			strbuf_addch(&sb, '\n');
+		kj_set_str(v, "report_lines", sb.buf);
+		strbuf_reset(&sb);
+	}
+	if (gf || fn) {
+		strbuf_addf(&sb, "%s%s%s", fn ?: "", fn && gf ? " in " : "", gf ?: "");
+		if (kj_get_str(rep, "guilty_module"))
+			strbuf_addf(&sb, " (module %s)", kj_get_str(rep, "guilty_module"));
+		kj_set_str(v, "guilty", sb.buf);
+	}
+	strbuf_release(&sb);
+}
+
+/* The modules (the report's, else the loaded ones) and the devices they drive. */
+static void vars_modules(struct kbug_report *r, struct json_object *rep, struct json_object *d,
+			 struct json_object *v)
+{
+	struct json_object *mods = kj_get(rep, "modules"), *want = json_object_new_array();
+	const char *gm = kj_get_str(rep, "guilty_module");
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	add_strings(&sb, mods ?: kbug_report_get(r, "modules"), "", " ");
+	if (sb.len)
+		kj_set_str(v, "modules", sb.buf);
+	strbuf_release(&sb);
+	if (mods && json_object_is_type(mods, json_type_array))
+		for (i = 0; i < json_object_array_length(mods); i++)
+			kj_append(want, json_object_get(json_object_array_get_idx(mods, i)));
+	if (gm)
+		kj_append_str(want, gm);
+	if (kj_get_str(d, "module"))
+		kj_append_str(want, kj_get_str(d, "module"));
+	if (kj_get_str(d, "driver"))
+		kj_append_str(want, kj_get_str(d, "driver"));
+	vars_devices(r, want, kj_get_str(d, "device"), v);
+	json_object_put(want);
+}
+
 struct json_object *kbug_draft_vars(struct kbug_report *r)
 {
 	struct json_object *v = json_object_new_object();
@@ -525,7 +578,6 @@ struct json_object *kbug_draft_vars(struct kbug_report *r)
 	struct json_object *route = kbug_report_get(r, "route");
 	struct json_object *secs = kj_get(route, "sections");
 	struct json_object *sec0 = NULL;
-	struct json_object *mods;
 	struct strbuf sb = STRBUF_INIT;
 	const char *s, *rel;
 
@@ -546,58 +598,8 @@ struct json_object *kbug_draft_vars(struct kbug_report *r)
 	kj_set_str(v, "distro", s);
 	kj_set_str(v, "distro_bugs", kbug_config_get("distro", "bugs"));
 	vars_hardware(r, rep, v);
-	if (rep) {
-		const char *gf = kj_get_str(rep, "guilty_file");
-		const char *fn = kj_get_str(rep, "guilty_function");
-
-		kj_set_str(v, "report_kind", kj_get_str(rep, "kind"));
-		s = kj_get_str(rep, "text");
-		if (s && *s) {
-			strbuf_addstr(&sb, s);
-			if (sb.buf[sb.len - 1] != '\n')
-				strbuf_addch(&sb, '\n');
-			kj_set_str(v, "report_lines", sb.buf);
-			strbuf_reset(&sb);
-		}
-		if (gf || fn) {
-			strbuf_addf(&sb, "%s%s%s%s", fn ?: "", fn && gf ? " in " : "", gf ?: "",
-				    kj_get_str(rep, "guilty_module") ? "" : "");
-			if (kj_get_str(rep, "guilty_module"))
-				strbuf_addf(&sb, " (module %s)", kj_get_str(rep, "guilty_module"));
-			kj_set_str(v, "guilty", sb.buf);
-			strbuf_reset(&sb);
-		}
-	}
-	mods = kj_get(rep, "modules");
-	if (mods)
-		add_strings(&sb, mods, "", " ");
-	else
-		add_strings(&sb, kbug_report_get(r, "modules"), "", " ");
-	if (sb.len)
-		kj_set_str(v, "modules", sb.buf);
-	strbuf_reset(&sb);
-	{
-		struct json_object *want = json_object_new_array();
-		const char *gm = kj_get_str(rep, "guilty_module");
-
-		if (mods && json_object_is_type(mods, json_type_array)) {
-			size_t i;
-
-			for (i = 0; i < json_object_array_length(mods); i++) {
-				struct json_object *e = json_object_array_get_idx(mods, i);
-
-				kj_append(want, json_object_get(e));
-			}
-		}
-		if (gm)
-			kj_append_str(want, gm);
-		if (kj_get_str(d, "module"))
-			kj_append_str(want, kj_get_str(d, "module"));
-		if (kj_get_str(d, "driver"))
-			kj_append_str(want, kj_get_str(d, "driver"));
-		vars_devices(r, want, kj_get_str(d, "device"), v);
-		json_object_put(want);
-	}
+	vars_report(rep, v);
+	vars_modules(r, rep, d, v);
 	vars_regression(d, rel, v);
 	wrap_notes(&sb, kj_get(d, "notes"));
 	if (sb.len)

@@ -258,14 +258,75 @@ static struct json_object *section_json(struct kbug_maint *m, const struct rmatc
 	return o;
 }
 
+/* The matched sections, ranked; *dest from the first B: among them. */
+static struct json_object *sections_json(struct kbug_maint *m, const struct rmatches *rm,
+					 struct json_object **dest)
+{
+	struct json_object *secs = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < rm->nr; i++) {
+		const struct msection *s = &m->s[rm->v[i].sec];
+		uint32_t k;
+
+		kj_append(secs, section_json(m, &rm->v[i], i + 1));
+		for (k = s->first + s->title_is_entry; !*dest && k < s->first + s->nr; k++) {
+			if (m->e[k].type == 'B') {
+				struct strbuf v = STRBUF_INIT, t = STRBUF_INIT;
+
+				*dest = route_destination(mentry_str(m, &m->e[k], &v),
+							  msection_title(m, s, &t));
+				strbuf_release(&v);
+				strbuf_release(&t);
+			}
+		}
+	}
+	return secs;
+}
+
+/* "maintainers", "reviewers" and "lists" into o; the bare To and Cc addresses. */
+static void people_json(const struct gm_result *res, struct json_object *o,
+			struct json_object *to, struct json_object *cc)
+{
+	struct json_object *maint = json_object_new_array(), *rev = json_object_new_array();
+	struct json_object *lists = json_object_new_array();
+	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < res->nr; i++) {
+		struct json_object *a = json_object_new_object();
+
+		if (res->v[i].list) {
+			kj_set_str(a, "address", res->v[i].email);
+			kj_set_str(a, "role", res->v[i].role);
+			kj_append(lists, a);
+			kj_append_str(cc, res->v[i].email);
+			continue;
+		}
+		split_email(res->v[i].email, &name, &addr);
+		if (name.len)
+			kj_set_str(a, "name", name.buf);
+		else
+			kj_set(a, "name", NULL);
+		kj_set_str(a, "address", addr.buf);
+		kj_set_str(a, "role", res->v[i].role);
+		kj_append(strncmp(res->v[i].role, "reviewer:", 9) ? maint : rev, a);
+		kj_append_str(to, res->v[i].email);
+	}
+	kj_set(o, "maintainers", maint);
+	kj_set(o, "reviewers", rev);
+	kj_set(o, "lists", lists);
+	strbuf_release(&name);
+	strbuf_release(&addr);
+}
+
 static int route_json(struct kbug_maint *m, const char *path, struct json_object **out)
 {
-	struct strbuf canon = STRBUF_INIT, name = STRBUF_INIT, addr = STRBUF_INIT;
+	struct strbuf canon = STRBUF_INIT;
 	struct rmatches rm = { 0 };
 	struct gm_result res;
-	struct json_object *o, *secs, *maint, *rev, *lists, *dest = NULL, *to, *cc;
+	struct json_object *o, *dest = NULL, *to, *cc;
 	struct gm_file f;
-	size_t i;
 	int ret;
 
 	*out = NULL;
@@ -281,52 +342,10 @@ static int route_json(struct kbug_maint *m, const char *path, struct json_object
 	gm_collect(m, &f, 1, &res);
 	o = json_object_new_object();
 	kj_set_str(o, "path", canon.buf);
-	secs = json_object_new_array();
-	for (i = 0; i < rm.nr; i++) {
-		const struct msection *s = &m->s[rm.v[i].sec];
-		uint32_t k;
-
-		kj_append(secs, section_json(m, &rm.v[i], i + 1));
-		for (k = s->first + s->title_is_entry; !dest && k < s->first + s->nr; k++) {
-			if (m->e[k].type == 'B') {
-				struct strbuf v = STRBUF_INIT, t = STRBUF_INIT;
-
-				dest = route_destination(mentry_str(m, &m->e[k], &v),
-							 msection_title(m, s, &t));
-				strbuf_release(&v);
-				strbuf_release(&t);
-			}
-		}
-	}
-	kj_set(o, "sections", secs);
-	maint = json_object_new_array();
-	rev = json_object_new_array();
-	lists = json_object_new_array();
+	kj_set(o, "sections", sections_json(m, &rm, &dest));
 	to = json_object_new_array();
 	cc = json_object_new_array();
-	for (i = 0; i < res.nr; i++) {
-		struct json_object *a = json_object_new_object();
-
-		if (res.v[i].list) {
-			kj_set_str(a, "address", res.v[i].email);
-			kj_set_str(a, "role", res.v[i].role);
-			kj_append(lists, a);
-			kj_append_str(cc, res.v[i].email);
-			continue;
-		}
-		split_email(res.v[i].email, &name, &addr);
-		if (name.len)
-			kj_set_str(a, "name", name.buf);
-		else
-			kj_set(a, "name", NULL);
-		kj_set_str(a, "address", addr.buf);
-		kj_set_str(a, "role", res.v[i].role);
-		kj_append(strncmp(res.v[i].role, "reviewer:", 9) ? maint : rev, a);
-		kj_append_str(to, res.v[i].email);
-	}
-	kj_set(o, "maintainers", maint);
-	kj_set(o, "reviewers", rev);
-	kj_set(o, "lists", lists);
+	people_json(&res, o, to, cc);
 	if (!dest) {
 		dest = json_object_new_object();
 		kj_set_str(dest, "kind", "email");
@@ -340,8 +359,6 @@ static int route_json(struct kbug_maint *m, const char *path, struct json_object
 	gm_result_release(&res);
 	free(rm.v);
 	strbuf_release(&canon);
-	strbuf_release(&name);
-	strbuf_release(&addr);
 	*out = o;
 	return 0;
 }
