@@ -11,7 +11,7 @@
 #include <strings.h>
 
 #include "deliver/bugzilla.h"
-#include "deliver/curl.h"
+#include "util/http.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"

@@ -19,6 +19,7 @@
 
 #include "config.h"
 #include "deliver/outbox.h"
+#include "util/fs.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/macro.h"
@@ -50,39 +51,6 @@ static const char *const where_prefix[] = {
 	[KBUG_OUTBOX_DROPPED] = "dropped/",
 };
 
-static int fsync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (fsync(fd) && errno != EINVAL)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
-
-static int mkdir_p(const char *path, mode_t mode)
-{
-	struct strbuf p = STRBUF_INIT;
-	size_t i;
-	int ret = 0;
-
-	strbuf_addstr(&p, path);
-	for (i = 1; i <= p.len && !ret; i++) {
-		if (i < p.len && p.buf[i] != '/')
-			continue;
-		p.buf[i] = '\0';
-		if (mkdir(p.buf, mode) && errno != EEXIST)
-			ret = -errno;
-		if (i < p.len)
-			p.buf[i] = '/';
-	}
-	strbuf_release(&p);
-	return ret;
-}
-
 int kbug_outbox_dir(struct strbuf *out, const char *override)
 {
 	const char *cfg = kbug_config_get("report", "outbox");
@@ -103,7 +71,7 @@ int kbug_outbox_dir(struct strbuf *out, const char *override)
 		return -ENOENT;
 	while (out->len > 1 && out->buf[out->len - 1] == '/')
 		strbuf_setlen(out, out->len - 1);
-	ret = mkdir_p(out->buf, 0700);
+	ret = kbug_mkdir_p(out->buf, 0700);
 	if (ret) {
 		ERR("cannot create the outbox '%s': %s", out->buf, strerror(-ret));
 		return ret;
@@ -255,58 +223,15 @@ int kbug_outbox_item_new(const char *outbox, const char *channel,
 	return 0;
 }
 
-static int write_all(int fd, const char *p, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (!n)
-			return -EIO;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
+/* kbug_write_atomic, with a test hook to prove the error path (real tests use a small tmpfs) */
 static int write_atomic(const char *dir, const char *name, const void *data, size_t len)
 {
-	struct strbuf tmp = STRBUF_INIT, dst = STRBUF_INIT;
 	const char *inject = getenv("KBUG_TEST_OUTBOX_FAIL");
-	int fd, ret;
+	int ret = inject && !strcmp(inject, name) ? -ENOSPC :
+		  kbug_write_atomic(dir, name, data, len);
 
-	strbuf_addf(&tmp, "%s/.%s.tmp", dir, name);
-	strbuf_addf(&dst, "%s/%s", dir, name);
-	/* a test hook to prove the error path; real tests use a small tmpfs */
-	if (inject && !strcmp(inject, name)) {
-		ret = -ENOSPC;
-		goto out;
-	}
-	fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
-	if (fd < 0) {
-		ret = -errno;
-		goto out;
-	}
-	ret = write_all(fd, data, len);
-	if (!ret && fsync(fd))
-		ret = -errno;
-	if (close(fd) && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp.buf, dst.buf))
-		ret = -errno;
 	if (ret)
-		unlink(tmp.buf);
-	else
-		ret = fsync_dir(dir);
-out:
-	if (ret)
-		ERR("cannot write '%s': %s", dst.buf, strerror(-ret));
-	strbuf_release(&tmp);
-	strbuf_release(&dst);
+		ERR("cannot write '%s/%s': %s", dir, name, strerror(-ret));
 	return ret;
 }
 
@@ -489,7 +414,7 @@ int kbug_outbox_commit(struct kbug_outbox_item *it)
 	/* the same inode: the flock taken by kbug_outbox_item_new goes on */
 	item_set_where(it, KBUG_OUTBOX_WAITING);
 	it->committed = true;
-	return fsync_dir(it->outbox);
+	return kbug_fsync_dir(it->outbox);
 }
 
 static int remove_at(int dirfd, const char *name, int depth);
@@ -850,9 +775,9 @@ static int outbox_move(struct kbug_outbox_item *it, enum kbug_outbox_where to,
 	if (ret)
 		goto out;
 	item_set_where(it, to);
-	ret = fsync_dir(from.buf);
+	ret = kbug_fsync_dir(from.buf);
 	if (!ret)
-		ret = fsync_dir(where_dir->buf);
+		ret = kbug_fsync_dir(where_dir->buf);
 out:
 	strbuf_release(&from);
 	strbuf_release(&dst);

@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "deliver/curl.h"
+#include "util/http.h"
 #include "deliver/deliver.h"
 #include "deliver/mime.h"
 #include "deliver/smtp.h"
