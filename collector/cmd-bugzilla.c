@@ -254,6 +254,7 @@ static int do_file(struct bz_args *a)
 		.mode = a->d.dry_run ? KBUG_DELIVER_TRIAL : KBUG_DELIVER_SEND,
 		.outbox = a->outbox, .channel = &channel_bugzilla,
 		.choose = kbug_interactive(a->d.yes) ? kbug_ask_choice : NULL,
+		.preview = kbug_output(),
 	};
 	int ret, exit_code = KBUG_EXIT_ERROR;
 
@@ -268,8 +269,10 @@ static int do_file(struct bz_args *a)
 	ret = kbug_deliver(&r, &a->d, &d);
 	if (d.mode == KBUG_DELIVER_TRIAL) {
 		exit_code = ret ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
-	} else if (d.saved && !ret && kj_get_str(kbug_outbox_state(d.item), "url")) {
-		/* the channel printed "filed: URL" */
+	} else if (d.saved && !ret && kbug_delivery_filed(d.item)) {
+		/* the one line scripts wait for, last on stdout */
+		if (!kbug_opts.json)
+			fprintf(kbug_output(), "filed: %s\n", kbug_delivery_filed(d.item));
 		exit_code = KBUG_EXIT_OK;
 	} else if (d.saved) {
 		fprintf(stderr, "kbug: the report stays in the outbox as %s: 'kbug outbox --retry %s' sends it later\n",

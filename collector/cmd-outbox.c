@@ -449,6 +449,8 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 	fprintf(stderr, "%s: sending (%s, attempt %zu)\n", id, kbug_outbox_item_channel(it) ?: "?",
 		count_sends(kbug_outbox_state(it)) + 1);
 	ret = kbug_deliver(NULL, o, &d);
+	if (!ret && !kbug_opts.json && kbug_delivery_filed(it))
+		fprintf(kbug_output(), "filed: %s\n", kbug_delivery_filed(it));
 	if (!ret) {
 		struct json_object *st = kbug_outbox_state(it);
 

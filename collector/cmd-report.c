@@ -534,6 +534,8 @@ static int sent(struct kbug_outbox_item *it, const struct report_args *a, int re
 	} else {
 		const char *mid = kj_get_str(st, "message_id"), *bug = kj_get_str(st, "bug_id");
 
+		if (!kbug_opts.json && kbug_delivery_filed(it))
+			fprintf(kbug_output(), "filed: %s\n", kbug_delivery_filed(it));
 		fprintf(stderr, "Delivered: %s%s%s%s%s\n", mid ?: "", bug ? "bug " : "", bug ?: "",
 			url && (mid || bug) ? " " : "", url ?: "");
 	}

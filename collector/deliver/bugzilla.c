@@ -21,7 +21,6 @@
 #include <strings.h>
 
 #include "config.h"
-#include "kbug.h"
 #include "report.h"
 #include "deliver/bugzilla.h"
 #include "deliver/deliver.h"
@@ -1078,9 +1077,14 @@ static int bz_file(struct bz_send *s, long *bug)
 	if (ret)
 		goto out;
 	if (s->o->dry_run) {
-		fprintf(kbug_output(), "%s\n",
-			json_object_to_json_string_ext(body, JSON_C_TO_STRING_PRETTY |
-						       JSON_C_TO_STRING_NOSLASHESCAPE));
+		/* what would be POSTed, for the preview (KBUG_DELIVER_TRIAL) */
+		const char *j = json_object_to_json_string_ext(body, JSON_C_TO_STRING_PRETTY |
+							       JSON_C_TO_STRING_NOSLASHESCAPE);
+		struct strbuf t = STRBUF_INIT;
+
+		strbuf_addf(&t, "%s\n", j);
+		ret = kbug_outbox_write(s->item, "bug.json", t.buf, t.len);
+		strbuf_release(&t);
 		goto out;
 	}
 	if (!s->o->new_bug) {
@@ -1124,21 +1128,14 @@ static int bz_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts
 		if (ret || o->dry_run)
 			goto out;
 	} else if (o->dry_run) {
-		fprintf(kbug_output(), "bug %ld is filed already; what remains: the attachments\n",
-			bug);
+		INFO("bug %ld is filed already; what remains: the attachments", bug);
 		goto out;
 	}
 	ret = upload_all(&s, bug);
 	if (ret)
 		goto out;
+	/* the callers print "filed: URL", the line scripts wait for */
 	ret = kbug_outbox_mark_sent(item);
-	/*
-	 * The one line scripts wait for, last on stdout, whoever called us
-	 * (kbug report, kbug outbox --retry, kbug bugzilla file).
-	 */
-	if (!kbug_opts.json)
-		fprintf(kbug_output(), "filed: %s\n",
-			kj_get_str(kbug_outbox_state(item), "url") ?: "?");
 out:
 	json_object_put(s.req);
 	kbug_bz_free(s.bz);
@@ -1147,11 +1144,18 @@ out:
 	return ret;
 }
 
-/* What will be POSTed: request.json, the bug and its attachments' names and sizes. */
+/*
+ * What will be POSTed: request.json, the bug and its attachments' names
+ * and sizes; after a trial send() (dry run), the bug as the server's
+ * fields made it (bug.json).
+ */
 static int bz_preview(struct kbug_outbox_item *item, FILE *f, unsigned int flags)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int ret = kbug_outbox_read(item, "request.json", &sb);
+	int ret = kbug_outbox_read(item, "bug.json", &sb);
+
+	if (ret == -ENOENT)
+		ret = kbug_outbox_read(item, "request.json", &sb);
 
 	(void)flags;
 	if (!ret)

@@ -134,7 +134,7 @@ static int deliver_preview(const struct kbug_channel *c, struct kbug_report *r,
 		ERR("the report was not prepared: nothing was saved or sent");
 	else if (d->mode == KBUG_DELIVER_TRIAL)
 		ret = send_item(c, d->item, oo, d);
-	else if (d->preview && c->preview)
+	if (!ret && d->preview && c->preview)
 		d->mbox_written = c->preview(d->item, d->preview, d->mode == KBUG_DELIVER_MBOX ?
 					     KBUG_PREVIEW_MBOX : 0) == 1;
 	if (d->item)
@@ -215,4 +215,13 @@ int kbug_deliver(struct kbug_report *r, const struct kbug_deliver_opts *o,
 	ret = send_item(c, d->item, &oo, d);
 	kbug_report_set(r, "delivery", json_object_get(kbug_outbox_state(d->item)));
 	return ret;
+}
+
+const char *kbug_delivery_filed(struct kbug_outbox_item *item)
+{
+	struct json_object *st = kbug_outbox_state(item);
+
+	if (kbug_outbox_get_state(item) != KBUG_STATE_SENT || !kj_get_str(st, "bug_id"))
+		return NULL;
+	return kj_get_str(st, "url") ?: "?";
 }

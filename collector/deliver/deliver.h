@@ -141,7 +141,7 @@ enum kbug_deliver_mode {
 	KBUG_DELIVER_SEND,
 	KBUG_DELIVER_DRY_RUN,		/* preview to d->preview, nothing kept */
 	KBUG_DELIVER_MBOX,		/* the same as an mbox (-o FILE) */
-	KBUG_DELIVER_TRIAL,		/* send() with o->dry_run: what the server would get */
+	KBUG_DELIVER_TRIAL,		/* send() with o->dry_run, then the preview */
 };
 
 /*
@@ -193,6 +193,9 @@ int kbug_deliver_item(struct kbug_outbox_item *item, const struct kbug_deliver_o
  * Cc, Subject and Message-ID into its envelope. 0 or -EINVAL (logged).
  */
 int kbug_email_refresh(struct kbug_outbox_item *item);
+
+/* A delivered item's bug URL ("filed: URL" for scripts), else NULL. */
+const char *kbug_delivery_filed(struct kbug_outbox_item *item);
 
 /* The channel's send() result that means "sent, but the outcome is unknown". */
 #define KBUG_DELIVER_UNKNOWN (-EINPROGRESS)

@@ -27,15 +27,6 @@
 #include "util/log.h"
 #include "util/macro.h"
 #include "util/strbuf.h"
-#include "kbug.h"
-
-/* deliver/bugzilla.c prints "filed: URL" through the front end's output (kbug.c) */
-struct kbug_opts kbug_opts;
-
-FILE *kbug_output(void)
-{
-	return stdout;
-}
 
 static void test_base64_rfc4648_vectors(void **state)
 {

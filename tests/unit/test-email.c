@@ -23,18 +23,6 @@
 #include "util/strbuf.h"
 #include "kbug.h"
 
-/*
- * The channel table links deliver/bugzilla.c, which writes its results
- * through the front end's output stream (collector/kbug.c, not in
- * libkbug.a): provide those two symbols as the front end does.
- */
-struct kbug_opts kbug_opts;
-
-FILE *kbug_output(void)
-{
-	return stdout;
-}
-
 static void test_parse_address(void **state)
 {
 	struct strbuf n = STRBUF_INIT, a = STRBUF_INIT;
