@@ -312,7 +312,8 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 			kj_append(all, json_object_get(st));
 		} else {
 			fprintf(f, "%s  %-13s %-8s %s\n", ids[i], kbug_outbox_item_channel(it) ?: "?",
-				kbug_outbox_state_name(kbug_outbox_get_state(it)), kj_get_str(st, "subject") ?: "");
+				kbug_outbox_state_name(kbug_outbox_get_state(it)),
+				kj_get_str(st, "subject") ?: "");
 			outbox_list_why(f, it, ids[i]);
 		}
 		kbug_outbox_item_free(it);

@@ -410,7 +410,7 @@ int kbug_bz_call(struct kbug_bz *bz, const char *method, const char *path, const
 	strbuf_addf(&url, "%s%s", bz->rest, path);
 	if (query && *query)
 		strbuf_addf(&url, "?%s", query);
-	hl = call_headers(bz, body != NULL);
+	hl = call_headers(bz, !!body);
 	kc.easy_setopt(h, CURLOPT_URL, url.buf);
 	kc.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "https,http");
 	kc.easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);

@@ -74,12 +74,14 @@ static bool ask_product(struct kbug_choice *c, const char *section, struct bz_wh
 			w->from = "asked";
 			continue;
 		}
-		if (!c->asked)
-			snprintf(c->context, sizeof(c->context), section ?
-				 "the MAINTAINERS section \"%s\" names no Bugzilla product and component (and the map has none)" :
-				 "the route names no Bugzilla product and component%s", section ?: "");
-		else
-			c->context[0] = '\0';
+		c->context[0] = '\0';
+		if (!c->asked && section)
+			snprintf(c->context, sizeof(c->context),
+				 "the MAINTAINERS section \"%s\" names no Bugzilla product and component (and the map has none)",
+				 section);
+		else if (!c->asked)
+			snprintf(c->context, sizeof(c->context),
+				 "the route names no Bugzilla product and component");
 		c->kind = q[i].kind;
 		c->prompt = q[i].prompt;
 		return true;
@@ -928,7 +930,8 @@ static int on_duplicate(struct bz_send *s, long *dup, const char *info)
 	if (c) {
 		c->kind = KBUG_CHOICE_DUPLICATE;
 		c->context[0] = '\0';
-		c->prompt = "Add this report to it as a comment [c], file a new bug [n], or stop [q]? ";
+		c->prompt =
+			"Add this report to it as a comment [c], file a new bug [n], or stop [q]? ";
 		return KBUG_DELIVER_CHOICE;
 	}
 	if (!s->o->yes)

@@ -649,7 +649,7 @@ static void set_reports(struct kbug_report *r, const char *const rows[][3], size
 
 		kj_set_str(rep, "guilty_file", rows[i][0]);
 		kj_set_str(rep, "guilty_module", rows[i][1]);
-		kj_set_bool(rep, "corrupted", rows[i][2] != NULL);
+		kj_set_bool(rep, "corrupted", !!rows[i][2]);
 		kj_append(reps, rep);
 	}
 	kj_set(an, "reports", reps);

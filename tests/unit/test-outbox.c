@@ -105,7 +105,8 @@ static struct kbug_outbox_item *committed(const char *state, char *id, size_t n)
 	assert_int_equal(kbug_outbox_write(it, "message.eml", "Subject: x\n\nbody\n", 17), 0);
 	assert_int_equal(kbug_outbox_commit(it), 0);
 	if (strcmp(state, "queued"))
-		assert_int_equal(kbug_outbox_set_state(it, kbug_outbox_state_parse(state), "a reason"), 0);
+		assert_int_equal(kbug_outbox_set_state(it, kbug_outbox_state_parse(state),
+						       "a reason"), 0);
 	snprintf(id, n, "%s", kbug_outbox_item_id(it));
 	return it;
 }
