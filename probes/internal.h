@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <json-c/json.h>
 
 #include "probes/probe.h"
@@ -111,13 +112,9 @@ int kbug_sysfs_link_base(const char *dir, const char *name, struct strbuf *out);
  * Fill "class_name", "vendor_name", "device_name" and "subsystem_name" of
  * the PCI devices in arr (objects with the 4-hex-digit "class_id",
  * "vendor_id", "device_id", "subsystem_vendor_id", "subsystem_device_id")
- * from pci.ids text, as libpci's pci_lookup_name() names them, reading
- * only the blocks of their vendors and classes (the whole file when it is
- * not in pci.ids's order); members already set are kept. Returns the
- * number of names set.
+ * from pci.ids text read from f, as libpci's pci_lookup_name() names them;
+ * members already set are kept. Returns the number of names set.
  */
-int kbug_pci_ids_names(const char *ids, size_t len, struct json_object *arr);
-/* The same by one way only: the pass over the whole file (full), or the lookup (tests). */
+int kbug_pci_ids_names(FILE *f, struct json_object *arr);
 /* Tests: IDs from each device's uevent (the default), or all from libpci. */
 void kbug_pci_use_uevent(bool on);
-int kbug_pci_ids_names_pass(const char *ids, size_t len, struct json_object *arr, bool full);
