@@ -629,11 +629,17 @@ out:
 
 int kbug_maint_open(const struct kbug_maint_opts *o, struct kbug_maint **out)
 {
-	struct kbug_maint *m = calloc(1, sizeof(*m));
+	struct kbug_maint *m;
+	const char *err = NULL;
 	struct utsname u;
 	int ret;
 
 	*out = NULL;
+	if (kbug_pcre2_load(&err)) {
+		ERR("routing needs PCRE2: %s", err);
+		return -ENOSYS;
+	}
+	m = calloc(1, sizeof(*m));
 	if (!m)
 		return -ENOMEM;
 	if (o && o->release)
