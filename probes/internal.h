@@ -41,22 +41,10 @@ extern const size_t kbug_taint_flags_nr;
 struct json_object *kbug_taint_decode(uint64_t value);
 /* Parse /proc/sys/kernel/tainted text; -EINVAL unless a decimal number. */
 int kbug_taint_parse(const char *text, uint64_t *value);
-/* {"guess", "evidence": [...]} from the release and /proc/version. */
-/* The release shapes of the origin guess, each the PCRE2 pattern its matcher stands for. */
-enum kbug_release_kind {
-	KBUG_REL_DEB, KBUG_REL_DEBIAN_FLAVOUR, KBUG_REL_UBUNTU_FLAVOUR, KBUG_REL_FEDORA,
-	KBUG_REL_RHEL, KBUG_REL_MAGEIA, KBUG_REL_ARCH, KBUG_REL_SUSE, KBUG_REL_MANJARO,
-	KBUG_REL_RC, KBUG_REL_NEXT, KBUG_REL_STABLE, KBUG_REL_MAINLINE, KBUG_REL_LOCAL,
-	KBUG_REL_NEXT_ANY, KBUG_REL_NR,
-};
-
-struct kbug_release_shape {
-	const char *re;
-	bool (*match)(const char *release);
-};
-
-extern const struct kbug_release_shape kbug_release_shapes[KBUG_REL_NR];
-
+/*
+ * {"guess", "evidence": [...]} from the release and /proc/version: the
+ * release's shapes are PCRE2 patterns (kernel.c), matched as Perl would.
+ */
 struct json_object *kbug_kernel_origin(const char *release, const char *proc_version);
 /* The compiler part of /proc/version ("gcc (Debian 12.2.0-14) 12.2.0, ..."), or NULL. */
 char *kbug_kernel_compiler(const char *proc_version);

@@ -17,7 +17,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "route/pcre2.h"
+#include "util/pcre2.h"
 
 #include "route/internal.h"
 #include "util/json.h"

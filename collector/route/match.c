@@ -21,7 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "route/pcre2.h"
+#include "util/pcre2.h"
 
 #include "route/internal.h"
 #include "util/log.h"

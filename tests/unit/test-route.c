@@ -26,7 +26,7 @@
 #include "util/macro.h"
 #include "util/strbuf.h"
 #include "util/dl.h"
-#include "route/pcre2.h"
+#include "util/pcre2.h"
 
 static const char mini[] =
 	"List of maintainers\n"

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * PCRE2 loaded on first use (route/pcre2.h). Each pointer starts at a
+ * PCRE2 loaded on first use (util/pcre2.h). Each pointer starts at a
  * stub that loads the library, points them all at it, and makes the call;
  * without the library a stub fails as PCRE2 would on a bad argument.
  */
 #include <errno.h>
 
-#include "route/pcre2.h"
+#include "util/pcre2.h"
 #include "util/dl.h"
 #include "util/macro.h"
 
