@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include <dlfcn.h>
 #include <errno.h>
 
 #include "util/dl.h"
@@ -47,7 +46,7 @@ int kbug_curl_load(void)
 		ERR("%s", err);
 		return -ENOSYS;
 	}
-	*(void **)&global_init = dlsym(curl_dl.handle, "curl_global_init");
+	*(void **)&global_init = kbug_dl_sym(&curl_dl, "curl_global_init");
 	if (global_init && global_init(CURL_GLOBAL_DEFAULT)) {
 		ERR("cannot initialise libcurl");
 		return -ENOSYS;

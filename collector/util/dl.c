@@ -51,3 +51,8 @@ int kbug_dl_load(struct kbug_dl *l, const char **err)
 		*err = l->why ? l->why : "cannot load a library";
 	return l->state > 0 ? 0 : -ENOSYS;
 }
+
+void *kbug_dl_sym(const struct kbug_dl *l, const char *name)
+{
+	return l->state > 0 ? dlsym(l->handle, name) : NULL;
+}

@@ -32,3 +32,6 @@ struct kbug_dl {
 
 /* 0 once l's functions are set; else -ENOSYS and, if err, the message in *err. */
 int kbug_dl_load(struct kbug_dl *l, const char **err);
+
+/* A function l may lack (one of another version), once l is loaded; NULL if absent. */
+void *kbug_dl_sym(const struct kbug_dl *l, const char *name);

@@ -724,11 +724,14 @@ static void test_dl_load(void **state)
 	assert_int_equal(kbug_dl_load(&z, &err), 0);
 	assert_non_null(fn);
 	assert_int_equal(kbug_dl_load(&z, NULL), 0);
+	assert_non_null(kbug_dl_sym(&z, "inflateEnd"));
+	assert_null(kbug_dl_sym(&z, "kbug_test_none"));
 	assert_int_equal(kbug_dl_load(&missing, &err), -ENOSYS);
 	assert_non_null(strstr(err, "cannot load 'libkbug-test-none.so.0'"));
 	assert_int_equal(kbug_dl_load(&missing, &again), -ENOSYS);
 	assert_string_equal(again, err);
 	assert_null(none);
+	assert_null(kbug_dl_sym(&missing, "inflate"));
 	/* PCRE2 is there: routing loads it */
 	assert_int_equal(kbug_pcre2_load(&err), 0);
 }
