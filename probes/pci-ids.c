@@ -294,7 +294,9 @@ int kbug_pci_ids_names(FILE *f, struct json_object *arr)
 		return 0;
 	}
 	s->ndev = ndev;
-	s->vendor = s->device = s->cls = -1;
+	s->vendor = -1;
+	s->device = -1;
+	s->cls = -1;
 	for (i = 0; i < ndev; i++) {
 		struct ids_dev *d = &s->devs[i];
 

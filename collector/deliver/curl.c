@@ -28,7 +28,8 @@ static const char *const curl_syms[] = {
 };
 
 static struct kbug_dl curl_dl = {
-	.soname = "libcurl.so.4", .syms = curl_syms, .n = ARRAY_SIZE(curl_syms), .ptrs = (void **)&kc,
+	.soname = "libcurl.so.4", .syms = curl_syms, .n = ARRAY_SIZE(curl_syms),
+	.ptrs = (void **)&kc,
 };
 
 int kbug_curl_load(void)
