@@ -856,23 +856,8 @@ static void redact_harvest_text(struct kbug_redactor *rd, const char *s, size_t 
 	const size_t tlen = sizeof(tag) - 1;
 	const char *p = s, *end = s + len;
 
-	/*
-	 * By the tag's ':' (rare in a config, where 'S' starts every other
-	 * option), then the rest around it; memmem() would set up its search
-	 * anew for every string. The tag cannot overlap itself.
-	 */
-	while (end - p >= (ptrdiff_t)tlen) {
-		const char *colon = memchr(p + tlen - 2, ':', (size_t)(end - p - tlen + 1));
-		size_t skip = 0, n;
-
-		if (!colon)
-			break;
-		p = colon - (tlen - 2);
-		if (memcmp(p, tag, tlen)) {
-			p = colon - (tlen - 2) + 1;
-			continue;
-		}
-		n = match_usb_serial(p, (size_t)(end - p), s, &skip);
+	while ((p = memmem(p, (size_t)(end - p), tag, tlen))) {
+		size_t skip = 0, n = match_usb_serial(p, (size_t)(end - p), s, &skip);
 
 		if (n) {
 			char *v = strndup(p + skip, n - skip);
