@@ -619,7 +619,7 @@ static size_t match_usb_serial(const char *s, size_t len, const char *start, siz
 	static const char tag[] = "SerialNumber: ";
 	size_t t = sizeof(tag) - 1, i;
 
-	if (len <= t || s[1] != 'e' || memcmp(s, tag, t) ||
+	if (len <= t || memcmp(s, tag, t) ||
 	    (s > start && is_word((unsigned char)s[-1])))
 		return 0;
 	for (i = t; i < len && s[i] != '\n' && s[i] != '\r' && s[i] != '"' && i < t + 256; i++)
@@ -632,38 +632,18 @@ static size_t match_usb_serial(const char *s, size_t len, const char *start, siz
 	return i;
 }
 
-/* What a shape's match can start with. */
-enum shape_first { FIRST_HEX, FIRST_DIGIT, FIRST_HEX_OR_COLON, FIRST_SLASH, FIRST_S };
-
 /* Shapes, tried in this order where a word starts. */
 static const struct {
 	enum kbug_redact_kind kind;
 	shape_fn match;
-	enum shape_first first;
 } shapes[] = {
-	{ REDACT_MAC, match_mac, FIRST_HEX },
-	{ REDACT_UUID, match_uuid, FIRST_HEX },
-	{ REDACT_IPV4, match_ipv4, FIRST_DIGIT },
-	{ REDACT_IPV6, match_ipv6, FIRST_HEX_OR_COLON },
-	{ REDACT_USER, match_home, FIRST_SLASH },
-	{ REDACT_USB_SERIAL, match_usb_serial, FIRST_S },
+	{ REDACT_MAC, match_mac },
+	{ REDACT_UUID, match_uuid },
+	{ REDACT_IPV4, match_ipv4 },
+	{ REDACT_IPV6, match_ipv6 },
+	{ REDACT_USER, match_home },
+	{ REDACT_USB_SERIAL, match_usb_serial },
 };
-
-static bool shape_may_start(enum shape_first first, unsigned char c)
-{
-	switch (first) {
-	case FIRST_HEX:
-		return isxdigit(c);
-	case FIRST_DIGIT:
-		return isdigit(c);
-	case FIRST_HEX_OR_COLON:
-		return isxdigit(c) || c == ':';
-	case FIRST_SLASH:
-		return c == '/';
-	default:
-		return c == 'S';
-	}
-}
 
 static bool literal_at(const struct redact_literal *l, const char *s, size_t len,
 		       const char *start)
@@ -715,8 +695,6 @@ static size_t match_at(const struct kbug_redactor *rd, const char *in, size_t i,
 		}
 	}
 	for (k = 0; k < ARRAY_SIZE(shapes); k++) {
-		if (!shape_may_start(shapes[k].first, (unsigned char)in[i]))
-			continue;
 		*skip = 0;
 		n = shapes[k].match(in + i, len - i, in, skip);
 		if (n) {
