@@ -196,21 +196,22 @@ const struct kbug_attachment *kbug_report_attachment(const struct kbug_report *r
 }
 
 /*
- * The report's JSON text with its attachments listed last under
- * "attachments", as json-c writes it: owned by r->root, valid until the
- * tree changes. NULL when memory runs out.
+ * The report as one json-c tree to write: the sections of r->root (shared,
+ * not copied) and last "attachments", each with its text if asked for.
+ * The caller puts it, and with it the text json-c wrote into it.
  */
-static const char *report_text(struct kbug_report *r, bool pretty, bool with_attachments,
-			       size_t *len)
+static struct json_object *report_tree(struct kbug_report *r, bool with_attachments)
 {
-	struct json_object *list = json_object_new_array();
-	int flags = JSON_C_TO_STRING_NOSLASHESCAPE |
-		    (pretty ? JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED : 0);
-	const char *text = NULL;
+	struct json_object *top = json_object_new_object(), *list = json_object_new_array();
 	size_t i;
 
-	if (!list)
+	if (!top || !list) {
+		json_object_put(top);
+		json_object_put(list);
 		return NULL;
+	}
+	json_object_object_foreach(r->root, key, val)
+		json_object_object_add(top, key, json_object_get(val));
 	for (i = 0; i < r->att_nr; i++) {
 		struct json_object *a = json_object_new_object();
 
@@ -223,29 +224,38 @@ static const char *report_text(struct kbug_report *r, bool pretty, bool with_att
 								     (int)r->att[i].len));
 		kj_append(list, a);
 	}
-	kj_set(r->root, "attachments", list);
-	text = json_object_to_json_string_length(r->root, flags, len);
-	/* the text stays in r->root's buffer; the attachments' copies go */
-	json_object_object_del(r->root, "attachments");
-	return text;
+	kj_set(top, "attachments", list);
+	return top;
+}
+
+static int report_flags(bool pretty)
+{
+	return JSON_C_TO_STRING_NOSLASHESCAPE |
+	       (pretty ? JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED : 0);
 }
 
 char *kbug_report_to_json(struct kbug_report *r, bool pretty, bool with_attachments)
 {
-	size_t len;
-	const char *text = report_text(r, pretty, with_attachments, &len);
+	struct json_object *top = report_tree(r, with_attachments);
+	const char *text = top ? json_object_to_json_string_ext(top, report_flags(pretty)) : NULL;
+	char *copy = text ? strdup(text) : NULL;
 
-	return text ? strndup(text, len) : NULL;
+	json_object_put(top);
+	return copy;
 }
 
 int kbug_report_write(struct kbug_report *r, bool pretty, bool with_attachments, FILE *f)
 {
-	size_t len;
-	const char *text = report_text(r, pretty, with_attachments, &len);
+	struct json_object *top = report_tree(r, with_attachments);
+	const char *text;
+	size_t len = 0;
+	int ret = -ENOMEM;
 
-	if (!text)
-		return -ENOMEM;
-	return fwrite(text, 1, len, f) == len ? 0 : -EIO;
+	text = top ? json_object_to_json_string_length(top, report_flags(pretty), &len) : NULL;
+	if (text)
+		ret = fwrite(text, 1, len, f) == len ? 0 : -EIO;
+	json_object_put(top);
+	return ret;
 }
 
 int kbug_report_load_string(struct kbug_report *r, const char *json, const char *name)
