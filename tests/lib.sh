@@ -10,7 +10,7 @@
 #   test_done
 # Each body runs in its own subshell inside a fresh $TRASH directory.
 # Every suite takes -v (show each test's output, passed or not) and -x
-# (trace the bodies' commands); KBUG_TEST_VERBOSE=1 is -v for a whole run.
+# (that, and trace the bodies' commands); KBUG_TEST_VERBOSE=1 is -v for a whole run.
 set -u
 : "${KBUG:=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/kbug}"
 case $KBUG in /*) ;; *) KBUG=$PWD/$KBUG ;; esac
@@ -25,9 +25,9 @@ test_trace=0
 for _arg in "$@"; do
 	case $_arg in
 	-v | --verbose) test_verbose=1 ;;
-	-x | --trace) test_trace=1 ;;
+	-x | --trace) test_trace=1 test_verbose=1 ;;
 	*)
-		echo "usage: $0 [-v] [-x]  (-v: show each test's output, -x: trace its commands)" >&2
+		echo "usage: $0 [-v] [-x]  (-v: show each test's output, -x: and trace its commands)" >&2
 		exit 2
 		;;
 	esac
@@ -58,7 +58,7 @@ test_expect_success() {
 	rc=$?
 	if [ $rc = 0 ]; then
 		echo "ok $test_count - $desc"
-		[ "$test_verbose" = 0 ] || printf '%s\n' "$out" | sed 's/^/#   /'
+		[ "$test_verbose" = 0 ] || [ -z "$out" ] || printf '%s\n' "$out" | sed 's/^/#   /'
 	else
 		test_failed=$((test_failed + 1))
 		echo "not ok $test_count - $desc"
@@ -77,7 +77,7 @@ test_skip() {
 	test_count=$((test_count + 1))
 	if [ "${CI:-}" = true ]; then
 		test_failed=$((test_failed + 1))
-		echo "not ok $test_count - $1 # missing under CI=true: $2"
+		echo "not ok $test_count - $1 (a prerequisite is missing, and CI=true: $2)"
 	else
 		echo "ok $test_count - $1 # SKIP $2"
 	fi
@@ -137,7 +137,7 @@ require() {
 	kernel_tree_first "$@"
 	missing=$(_missing "$@" | paste -sd, - | sed 's/,/, /g')
 	[ -n "$missing" ] || return 0
-	test_skip "$(basename "$0")" "missing: $missing"
+	test_skip "$(basename "$0")" "needs $missing"
 	test_done
 	exit
 }
@@ -159,7 +159,8 @@ test_skip_all_env() {
 }
 
 # server_start NAME SCRIPT [ARGS...]: start the test server
-# tests/servers/SCRIPT (python3, on 127.0.0.1) with ARGS and --port-file,
+# tests/servers/SCRIPT (python3, on 127.0.0.1; SCRIPT may be a path of its
+# own) with ARGS and --port-file,
 # and wait at most $KBUG_TEST_SERVER_WAIT seconds (10) for its port, then
 # in SERVER_PORT (its pid in SERVER_PID). Its output goes to $TRASH/NAME.log.
 # It stops with server_stop NAME, when the suite exits, or after
@@ -170,7 +171,8 @@ server_start() {
 	shift 2
 	server_stop "$name"
 	rm -f "$TRASH/$name.port"
-	timeout "${KBUG_TEST_SERVER_LIFETIME:-900}" "$PYTHON" "$TESTS_DIR/servers/$script" "$@" \
+	case $script in */*) ;; *) script=$TESTS_DIR/servers/$script ;; esac
+	timeout "${KBUG_TEST_SERVER_LIFETIME:-900}" "$PYTHON" "$script" "$@" \
 		--port-file "$TRASH/$name.port" > "$TRASH/$name.log" 2>&1 &
 	pid=$!
 	echo "$pid" > "$TRASH/$name.pid"
@@ -182,14 +184,14 @@ server_start() {
 		sleep 0.1
 	done
 	if [ ! -s "$TRASH/$name.port" ]; then
-		echo "the test server $name ($script) did not listen within ${wait}s:" >&2
+		echo "the test server $name ($(basename "$script")) did not listen within ${wait}s:" >&2
 		tail -n 20 "$TRASH/$name.log" | sed 's/^/    /' >&2
 		server_stop "$name"
 		return 1
 	fi
 	SERVER_PORT=$(cat "$TRASH/$name.port")
 	SERVER_PID=$pid
-	[ "$test_verbose" = 0 ] || echo "# server $name ($script) on 127.0.0.1:$SERVER_PORT"
+	[ "$test_verbose" = 0 ] || echo "# server $name ($(basename "$script")) on 127.0.0.1:$SERVER_PORT"
 	export SERVER_PORT SERVER_PID
 }
 

@@ -125,4 +125,46 @@ test_expect_success 'no test reads the shared directory beside the checkout' '
 	{ test ! -s hits || { cat hits; false; }; }
 '
 
+# a suite of lib.sh's own, in $TRASH/lib-suite.sh
+lib_suite() {
+	{
+		printf '#!/bin/bash\n. "%s/lib.sh"\n' "$TESTS_DIR"
+		cat
+		printf 'test_done\n'
+	} > "$TRASH/lib-suite.sh" && chmod +x "$TRASH/lib-suite.sh"
+}
+
+test_expect_success 'lib.sh: require skips the suite, but under CI=true fails it' '
+	printf "require sh no-such-command-kbug %s/none\ntest_expect_success x true\n" "$TRASH" |
+		lib_suite &&
+	env -u CI "$TRASH/lib-suite.sh" > out &&
+	grep -qx "ok 1 - lib-suite.sh # SKIP needs the command no-such-command-kbug, $TRASH/none" out &&
+	grep -qx "1..1" out &&
+	test_expect_code 1 env CI=true "$TRASH/lib-suite.sh" > out &&
+	grep -q "^not ok 1 - lib-suite.sh (a prerequisite is missing, and CI=true: needs" out &&
+	printf "test_skip one \"no foo\"\ntest_skip_env two \"not root\"\n" | lib_suite &&
+	env -u CI "$TRASH/lib-suite.sh" > out && grep -qx "ok 1 - one # SKIP no foo" out &&
+	test_expect_code 1 env CI=true "$TRASH/lib-suite.sh" > out &&
+	grep -q "^not ok 1 - one" out && grep -qx "ok 2 - two # SKIP not root" out
+'
+
+test_expect_success 'lib.sh: -v shows what a passing test printed, -x its commands' '
+	printf "test_expect_success x \"echo said-this\"\n" | lib_suite &&
+	"$TRASH/lib-suite.sh" > out && ! grep -q said-this out &&
+	"$TRASH/lib-suite.sh" -v > out && grep -qx "#   said-this" out &&
+	"$TRASH/lib-suite.sh" -x > out && grep -q "^#   +* echo said-this" out &&
+	test_expect_code 2 "$TRASH/lib-suite.sh" --bogus 2> err && grep -q "usage:" err
+'
+
+test_expect_success 'lib.sh: a server that never listens fails within the bound, and is stopped' '
+	printf "import time\ntime.sleep(60)\n" > "$TRASH/mute.py" &&
+	printf "%s\n" "s=\$(date +%s)" \
+		"server_start mute \"\$TRASH/../mute.py\" 2>\"\$TRASH/../err\" && exit 1" \
+		"[ \$((\$(date +%s) - s)) -le 4 ] || exit 1" \
+		"! kill -0 \$(tail -n 1 \"\$TRASH/servers.pids\") 2>/dev/null || exit 1" | lib_suite &&
+	mkdir -p "$TRASH/tmp" &&
+	KBUG_TEST_SERVER_WAIT=1 TMPDIR=$TRASH/tmp "$TRASH/lib-suite.sh" > out &&
+	grep -q "did not listen within 1s" "$TRASH/tmp/err"
+'
+
 test_done
