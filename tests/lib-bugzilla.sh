@@ -25,6 +25,18 @@ bz_stop() {
 	server_stop "$BZ_NAME"
 }
 
+# bz_setup: how every t6xxx suite starts: an empty config, the data home
+# in $TRASH, no key from the environment, the server "main" (BZ_URL...)
+# and the reporter's key in $TRASH/key; OB names an outbox.
+bz_setup() {
+	: >"$TRASH/empty-config"
+	export KBUG_CONFIG=$TRASH/empty-config XDG_DATA_HOME=$TRASH/data
+	unset KBUG_BUGZILLA_API_KEY
+	bz_start main
+	bz_keyfile "$TRASH/key"
+	OB=$TRASH/outbox
+}
+
 # bz_admin PATH [JSON]: call the server's fault-injection endpoint.
 bz_admin() {
 	"$PYTHON" - "$BZ_URL$1" "${2-}" <<'PY'

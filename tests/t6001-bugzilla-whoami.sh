@@ -5,11 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-bugzilla.sh"
 
-: >"$TRASH/empty-config"
-export KBUG_CONFIG=$TRASH/empty-config XDG_DATA_HOME=$TRASH/data
-unset KBUG_BUGZILLA_API_KEY
-bz_start main
-bz_keyfile "$TRASH/key"
+bz_setup
 
 test_expect_success 'whoami: the server version and who the key belongs to' '
 	"$KBUG" bugzilla whoami --bugzilla-url "$BZ_URL" --api-key-file "$TRASH/key" >out &&

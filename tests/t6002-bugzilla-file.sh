@@ -7,12 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-bugzilla.sh"
 
-: >"$TRASH/empty-config"
-export KBUG_CONFIG=$TRASH/empty-config XDG_DATA_HOME=$TRASH/data
-unset KBUG_BUGZILLA_API_KEY
-bz_start main
-bz_keyfile "$TRASH/key"
-OB=$TRASH/outbox
+bz_setup
 file() {
 	"$KBUG" bugzilla file --bugzilla-url "$BZ_URL" --api-key-file "$TRASH/key" --outbox "$OB" "$@"
 }

@@ -9,12 +9,7 @@
 
 require tree
 MAINT=$(kernel_tree)/MAINTAINERS
-: >"$TRASH/empty-config"
-export KBUG_CONFIG=$TRASH/empty-config XDG_DATA_HOME=$TRASH/data
-unset KBUG_BUGZILLA_API_KEY
-bz_start main
-bz_keyfile "$TRASH/key"
-OB=$TRASH/outbox
+bz_setup
 
 cat >"$TRASH/dmesg.txt" <<'LOG'
 [    0.000000] Linux version 6.12.118-amd64 (debian-kernel@lists.debian.org) (x86_64-linux-gnu-gcc-12 (Debian 12.2.0-14) 12.2.0) #1 SMP PREEMPT_DYNAMIC Debian 6.12.118-1 (2025-01-01)
