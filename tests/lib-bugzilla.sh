@@ -34,6 +34,7 @@ bz_setup() {
 	unset KBUG_BUGZILLA_API_KEY
 	bz_start main
 	bz_keyfile "$TRASH/key"
+	# shellcheck disable=SC2034 # for the suites
 	OB=$TRASH/outbox
 }
 
