@@ -52,8 +52,12 @@ LIB_SRCS := $(filter-out $(MAIN_SRC),$(SRCS))
 CMD_SRCS := $(sort $(wildcard collector/cmd-*.c))
 UNIT_SRCS := $(sort $(wildcard tests/unit/test-*.c))
 
-CHECK_SUITES :=		# test programs (TAP) run by `make check`, added by mk/*.mk
-CHECK_SUITES_ONCE :=	# heavy suites run once, not under ASan
+# test programs (TAP): mk/tests.mk finds the suites tests/tNNNN-NAME.sh
+CHECK_SUITES :=		# run by `make check` in both builds
+CHECK_SUITES_ONCE :=	# run once, in the normal build (not under ASan)
+CHECK_SUITES_QUICK :=	# run by `make check-quick`: no kernel, QEMU, fuzzing, checkpatch
+CHECK_PREREQS :=	# what `make check` builds besides kbug and the unit tests
+CHECK_QUICK_PREREQS :=	# what `make check-quick` builds besides them
 BENCH_TARGETS :=
 FUZZ_TARGETS :=
 
@@ -144,12 +148,18 @@ check-asan: deps build-asan/kbug $(UNIT_TESTS_ASAN)
 	KBUG=$(CURDIR)/build-asan/kbug KBUG_BUILD=$(CURDIR)/build-asan KBUG_SUITE_SET=asan \
 		tests/run.sh $(UNIT_TESTS_ASAN) $(CHECK_SUITES)
 
+# The edit loop: the unit tests and the suites of the normal build, without
+# the heavy ones (kernels, QEMU, fuzzing, checkpatch, gm-diff) or ASan.
+check-quick: kbug $(UNIT_TESTS) $(CHECK_QUICK_PREREQS)
+	@KBUG=$(CURDIR)/kbug KBUG_BUILD=$(CURDIR)/build KBUG_SUITE_SET=quick \
+		tests/run.sh $(UNIT_TESTS) $(CHECK_SUITES_QUICK)
+
 bench: deps kbug $(BENCH_TARGETS)
 
 fuzz: $(FUZZ_TARGETS)
 
 checkpatch:
-	@tests/checkpatch-sources.sh
+	@tests/t7001-checkpatch.sh
 
 # ---- install --------------------------------------------------------------
 
@@ -167,5 +177,5 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz kbug
 
-.PHONY: all asan deps report check check-build check-asan bench fuzz checkpatch install uninstall clean
+.PHONY: all asan deps report check check-build check-asan check-quick bench fuzz checkpatch install uninstall clean
 .SECONDARY:
