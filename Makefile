@@ -15,16 +15,16 @@ PYTHON := /usr/bin/python3
 export KBUG_CACHE ?= /var/cache/kbug
 
 # Linked libraries: the cheap ones every command needs. libcurl, libsystemd,
-# libdw, libpci, libudev, libkmod, zlib and PCRE2 are dlopen()ed where used
+# libdw, libpci, libudev, libkmod and PCRE2 are dlopen()ed where used
 # (collector/util/dl.h, deliver/curl.h, probes/libs.h): their headers come
 # from the -dev packages but they are not linked, so `kbug route` does not
 # pay for libkmod's libcrypto, liblzma and libzstd at every start.
-LIBS_LINKED := json-c libdeflate
-LIBS_HEADERS := libcurl libsystemd libdw libpci libudev libkmod zlib libpcre2-8
+LIBS_LINKED := json-c zlib
+LIBS_HEADERS := libcurl libsystemd libdw libpci libudev libkmod libpcre2-8
 
 # Debian packages needed to build and test; fragments in mk/ add theirs.
 DEB_PKGS := gcc make pkg-config libjson-c-dev libpci-dev libudev-dev libkmod-dev \
-	libdeflate-dev zlib1g-dev libpcre2-dev libcurl4-openssl-dev libsystemd-dev libdw-dev \
+	zlib1g-dev libpcre2-dev libcurl4-openssl-dev libsystemd-dev libdw-dev \
 	libcmocka-dev pci.ids usb.ids pciutils usbutils kmod clang libclang-rt-14-dev
 
 BASE_CFLAGS := -std=gnu11 -g -Wall -Wextra -Werror -Wno-unused-parameter \
