@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "settings.h"
 #include "util/log.h"
 #include "util/macro.h"
 #include "util/path.h"
