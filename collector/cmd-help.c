@@ -72,8 +72,7 @@ static const char *arg_kind(const struct kbug_option *o)
 {
 	if (!o->arg || (o->flags & KBUG_OPT_OPERANDS))
 		return NULL;
-	if (!strcmp(o->arg, "FILE") || !strcmp(o->arg, "PATH") || !strcmp(o->arg, "F") ||
-	    !strcmp(o->arg, "P"))
+	if (!strcmp(o->arg, "FILE") || !strcmp(o->arg, "PATH"))
 		return "file";
 	if (!strcmp(o->arg, "DIR"))
 		return "dir";
@@ -102,9 +101,9 @@ static void bash_words(FILE *f, const char *var, const struct kbug_option *t, co
 {
 	struct words w = { f, want };
 
-	fprintf(f, " %s=\"", var);
+	fprintf(f, "\t%s=\"", var);
 	kbug_opt_each(t, put_words, &w);
-	fputs(" \";", f);
+	fputs(" \"", f);
 }
 
 static int bash_choices(const struct kbug_option *o, void *data)
@@ -138,12 +137,14 @@ static void bash_command(FILE *f, const struct kbug_cmd *c)
 {
 	const char *sub = subcommand_words(c->name);
 
-	fprintf(f, "\t%s)", c->name);
+	fprintf(f, "\t%s)\n\t", c->name);
 	bash_words(f, "opts", c->options, NULL);
+	fputs("\n\t", f);
 	bash_words(f, "files", c->options, "file");
+	fputs("\n\t", f);
 	bash_words(f, "dirs", c->options, "dir");
 	if (sub)
-		fprintf(f, " words=\"%s\";", sub);
+		fprintf(f, "\n\t\twords=\"%s\"", sub);
 	fputs("\n\t\tcase $prev in\n", f);
 	kbug_opt_each(c->options, bash_choices, f);
 	fputs("\t\tesac ;;\n", f);
@@ -160,6 +161,7 @@ static void completion_bash(FILE *f)
 	bash_words(f, "globals", kbug_global_options, NULL);
 	fputc('\n', f);
 	bash_words(f, "gfiles", kbug_global_options, "file");
+	fputc('\n', f);
 	bash_words(f, "gdirs", kbug_global_options, "dir");
 	fputs("\n\tfor ((i = 1; i < COMP_CWORD; i++)); do\n"
 	      "\t\tw=${COMP_WORDS[i]}\n"

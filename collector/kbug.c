@@ -72,7 +72,7 @@ const struct kbug_option kbug_smtp_options[] = {
 		 "allow plain smtp:// to a host that is not loopback"),
 	OPT_FLAG("sendmail", 0, DOPTS, sendmail,
 		 "hand the message to /usr/sbin/sendmail -t -oi instead of an SMTP server"),
-	OPT_STRING("sendmail-path", 0, "P", DOPTS, sendmail_path,
+	OPT_STRING("sendmail-path", 0, "PATH", DOPTS, sendmail_path,
 		   "another sendmail program (default: [sendmail] path)"),
 	OPT_END
 };

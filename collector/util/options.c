@@ -477,11 +477,18 @@ static void man_sentence(FILE *f, const char *help)
 	fputs(n && !strchr(".)!?", help[n - 1]) ? ".\n" : "\n", f);
 }
 
+/* an option's name in bold, every '-' a minus sign */
 static void man_name(FILE *f, const char *dashes, const char *name, bool more)
 {
+	const char *p;
+
 	fputs("\\fB", f);
-	man_text(f, dashes, false);
-	man_text(f, name, false);
+	fputs(dashes, f);
+	for (p = name; *p; p++)
+		if (*p == '-')
+			fputs("\\-", f);
+		else
+			fputc(*p, f);
 	fputs(more ? "\\fR, " : "\\fR", f);
 }
 
@@ -492,11 +499,11 @@ static int man_one(const struct kbug_option *o, void *data)
 
 	fputs(".TP\n", f);
 	if (o->letter)
-		man_name(f, "-", letter, o->name || o->alias);
+		man_name(f, "\\-", letter, o->name || o->alias);
 	if (o->alias)
-		man_name(f, "--", o->alias, o->name);
+		man_name(f, "\\-\\-", o->alias, o->name);
 	if (o->name)
-		man_name(f, "--", o->name, false);
+		man_name(f, "\\-\\-", o->name, false);
 	if (o->arg) {
 		fputs((o->flags & KBUG_OPT_OPTIONAL) ? "[=\\fI" : " \\fI", f);
 		man_text(f, o->arg, true);
