@@ -43,9 +43,11 @@ struct analyze_args {
 
 static const struct kbug_option analyze_options[] = {
 	OPT_STRING("report", 0, "FILE", struct analyze_args, report,
-		   "a saved report (from kbug collect -o): analyze its kernel log and blame through its modules"),
+		   "a saved report (from kbug collect -o): analyze its kernel log and blame "
+		   "through its modules"),
 	OPT_STRING("vmlinux", 0, "FILE", struct analyze_args, o.vmlinux,
-		   "a vmlinux with DWARF debug information, to turn addresses into file:line (libdw)"),
+		   "a vmlinux with DWARF debug information, to turn addresses into file:line "
+		   "(libdw)"),
 	OPT_STRING("modules-dir", 0, "DIR", struct analyze_args, o.modules_dir,
 		   "where the .ko files with DWARF debug information are"),
 	OPT_FLAG("no-debuginfo", 0, struct analyze_args, no_debuginfo,

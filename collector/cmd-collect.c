@@ -40,19 +40,23 @@ struct collect_args {
 
 static const struct kbug_option collect_options[] = {
 	OPT_LIST("probe", "NAME", struct collect_args, probes,
-		 "run only this probe (repeatable; NAME,NAME also works); kbug probes lists the names"),
+		 "run only this probe (repeatable; NAME,NAME also works); kbug probes lists the "
+		 "names"),
 	OPT_FLAG("list-probes", 0, struct collect_args, list,
 		 "list the probes and what each reads, then exit"),
 	OPT_STRING("log", 0, "FILE", struct collect_args, ctx.log_file,
 		   "take the kernel log from FILE instead of this machine"),
 	OPT_INT("boot", "N", struct collect_args, ctx.boot, -1000, 0, NULL,
-		"the kernel log of an earlier boot from the systemd journal (0 this boot, -1 the one before, ...)"),
+		"the kernel log of an earlier boot from the systemd journal (0 this boot, -1 the "
+		"one before, ...)"),
 	OPT_FLAG("no-redact", 0, struct collect_args, no_redact,
 		 "keep serials, addresses, host and user names as they are"),
 	OPT_INT("timeout", "MS", struct collect_args, ctx.timeout_ms, 1, 3600000, "milliseconds",
 		"time budget per probe (default 10000)"),
 	OPT_INT("max-output", "BYTES", struct collect_args, ctx.max_output, 4096, 1ll << 34,
-		"bytes", "output budget per probe in bytes (default 16777216); a section cut to its budget says so in errors"),
+		"bytes",
+		"output budget per probe in bytes (default 16777216); a section cut to its "
+		"budget says so in errors"),
 	OPT_END
 };
 
@@ -82,7 +86,8 @@ static int add_probe_names(const char *arg, const char **names, size_t *n, char 
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!kbug_probe_find(tok))
 			return kbug_usage_error("collect",
-						"no probe '%s' (kbug collect --list-probes lists them)",
+						"no probe '%s' (kbug collect --list-probes lists "
+						"them)",
 						tok);
 		if (*n >= COLLECT_MAX_PROBES - 1)
 			return kbug_usage_error("collect", "too many --probe options");

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "kbug.h"
+#include "util/macro.h"
 #include "util/options.h"
 
 /* generated from collector/cmd-*.c: the declarations, and KBUG_CMD(name) rows */
@@ -127,7 +128,7 @@ static const char *subcommand_words(const char *cmd)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(subcommands); i++)
 		if (!strcmp(subcommands[i][0], cmd))
 			return subcommands[i][1];
 	return NULL;
@@ -307,7 +308,8 @@ struct help_args {
 
 static const struct kbug_option help_options[] = {
 	OPT_FLAG("man", 0, struct help_args, man,
-		 "print the option list as man(7) paragraphs, for docs/kbug.1 (docs/update-man.sh); without a command, the global options"),
+		 "print the option list as man(7) paragraphs, for docs/kbug.1 "
+		 "(docs/update-man.sh); without a command, the global options"),
 	OPT_STRING("completion", 0, "bash|zsh", struct help_args, completion,
 		   "print the completion script for bash or zsh"),
 	OPT_END

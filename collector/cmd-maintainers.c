@@ -43,11 +43,19 @@ struct maint_args {
 
 static const struct kbug_option maintainers_options[] = {
 	OPT_FLAG("update", 0, struct maint_args, update,
-		 "download the MAINTAINERS of the running kernel's version and keep it as the cached copy, $XDG_CACHE_HOME/kbug/MAINTAINERS (~/.cache/kbug/), used when neither sysfs nor a tree has one. It replaces the old copy only if it parses as MAINTAINERS (at least 100 sections, few warnings, THE REST at the end)"),
+		 "download the MAINTAINERS of the running kernel's version and keep it as the "
+		 "cached copy, $XDG_CACHE_HOME/kbug/MAINTAINERS (~/.cache/kbug/), used when "
+		 "neither sysfs nor a tree has one. It replaces the old copy only if it parses "
+		 "as MAINTAINERS (at least 100 sections, few warnings, THE REST at the end)"),
 	OPT_STRING("version", 0, "V", struct maint_args, version,
-		   "the version to fetch: X.Y, X.Y.Z or X.Y-rcN (default: the running release's: 6.18.44-foo -> 6.18.44, 6.13.0-rc3 -> 6.13-rc3; Debian's 6.1.0-27-amd64 -> /proc/version's 6.1.N)"),
+		   "the version to fetch: X.Y, X.Y.Z or X.Y-rcN (default: the running release's: "
+		   "6.18.44-foo -> 6.18.44, 6.13.0-rc3 -> 6.13-rc3; Debian's 6.1.0-27-amd64 -> "
+		   "/proc/version's 6.1.N)"),
 	OPT_STRING("url", 0, "TEMPLATE", struct maint_args, url,
-		   "where from: an http:// or https:// URL with one %v where the version goes (default: [route] maintainers-url in the config, else git.kernel.org: the stable tree's tag vX.Y.Z, Linus' tree's vX.Y or vX.Y-rcN); a gzip'd body is inflated"),
+		   "where from: an http:// or https:// URL with one %v where the version goes "
+		   "(default: [route] maintainers-url in the config, else git.kernel.org: the "
+		   "stable tree's tag vX.Y.Z, Linus' tree's vX.Y or vX.Y-rcN); a gzip'd body is "
+		   "inflated"),
 	OPT_INT("timeout", "S", struct maint_args, timeout, 1, 3600, "seconds",
 		"give up after S seconds (default 60)"),
 	OPT_END
@@ -145,7 +153,8 @@ static const char *source_why(const char *kind)
 		"cache",
 		"no /sys/kernel/maintainers.gz and no tree of the running release: the cached copy",
 		"embedded",
-		"no /sys/kernel/maintainers.gz, no tree of the running release and no usable cached copy: the copy built into kbug",
+		"no /sys/kernel/maintainers.gz, no tree of the running release and no usable "
+		"cached copy: the copy built into kbug",
 	};
 	size_t i;
 

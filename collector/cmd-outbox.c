@@ -102,7 +102,8 @@ static int outbox_check(struct outbox_args *a)
 	if (a->nr && a->action != OUTBOX_RETRY && a->action != OUTBOX_DONE &&
 	    a->action != OUTBOX_DROP && a->action != OUTBOX_RESTORE)
 		return kbug_usage_error("outbox",
-					"item ids go with --retry, --done, --drop or --restore (or --show ID)");
+					"item ids go with --retry, --done, --drop or --restore "
+					"(or --show ID)");
 	if (a->action == OUTBOX_DONE && a->nr != 1)
 		return kbug_usage_error("outbox", "--done takes one item id");
 	if ((a->action == OUTBOX_DROP || a->action == OUTBOX_RESTORE) && !a->nr)
@@ -142,12 +143,15 @@ static const struct kbug_option outbox_options[] = {
 	OUTBOX_ACTION("show", "ID", "print an item's message (or request, or body)"),
 	{ .kind = KBUG_OPT_CALL, .name = "retry", .arg = "ID...", .call = opt_action,
 	  .flags = KBUG_OPT_OPERANDS,
-	  .help = "deliver the named items (default: all waiting) again; a delivered item is never sent twice, a dropped one not at all" },
+	  .help = "deliver the named items (default: all waiting) again; a delivered item is "
+		  "never sent twice, a dropped one not at all" },
 	OPT_FLAG("force", 0, struct outbox_args, d.force,
-		 "also resend an item whose last attempt lost the connection after the message was handed over (it may have arrived)"),
+		 "also resend an item whose last attempt lost the connection after the message "
+		 "was handed over (it may have arrived)"),
 	{ .kind = KBUG_OPT_CALL, .name = "done", .arg = "ID", .call = opt_action,
 	  .flags = KBUG_OPT_OPERANDS,
-	  .help = "you delivered it yourself (a tracker kbug cannot file into), or saw that it arrived: mark it delivered, move it to sent/" },
+	  .help = "you delivered it yourself (a tracker kbug cannot file into), or saw that it "
+		  "arrived: mark it delivered, move it to sent/" },
 	OPT_STRING("url", 0, "URL", struct outbox_args, url,
 		   "with --done: where it was filed (http:// or https://)"),
 	OPT_STRING("bug-id", 0, "N", struct outbox_args, bug_id, "with --done: its number"),
@@ -157,7 +161,8 @@ static const struct kbug_option outbox_options[] = {
 	{ .kind = KBUG_OPT_CALL, .name = "restore", .arg = "ID...", .call = opt_action,
 	  .flags = KBUG_OPT_OPERANDS, .help = "move a dropped item back to the outbox" },
 	OUTBOX_ACTION("clean", NULL,
-		      "remove the .new-* folders an interrupted kbug left half-written (leaving the ones a running kbug is writing now)"),
+		      "remove the .new-* folders an interrupted kbug left half-written (leaving "
+		      "the ones a running kbug is writing now)"),
 	OPT_TEXT("channel options, overriding what the item recorded (no secret is recorded):"),
 	OPT_GROUP(kbug_delivery_options, struct outbox_args, d),
 	OPT_END
@@ -182,7 +187,9 @@ static int outbox_parse(int argc, char **argv, struct outbox_args *a)
 		return kbug_usage_error("outbox", "--sendmail and --smtp-url exclude each other");
 	if (a->d.smtp_url && kbug_smtp_url_check(a->d.smtp_url))
 		return kbug_usage_error("outbox",
-					"--smtp-url takes smtp://HOST[:PORT] or smtps://HOST[:PORT], without credentials (use [smtp] user and password-command)");
+					"--smtp-url takes smtp://HOST[:PORT] or "
+					"smtps://HOST[:PORT], without credentials (use [smtp] "
+					"user and password-command)");
 	a->d.to = "auto";
 	return 0;
 }

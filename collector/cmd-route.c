@@ -172,19 +172,25 @@ static const struct kbug_option route_options[] = {
 	OPT_STRING("module", 0, "NAME", struct route_args, module,
 		   "route through the source directory of module NAME"),
 	OPT_STRING("device", 0, "DEV", struct route_args, device,
-		   "a PCI slot (0000:00:02.0) or a USB port (usb:1-1): route through the module of the driver bound to it"),
+		   "a PCI slot (0000:00:02.0) or a USB port (usb:1-1): route through the module "
+		   "of the driver bound to it"),
 	OPT_CALL("format", 0, "table|json|get-maintainer", opt_format,
-		 "table (default), json (as --json), or get-maintainer: exactly what scripts/get_maintainer.pl --no-git --no-git-fallback -f PATH prints (several paths are merged as it merges them)"),
+		 "table (default), json (as --json), or get-maintainer: exactly what "
+		 "scripts/get_maintainer.pl --no-git --no-git-fallback -f PATH prints (several "
+		 "paths are merged as it merges them)"),
 	OPT_FLAG("bug", 0, struct route_args, bug,
 		 "with get-maintainer: also the B: lines, as its --bug does"),
 	OPT_STRING("maintainers", 0, "FILE", struct route_args, mo.file,
-		   "use this MAINTAINERS (plain or gzip); its directory, when a kernel tree, answers -d/-f and gives .mailmap, like get_maintainer.pl"),
+		   "use this MAINTAINERS (plain or gzip); its directory, when a kernel tree, "
+		   "answers -d/-f and gives .mailmap, like get_maintainer.pl"),
 	OPT_STRING("tree", 0, "DIR", struct route_args, mo.tree,
 		   "the kernel tree to use with --maintainers"),
 	OPT_FLAG("stdin", 0, struct route_args, use_stdin,
-		 "read paths from standard input, one per line; with get-maintainer each answer ends with a line holding \\x1f"),
+		 "read paths from standard input, one per line; with get-maintainer each answer "
+		 "ends with a line holding \\x1f"),
 	OPT_FLAG("all-tie-orders", 0, struct route_args, all_ties,
-		 "(tests) with get-maintainer: every output an order of equally ranked sections gives, framed by \\x1e"),
+		 "(tests) with get-maintainer: every output an order of equally ranked sections "
+		 "gives, framed by \\x1e"),
 	OPT_END
 };
 

@@ -36,13 +36,15 @@ const struct kbug_option kbug_global_options[] = {
 	OPT_FLAG("json", 0, struct kbug_opts, json,
 		 "machine-readable output: the command's result as JSON on stdout"),
 	OPT_STRING("output", 'o', "FILE", struct kbug_opts, output,
-		   "write the command's output to FILE (also -oFILE, --output=FILE); for kbug report: save the message as an mbox file and send nothing"),
+		   "write the command's output to FILE (also -oFILE, --output=FILE); for kbug "
+		   "report: save the message as an mbox file and send nothing"),
 	OPT_CALL("quiet", 'q', NULL, opt_quiet, "only errors on stderr"),
 	{ .kind = KBUG_OPT_COUNT, .name = "verbose", .letter = 'v',
 	  .off = offsetof(struct kbug_opts, verbose),
 	  .help = "more detail on stderr; twice (-vv): debugging" },
 	OPT_CALL("sysroot", 0, "DIR", opt_sysroot,
-		 "read /proc, /sys, /etc and the other system files below DIR instead of / (saved roots, tests)"),
+		 "read /proc, /sys, /etc and the other system files below DIR instead of / "
+		 "(saved roots, tests)"),
 	OPT_FLAG("help", 'h', struct kbug_opts, help,
 		 "the commands and the global options; after a command: its options"),
 	OPT_END
@@ -61,13 +63,15 @@ const struct kbug_option kbug_top_options[] = {
 
 static int opt_api_key(const char *cmd, const struct kbug_option *o, const char *val, void *base)
 {
-	return kbug_usage_error(cmd, "'--%s': an API key is never taken on the command line (it would show in ps); use --api-key-file",
+	return kbug_usage_error(cmd,
+				"'--%s': an API key is never taken on the command line (it would show in ps); use --api-key-file",
 				o->name);
 }
 
 const struct kbug_option kbug_smtp_options[] = {
 	OPT_STRING("smtp-url", 0, "URL", DOPTS, smtp_url,
-		   "the SMTP server: smtp://HOST:PORT (STARTTLS) or smtps://HOST:PORT, without credentials (default: [smtp] url)"),
+		   "the SMTP server: smtp://HOST:PORT (STARTTLS) or smtps://HOST:PORT, without "
+		   "credentials (default: [smtp] url)"),
 	OPT_FLAG("smtp-insecure", 0, DOPTS, smtp_insecure,
 		 "allow plain smtp:// to a host that is not loopback"),
 	OPT_FLAG("sendmail", 0, DOPTS, sendmail,
@@ -79,9 +83,12 @@ const struct kbug_option kbug_smtp_options[] = {
 
 const struct kbug_option kbug_bugzilla_options[] = {
 	OPT_STRING("bugzilla-url", 0, "URL", DOPTS, bugzilla_url,
-		   "the Bugzilla server (default: [bugzilla] url in the config); https://, or http:// to loopback only"),
+		   "the Bugzilla server (default: [bugzilla] url in the config); https://, or "
+		   "http:// to loopback only"),
 	OPT_STRING("api-key-file", 0, "FILE", DOPTS, api_key_file,
-		   "the API key, in a file not readable by group or others (else [bugzilla] api-key-file / api-key-command, else $KBUG_BUGZILLA_API_KEY); sent only in a request header"),
+		   "the API key, in a file not readable by group or others (else [bugzilla] "
+		   "api-key-file / api-key-command, else $KBUG_BUGZILLA_API_KEY); sent only in a "
+		   "request header"),
 	OPT_FLAG("insecure-http", 0, DOPTS, bz_insecure_http,
 		 "allow plain http:// to a Bugzilla host that is not loopback"),
 	{ .kind = KBUG_OPT_FLAG, .name = "new-bug", .alias = "new",
@@ -104,7 +111,8 @@ const struct kbug_option kbug_product_options[] = {
 
 const struct kbug_option kbug_yes_options[] = {
 	OPT_FLAG("yes", 'y', DOPTS, yes,
-		 "no questions (and no review in $EDITOR); with a duplicate found by title, comment on it"),
+		 "no questions (and no review in $EDITOR); with a duplicate found by title, "
+		 "comment on it"),
 	OPT_END
 };
 
@@ -128,6 +136,8 @@ static ssize_t drop_write(void *cookie, const char *buf, size_t size)
 	return (ssize_t)size;
 }
 
+static const cookie_io_functions_t drop_io = { .write = drop_write };
+
 FILE *kbug_output(void)
 {
 	if (output_file)
@@ -138,7 +148,7 @@ FILE *kbug_output(void)
 	if (!output_file) {
 		ERR("cannot write '%s': %s", kbug_opts.output, strerror(errno));
 		output_failed = true;
-		output_file = fopencookie(NULL, "w", (cookie_io_functions_t){ .write = drop_write });
+		output_file = fopencookie(NULL, "w", drop_io);
 		if (!output_file)
 			abort();
 	}

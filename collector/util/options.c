@@ -3,6 +3,7 @@
  * Option tables (util/options.h): getopt_long built from the table, the
  * help list, the manual page's paragraphs.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -448,9 +449,7 @@ static void man_text(FILE *f, const char *s, bool lower)
 	for (p = s; *p; p++) {
 		if (*p == ' ')
 			opt = false;
-		else if (*p == '-' && (p == s || opt || !strchr("abcdefghijklmnopqrstuvwxyz"
-							       "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",
-							       p[-1])))
+		else if (*p == '-' && (p == s || opt || !isalnum((unsigned char)p[-1])))
 			opt = true;
 		if (*p == '\\')
 			fputs("\\e", f);

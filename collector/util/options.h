@@ -71,7 +71,7 @@ struct kbug_opt_list {
 	size_t n;
 };
 
-#define KBUG_OPT_FIELD_SIZE(type, field) sizeof(((type *)0)->field)
+#define KBUG_OPT_FIELD_SIZE(type, field) sizeof(((type *)0)[0].field)
 
 #define OPT_FLAG(n, l, type, field, h) \
 	{ .kind = KBUG_OPT_FLAG, .name = (n), .letter = (l), .help = (h), \
