@@ -225,6 +225,25 @@ static int opt_loop(const char *cmd, struct opt_set *s, int argc, char **argv,
 	return optind;
 }
 
+/* The options of table (stored in base) and of more (copied), parsed by opt_loop */
+static int opt_run(const char *cmd, const struct kbug_option *table, void *base,
+		   const struct kbug_option *more, const char *mode, int argc, char **argv,
+		   void (*copy)(void *data, const struct kbug_option *o, const char *val),
+		   void *data)
+{
+	struct opt_set *s = calloc(1, sizeof(*s));
+	int end;
+
+	if (!s)
+		abort();
+	opt_flatten(s, table, base);
+	opt_flatten(s, more, NULL);
+	opt_build(s, mode);
+	end = opt_loop(cmd, s, argc, argv, copy, data);
+	free(s);
+	return end;
+}
+
 struct opt_operands {
 	char **argv;
 	int n;
@@ -251,16 +270,9 @@ static void opt_operand(void *data, const struct kbug_option *o, const char *val
 int kbug_opt_parse(const char *cmd, const struct kbug_option *table, void *base, int argc,
 		   char **argv)
 {
-	struct opt_set *s = calloc(1, sizeof(*s));
 	struct opt_operands ops = { argv, 0 };
-	int end;
+	int end = opt_run(cmd, table, base, NULL, "-:", argc, argv, opt_operand, &ops);
 
-	if (!s)
-		abort();
-	opt_flatten(s, table, base);
-	opt_build(s, "-:");
-	end = opt_loop(cmd, s, argc, argv, opt_operand, &ops);
-	free(s);
 	if (end < 0)
 		return end;
 	while (end < argc)
@@ -302,18 +314,12 @@ static void opt_copy_one(void *data, const struct kbug_option *o, const char *va
 char **kbug_opt_split(const char *cmd, const struct kbug_option *globals, void *gbase,
 		      const struct kbug_option *table, bool stop, int argc, char **argv, int *n)
 {
-	struct opt_set *s = calloc(1, sizeof(*s));
 	struct opt_copy c = { NULL, 0 };
 	int end;
 
-	if (!s)
-		abort();
-	opt_flatten(s, globals, gbase);
-	opt_flatten(s, table, NULL);
-	opt_build(s, stop ? "+:" : "-:");
 	opt_push(&c, strdup(argv[0]));
-	end = opt_loop(cmd, s, argc, argv, opt_copy_one, &c);
-	free(s);
+	end = opt_run(cmd, globals, gbase, table, stop ? "+:" : "-:", argc, argv, opt_copy_one,
+		      &c);
 	if (end < 0) {
 		kbug_opt_argv_free(c.v);
 		*n = end;
