@@ -106,7 +106,7 @@ static int opt_index(const struct opt_set *s, int c)
 /* "--name", or "-c" when it has no long name or was given short (c == letter) */
 static const char *opt_dashed(const struct kbug_option *o, int c, char *buf, size_t size)
 {
-	if (o->name && c != o->letter)
+	if (o->name && (!o->letter || c != o->letter))
 		snprintf(buf, size, "--%s", o->name);
 	else
 		snprintf(buf, size, "-%c", o->letter);
