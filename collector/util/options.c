@@ -479,7 +479,7 @@ static void man_sentence(FILE *f, const char *help)
 	} else {
 		man_text(f, help, false);
 	}
-	fputs(n && !strchr(".)!?", help[n - 1]) ? ".\n" : "\n", f);
+	fputs(n && !strchr(".!?:", help[n - 1]) ? ".\n" : "\n", f);
 }
 
 /* an option's name in bold, every '-' a minus sign */
@@ -526,8 +526,7 @@ void kbug_opt_man(FILE *f, const struct kbug_option *t)
 			kbug_opt_man(f, t->group);
 		} else if (t->kind == KBUG_OPT_TEXT) {
 			fputs(".PP\n", f);
-			man_text(f, t->help, false);
-			fputc('\n', f);
+			man_sentence(f, t->help);
 		} else if (!(t->flags & KBUG_OPT_HIDDEN)) {
 			man_one(t, f);
 		}

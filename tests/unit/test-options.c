@@ -235,7 +235,7 @@ static void test_help_and_man(void **state)
 	assert_non_null(strstr(h, "  -y, --yes           no questions\n"));
 	assert_null(strstr(h, "secret"));
 	assert_non_null(strstr(m, ".TP\n\\fB\\-\\-log\\fR \\fIfile\\fR\nThe log.\n"));
-	assert_non_null(strstr(m, ".PP\nhow:\n"));
+	assert_non_null(strstr(m, ".PP\nHow:\n"));
 	assert_non_null(strstr(m, "\\fB\\-n\\fR, \\fB\\-\\-dry\\fR, \\fB\\-\\-dry\\-run\\fR\n"));
 	assert_null(strstr(m, "secret"));
 	free(h);
