@@ -86,8 +86,7 @@ static int add_probe_names(const char *arg, const char **names, size_t *n, char 
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (!kbug_probe_find(tok))
 			return kbug_usage_error("collect",
-						"no probe '%s' (kbug collect --list-probes lists "
-						"them)",
+						"no probe '%s' (kbug collect --list-probes lists them)",
 						tok);
 		if (*n >= COLLECT_MAX_PROBES - 1)
 			return kbug_usage_error("collect", "too many --probe options");

@@ -153,8 +153,7 @@ static const char *source_why(const char *kind)
 		"cache",
 		"no /sys/kernel/maintainers.gz and no tree of the running release: the cached copy",
 		"embedded",
-		"no /sys/kernel/maintainers.gz, no tree of the running release and no usable "
-		"cached copy: the copy built into kbug",
+		"no /sys/kernel/maintainers.gz, no tree of the running release and no usable cached copy: the copy built into kbug",
 	};
 	size_t i;
 

@@ -102,8 +102,7 @@ static int outbox_check(struct outbox_args *a)
 	if (a->nr && a->action != OUTBOX_RETRY && a->action != OUTBOX_DONE &&
 	    a->action != OUTBOX_DROP && a->action != OUTBOX_RESTORE)
 		return kbug_usage_error("outbox",
-					"item ids go with --retry, --done, --drop or --restore "
-					"(or --show ID)");
+					"item ids go with --retry, --done, --drop or --restore (or --show ID)");
 	if (a->action == OUTBOX_DONE && a->nr != 1)
 		return kbug_usage_error("outbox", "--done takes one item id");
 	if ((a->action == OUTBOX_DROP || a->action == OUTBOX_RESTORE) && !a->nr)
@@ -187,9 +186,7 @@ static int outbox_parse(int argc, char **argv, struct outbox_args *a)
 		return kbug_usage_error("outbox", "--sendmail and --smtp-url exclude each other");
 	if (a->d.smtp_url && kbug_smtp_url_check(a->d.smtp_url))
 		return kbug_usage_error("outbox",
-					"--smtp-url takes smtp://HOST[:PORT] or "
-					"smtps://HOST[:PORT], without credentials (use [smtp] "
-					"user and password-command)");
+					"--smtp-url takes smtp://HOST[:PORT] or smtps://HOST[:PORT], without credentials (use [smtp] user and password-command)");
 	a->d.to = "auto";
 	return 0;
 }

@@ -134,17 +134,14 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 					"name one suspect: --file, --module, --driver or --device");
 	if (a->regression && !a->last_good)
 		return kbug_usage_error("report",
-					"--regression needs --last-good VERSION (the last kernel "
-					"that worked)");
+					"--regression needs --last-good VERSION (the last kernel that worked)");
 	if (a->last_good)
 		a->regression = true;
 	if (a->d.sendmail && a->d.smtp_url)
 		return kbug_usage_error("report", "--sendmail and --smtp-url exclude each other");
 	if (a->d.smtp_url && kbug_smtp_url_check(a->d.smtp_url))
 		return kbug_usage_error("report",
-					"--smtp-url takes smtp://HOST[:PORT] or "
-					"smtps://HOST[:PORT], without credentials (use [smtp] "
-					"user and password-command)");
+					"--smtp-url takes smtp://HOST[:PORT] or smtps://HOST[:PORT], without credentials (use [smtp] user and password-command)");
 	return 0;
 }
 
@@ -232,8 +229,7 @@ static int pick_report(struct kbug_report *r, const struct report_args *a)
 		}
 	} else if (n > 1) {
 		fprintf(stderr,
-			"The log holds %zu kernel reports; taking \"%s\", the newest%s (--report "
-			"N picks another).\n",
+			"The log holds %zu kernel reports; taking \"%s\", the newest%s (--report N picks another).\n",
 			n, kj_get_str(json_object_array_get_idx(reps, (size_t)best), "title") ?: "?",
 			cands ? " that names a guilty file or module and is not corrupted" : "");
 	}
@@ -325,10 +321,7 @@ static int route(struct kbug_report *r, const struct report_args *a, int idx)
 		    "the driver" : "the module", what, strerror(-ret));
 		if (ret == -ENOENT)
 			fprintf(stderr,
-				"kbug finds the sources of a module through /lib/modules/RELEASE "
-				"(modules.dep, modules.builtin.modinfo), which did not know '%s' "
-				"on this machine. Name the source instead: --file PATH, a file or "
-				"directory of the kernel tree (e.g. --file drivers/virtio/).\n",
+				"kbug finds the sources of a module through /lib/modules/RELEASE (modules.dep, modules.builtin.modinfo), which did not know '%s' on this machine. Name the source instead: --file PATH, a file or directory of the kernel tree (e.g. --file drivers/virtio/).\n",
 				what);
 		goto out;
 	}
@@ -485,16 +478,13 @@ static void check_guidelines(struct kbug_report *r, struct json_object *rep,
 	if ((t && kj_get_int(t, "value", 0)) || (!t && flags && *flags && strcmp(flags, "G"))) {
 		kbug_taint_modules(&mods, tm);
 		add_note(notes,
-			 "the kernel is tainted (%s)%s%s: if a proprietary or out-of-tree module "
-			 "(P, O, E) tainted it, upstream developers may ignore the report; "
-			 "reproduce it without that module loaded if you can",
+			 "the kernel is tainted (%s)%s%s: if a proprietary or out-of-tree module (P, O, E) tainted it, upstream developers may ignore the report; reproduce it without that module loaded if you can",
 			 flags ?: "?", mods.len ? ", by " : "", mods.buf);
 	}
 	/* a distribution kernel */
 	if (guess && (strstr(guess, "distr") || strstr(guess, "vendor"))) {
 		add_note(notes,
-			 "this looks like a distribution kernel (%s%s%s): upstream wants reports "
-			 "against a current mainline or stable kernel; %s%s",
+			 "this looks like a distribution kernel (%s%s%s): upstream wants reports against a current mainline or stable kernel; %s%s",
 			 guess, pretty ? ", " : "", pretty ?: "",
 			 bugs ? "the distribution takes reports at " : "report it to your distribution first, or reproduce it with a vanilla kernel",
 			 bugs ?: "");
@@ -507,9 +497,7 @@ static void check_guidelines(struct kbug_report *r, struct json_object *rep,
 		gmtime_r(&built, &tmv);
 		strftime(d, sizeof(d), "%Y-%m-%d", &tmv);
 		add_note(notes,
-			 "this kernel was built on %s, more than six months ago: check whether "
-			 "the problem still happens with the latest stable or mainline release "
-			 "(https://kernel.org)",
+			 "this kernel was built on %s, more than six months ago: check whether the problem still happens with the latest stable or mainline release (https://kernel.org)",
 			 d);
 	}
 	strbuf_release(&mods);
@@ -786,8 +774,7 @@ static void no_suspect_help(struct kbug_report *r, const struct report_args *a)
 		"  kbug report --device SLOT     a PCI device (0000:00:02.0) or usb:BUS-PORT\n"
 		"  kbug report --file PATH       a source file (drivers/net/...)\n"
 		"  kbug report --log FILE        a saved log (journalctl -k -b -1 > FILE)\n"
-		"Add --description FILE to say what happened, --dry-run to see the message "
-		"first.\n",
+		"Add --description FILE to say what happened, --dry-run to see the message first.\n",
 		a->log ? "'" : "this kernel's log", a->log ?: "", a->log ? "'" : "");
 }
 
@@ -861,9 +848,7 @@ static int cmd_report(int argc, char **argv)
 				kj_get_str(rep, "blame_reason") ?: "");
 			if (!kj_get_str(rep, "guilty_file") && !kj_get_str(rep, "guilty_module")) {
 				fprintf(stderr,
-					"The report names no guilty source file or module: name "
-					"the suspect with --file, --module, --driver or "
-					"--device.\n");
+					"The report names no guilty source file or module: name the suspect with --file, --module, --driver or --device.\n");
 				goto out;
 			}
 		}

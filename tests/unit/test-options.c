@@ -134,7 +134,8 @@ static void test_list_and_call(void **state)
 	memset(&a, 0, sizeof(a));
 	v = mkargv(&n, "cmd", "--secret", "word", NULL);
 	assert_int_equal(kbug_opt_parse("cmd", table, &a, n, v), 1);
-	assert_string_equal(a.called, "(none)");	/* an optional value is never the next word */
+	/* an optional value is never the next word */
+	assert_string_equal(a.called, "(none)");
 	assert_string_equal(v[1], "word");
 	v = mkargv(&n, "cmd", "--secret=s", NULL);
 	assert_int_equal(kbug_opt_parse("cmd", table, &a, n, v), 0);
