@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * kbug help: the commands, each command's options, and what the manual
- * page and the shell completion are made of: all from the option tables
- * (util/options.h).
+ * kbug help: the commands (kbug.c's table), each command's options, and
+ * what the manual page and the shell completion are made of: all from the
+ * option tables (util/options.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,30 +12,10 @@
 #include "util/macro.h"
 #include "util/options.h"
 
-/* generated from collector/cmd-*.c: the declarations, and KBUG_CMD(name) rows */
-#include "cmd-decls.h"
-
-#define KBUG_CMD(n) (&kbug_cmd_##n),
-const struct kbug_cmd *const kbug_commands[] = {
-#include "cmd-list.h"
-	NULL
-};
-#undef KBUG_CMD
-
 /* Commands whose first operand is a word of these (completion). */
 static const char *const subcommands[][2] = {
 	{ "bugzilla", "whoami products search file" },
 };
-
-const struct kbug_cmd *kbug_find_cmd(const char *name)
-{
-	size_t i;
-
-	for (i = 0; kbug_commands[i]; i++)
-		if (!strcmp(kbug_commands[i]->name, name))
-			return kbug_commands[i];
-	return NULL;
-}
 
 void kbug_print_overview(FILE *f)
 {

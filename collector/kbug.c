@@ -2,8 +2,7 @@
 /*
  * kbug: turn "my kernel misbehaves" into a bug report that reaches the
  * right people. main() takes the global options wherever they stand and
- * dispatches to the command table generated from collector/cmd-*.c
- * (cmd-help.c lists it).
+ * dispatches to the command table generated from collector/cmd-*.c.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -18,6 +17,26 @@
 
 struct kbug_opts kbug_opts;
 const char kbug_version[] = KBUG_VERSION;
+
+/* generated from collector/cmd-*.c: the declarations, and KBUG_CMD(name) rows */
+#include "cmd-decls.h"
+
+#define KBUG_CMD(n) (&kbug_cmd_##n),
+const struct kbug_cmd *const kbug_commands[] = {
+#include "cmd-list.h"
+	NULL
+};
+#undef KBUG_CMD
+
+const struct kbug_cmd *kbug_find_cmd(const char *name)
+{
+	size_t i;
+
+	for (i = 0; kbug_commands[i]; i++)
+		if (!strcmp(kbug_commands[i]->name, name))
+			return kbug_commands[i];
+	return NULL;
+}
 
 static int opt_quiet(const char *cmd, const struct kbug_option *o, const char *val, void *base)
 {

@@ -69,10 +69,10 @@ extern const struct kbug_option kbug_product_options[];
 extern const struct kbug_option kbug_yes_options[];
 extern const struct kbug_option kbug_delivery_options[];
 
-/* The commands (cmd-help.c), NULL-terminated; the one named name, or NULL. */
+/* The commands (kbug.c), NULL-terminated; the one named name, or NULL. */
 extern const struct kbug_cmd *const kbug_commands[];
 const struct kbug_cmd *kbug_find_cmd(const char *name);
-/* `kbug help`: the commands and the global options. */
+/* `kbug help` (cmd-help.c): the commands and the global options. */
 void kbug_print_overview(FILE *f);
 /* `kbug help CMD`: usage, options, details; returns KBUG_EXIT_OK. */
 int kbug_print_usage(FILE *f, const struct kbug_cmd *c);
