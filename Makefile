@@ -37,8 +37,7 @@ SAN_CFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(LIBS_LINKED) $(LIBS_HEADERS) 2>/dev/null)
 PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(LIBS_LINKED) 2>/dev/null)
-# the build ID keys the MAINTAINERS snapshots (collector/route/snapshot.c):
-# a rebuilt kbug never maps the tables an older build saved
+# a build ID, as Debian's packages carry, for debuggers and crash reports
 # relro and now as Debian's hardening (dpkg-buildflags hardening=+all) links:
 # every symbol bound at start, the GOT read-only after it; with no lazy
 # binding no call goes through the resolver's trampoline, which saves and

@@ -5,7 +5,6 @@
  * the cache, where `kbug route` finds it when the kernel has no
  * /sys/kernel/maintainers.gz and no tree of its release is installed.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -96,33 +95,6 @@ static struct json_object *cache_state(const char *dir)
 	return o;
 }
 
-/* {"dir", "count"}: the snapshots of parsed MAINTAINERS `kbug route` keeps */
-static struct json_object *snapshot_state(const char *dir)
-{
-	struct json_object *o = json_object_new_object();
-	struct strbuf p = STRBUF_INIT;
-	const char *env = getenv("KBUG_ROUTE_INDEX");
-	struct dirent *de;
-	DIR *d;
-	int n = 0, seen = 0;
-
-	strbuf_addf(&p, "%s/index", dir);
-	d = opendir(p.buf);
-	while (d && seen++ < 100000 && (de = readdir(d))) {
-		size_t l = strlen(de->d_name);
-
-		n += l > 4 && !strcmp(de->d_name + l - 4, ".idx");
-	}
-	if (d)
-		closedir(d);
-	kj_set_str(o, "dir", p.buf);
-	kj_set_int(o, "count", n);
-	if (env)
-		kj_set_str(o, "KBUG_ROUTE_INDEX", env);
-	strbuf_release(&p);
-	return o;
-}
-
 /* {"version", "from", "url"} of what --update would fetch, or {"error"} */
 static struct json_object *update_state(void)
 {
@@ -170,12 +142,11 @@ static const char *str_or(const char *s, const char *def)
 
 static void print_status(struct json_object *o, FILE *f)
 {
-	struct json_object *c = kj_get(o, "cache"), *s = kj_get(o, "snapshots");
+	struct json_object *c = kj_get(o, "cache");
 	struct json_object *u = kj_get(o, "update");
 	const char *kind = str_or(kj_get_str(o, "kind"), "");
 	const char *ver = str_or(kj_get_str(o, "version"), "unknown");
 	const char *run = str_or(kj_get_str(o, "running"), "unknown");
-	const char *env = s ? kj_get_str(s, "KBUG_ROUTE_INDEX") : NULL;
 	bool older = kj_get_bool(o, "older_than_running", false);
 
 	fprintf(f, "source:      %s %s\n", kind, str_or(kj_get_str(o, "path"), ""));
@@ -191,9 +162,6 @@ static void print_status(struct json_object *o, FILE *f)
 			str_or(kj_get_str(c, "version"), "unknown"),
 			!strcmp(kind, "cache") ? "in use" : !strcmp(kind, "embedded") ?
 			"not usable" : "not used: the source above comes first");
-	if (s)
-		fprintf(f, "snapshots:   %" PRId64 " in %s%s%s\n", kj_get_int(s, "count", 0),
-			kj_get_str(s, "dir"), env ? ", KBUG_ROUTE_INDEX=" : "", str_or(env, ""));
 	if (kj_get_str(u, "url"))
 		fprintf(f, "update:      --update fetches %s (%s)\n             %s\n",
 			kj_get_str(u, "version"), kj_get_str(u, "from"), kj_get_str(u, "url"));
@@ -216,10 +184,8 @@ static int maint_status(void)
 	o = kbug_maint_source(m);
 	kbug_maint_free(m);
 	kj_set_str(o, "why", source_why(kj_get_str(o, "kind")));
-	if (kbug_cache_dir(&dir)) {
+	if (kbug_cache_dir(&dir))
 		kj_set(o, "cache", cache_state(dir.buf));
-		kj_set(o, "snapshots", snapshot_state(dir.buf));
-	}
 	kj_set(o, "update", update_state());
 	if (kbug_opts.json)
 		print_json(o);

@@ -47,19 +47,13 @@ static struct {
 	int (*reset)(z_streamp strm);
 } zl;
 
-static int zlib_load(void)
-{
-	static const char *const syms[] = { "inflateInit2_", "inflate", "inflateEnd",
-					    "inflateReset" };
-	static int state;	/* 0 untried, 1 loaded, -1 failed */
-	const char *err;
+static const char *const zl_syms[] = { "inflateInit2_", "inflate", "inflateEnd", "inflateReset" };
+static struct kbug_dl zl_dl = {
+	.soname = "libz.so.1", .syms = zl_syms, .n = 4, .ptrs = (void **)&zl,
+};
 
-	_Static_assert(sizeof(zl) == sizeof(syms) / sizeof(syms[0]) * sizeof(void *),
-		       "zl and its symbols disagree");
-	if (!state)
-		state = kbug_dlopen("libz.so.1", syms, (void **)&zl, 4, &err) ? 1 : -1;
-	return state > 0 ? 0 : -ENOSYS;
-}
+_Static_assert(sizeof(zl) == sizeof(zl_syms) / sizeof(zl_syms[0]) * sizeof(void *),
+	       "zl and its symbols disagree");
 
 /* zlib's stream: the output up to limit, then -EFBIG */
 int kbug_gunzip_stream(const void *in, size_t n, struct strbuf *out, size_t max)
@@ -73,7 +67,7 @@ int kbug_gunzip_stream(const void *in, size_t n, struct strbuf *out, size_t max)
 		return -EBADMSG;
 	hint = size_hint(u, n, limit);
 	strbuf_grow(out, hint < GZ_MAX_HINT ? hint : GZ_MAX_HINT);
-	if (zlib_load())
+	if (kbug_dl_load(&zl_dl, NULL))
 		return -ENOSYS;
 	if (zl.init2(&zs, 16 + MAX_WBITS, ZLIB_VERSION, (int)sizeof(zs)) != Z_OK)
 		return -ENOMEM;

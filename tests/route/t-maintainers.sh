@@ -71,7 +71,7 @@ test_expect_success 'kbug help lists maintainers; its help names --update' '
 
 test_expect_success 'without a cached copy: the built-in copy, why, and what --update fetches' '
 	root r 6.18.44-fc-v1147 &&
-	KBUG_ROUTE_INDEX=off "$KBUG" --sysroot r maintainers --json >out &&
+	"$KBUG" --sysroot r maintainers --json >out &&
 	$PYTHON - "$STABLE" <<-\EOF &&
 	import json, sys
 	o = json.load(open("out"))
@@ -85,9 +85,9 @@ test_expect_success 'without a cached copy: the built-in copy, why, and what --u
 	assert u["url"] == sys.argv[1] + "?h=v6.18.44", u
 	assert u["from"] == "the release '"'"'6.18.44-fc-v1147'"'"'", u
 	EOF
-	KBUG_ROUTE_INDEX=off "$KBUG" --sysroot r maintainers >out &&
+	"$KBUG" --sysroot r maintainers >out &&
 	grep -q "^source: *embedded " out &&
-	grep -q "^snapshots: *0 in .*, KBUG_ROUTE_INDEX=off$" out &&
+	! grep -q "^snapshots:" out &&
 	grep -q "^cached copy: .*: none" out &&
 	if [ "$(printf "%s\n" "$REL" 6.12.118 | sort -V | tail -n 1)" != 6.12.118 ]; then
 		grep -q "older than the running kernel $REL" out &&

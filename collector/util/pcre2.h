@@ -2,13 +2,15 @@
 #pragma once
 
 /*
- * PCRE2 for routing (MAINTAINERS N:/K: patterns are Perl's, and so are
- * get_maintainer.pl's own email and .mailmap expressions), loaded the
- * first time routing calls it, as libcurl and libpci are: kbug collect
- * and the other commands start without it (~0.04 ms here). Code includes
- * this instead of <pcre2.h> and calls PCRE2 as usual; the calls go
- * through pointers that load the library first. Without it, kbug stops
- * with a message naming the package.
+ * PCRE2, loaded the first time it is called, as libcurl and libpci are:
+ * for routing (MAINTAINERS N:/K: patterns are Perl's, and so are
+ * get_maintainer.pl's own email and .mailmap expressions) and the kernel
+ * probe's release shapes; the commands that need neither start without
+ * it (~0.04 ms here). Code includes this instead of <pcre2.h> and calls
+ * PCRE2 as usual; the calls go through pointers that load the library
+ * first. Without it the calls fail (compile gives NULL, match a negative
+ * code); kbug_maint_open() calls kbug_pcre2_load() first, so that routing
+ * stops with a message naming the library instead.
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
@@ -38,6 +40,9 @@ struct kbug_pcre2 {
 };
 
 extern struct kbug_pcre2 kbug_pcre2;
+
+/* 0 once PCRE2 is loaded; -ENOSYS, and if err what failed in *err, without it. */
+int kbug_pcre2_load(const char **err);
 
 #undef pcre2_compile
 #undef pcre2_code_free
