@@ -161,21 +161,37 @@ fuzz: $(FUZZ_TARGETS)
 checkpatch:
 	@tests/t7001-checkpatch.sh
 
+# docs/kbug.1's option lists, from the option tables (`kbug help --man CMD`)
+man: kbug
+	docs/update-man.sh ./kbug docs/kbug.1 > docs/kbug.1.tmp && mv docs/kbug.1.tmp docs/kbug.1
+
+# the shell completion, from the same tables
+build/completion/kbug build/completion/_kbug: build/kbug
+	@mkdir -p build/completion
+	build/kbug help --completion bash > build/completion/kbug.tmp
+	build/kbug help --completion zsh > build/completion/_kbug.tmp
+	mv build/completion/kbug.tmp build/completion/kbug
+	mv build/completion/_kbug.tmp build/completion/_kbug
+
 # ---- install --------------------------------------------------------------
 
-install: kbug
+install: kbug build/completion/kbug build/completion/_kbug
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/kbug
 	install -m 0755 kbug $(DESTDIR)$(BINDIR)/kbug
+	install -D -m 0644 build/completion/kbug $(DESTDIR)$(DATADIR)/bash-completion/completions/kbug
+	install -D -m 0644 build/completion/_kbug $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_kbug
 	cp -R templates $(DESTDIR)$(DATADIR)/kbug/
 	[ ! -d data ] || cp -R data $(DESTDIR)$(DATADIR)/kbug/
 	[ ! -f docs/kbug.1 ] || install -D -m 0644 docs/kbug.1 $(DESTDIR)$(MANDIR)/man1/kbug.1
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/kbug $(DESTDIR)$(MANDIR)/man1/kbug.1
+	rm -f $(DESTDIR)$(DATADIR)/bash-completion/completions/kbug
+	rm -f $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_kbug
 	rm -rf $(DESTDIR)$(DATADIR)/kbug
 
 clean:
 	rm -rf build build-asan build-fuzz kbug
 
-.PHONY: all asan deps report check check-build check-asan check-quick bench fuzz checkpatch install uninstall clean
+.PHONY: all asan deps report check check-build check-asan check-quick bench fuzz checkpatch man install uninstall clean
 .SECONDARY:

@@ -15,7 +15,7 @@
 #include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
-#include "config.h"
+#include "settings.h"
 #include "kbug.h"
 #include "route/fetch.h"
 #include "route/route.h"
@@ -27,22 +27,9 @@ static const char maintainers_usage[] =
 	"Without options: which MAINTAINERS `kbug route` and `kbug report` use now\n"
 	"(/sys/kernel/maintainers.gz, the running release's tree, the cached copy or\n"
 	"the copy built into kbug, the first there), why, its version, and whether it\n"
-	"is older than the running kernel. --json prints it as an object.\n"
-	"\n"
-	"  --update          download the MAINTAINERS of the running kernel's version and\n"
-	"                    keep it as the cached copy, $XDG_CACHE_HOME/kbug/MAINTAINERS\n"
-	"                    (~/.cache/kbug/), used when neither sysfs nor a tree has one.\n"
-	"                    It replaces the old copy only if it parses as MAINTAINERS (at\n"
-	"                    least 100 sections, few warnings, THE REST at the end)\n"
-	"  --version V       the version to fetch: X.Y, X.Y.Z or X.Y-rcN (default: the\n"
-	"                    running release's: 6.18.44-foo -> 6.18.44, 6.13.0-rc3 ->\n"
-	"                    6.13-rc3; Debian's 6.1.0-27-amd64 -> /proc/version's 6.1.N)\n"
-	"  --url TEMPLATE    where from: an http:// or https:// URL with one %v where the\n"
-	"                    version goes (default: [route] maintainers-url in the config,\n"
-	"                    else git.kernel.org: the stable tree's tag vX.Y.Z, Linus'\n"
-	"                    tree's vX.Y or vX.Y-rcN); a gzip'd body is inflated\n"
-	"  --timeout S       give up after S seconds (default 60)\n"
-	"\n"
+	"is older than the running kernel. --json prints it as an object.\n";
+
+static const char maintainers_details[] =
 	"Exit 0 when done, 1 on an error (download, HTTP status, a body that is not\n"
 	"MAINTAINERS: the old copy stays), 2 on a usage error.\n";
 
@@ -50,7 +37,27 @@ struct maint_args {
 	bool update;
 	const char *version;	/* --version V */
 	const char *url;	/* --url TEMPLATE */
-	long timeout;		/* seconds */
+	long timeout;		/* seconds; 0: not given */
+};
+
+static const struct kbug_option maintainers_options[] = {
+	OPT_FLAG("update", 0, struct maint_args, update,
+		 "download the MAINTAINERS of the running kernel's version and keep it as the "
+		 "cached copy, $XDG_CACHE_HOME/kbug/MAINTAINERS (~/.cache/kbug/), used when "
+		 "neither sysfs nor a tree has one. It replaces the old copy only if it parses "
+		 "as MAINTAINERS (at least 100 sections, few warnings, THE REST at the end)"),
+	OPT_STRING("version", 0, "V", struct maint_args, version,
+		   "the version to fetch: X.Y, X.Y.Z or X.Y-rcN (default: the running release's: "
+		   "6.18.44-foo -> 6.18.44, 6.13.0-rc3 -> 6.13-rc3; Debian's 6.1.0-27-amd64 -> "
+		   "/proc/version's 6.1.N)"),
+	OPT_STRING("url", 0, "TEMPLATE", struct maint_args, url,
+		   "where from: an http:// or https:// URL with one %v where the version goes "
+		   "(default: [route] maintainers-url in the config, else git.kernel.org: the "
+		   "stable tree's tag vX.Y.Z, Linus' tree's vX.Y or vX.Y-rcN); a gzip'd body is "
+		   "inflated"),
+	OPT_INT("timeout", "S", struct maint_args, timeout, 1, 3600, "seconds",
+		"give up after S seconds (default 60)"),
+	OPT_END
 };
 
 static void print_json(struct json_object *o)
@@ -277,50 +284,16 @@ out:
 	return ret;
 }
 
-/* "--NAME VALUE" or "--NAME=VALUE" at argv[*i]: 1 taken, 0 another option, -1 no value */
-static int opt_value(int argc, char **argv, int *i, const char *name, const char **val)
-{
-	const char *s = argv[*i];
-	size_t n = strlen(name);
-
-	if (strncmp(s, name, n) || (s[n] && s[n] != '='))
-		return 0;
-	if (s[n] == '=') {
-		*val = s + n + 1;
-		return 1;
-	}
-	if (*i + 1 >= argc)
-		return -1;
-	*val = argv[++*i];
-	return 1;
-}
-
 static int parse_args(int argc, char **argv, struct maint_args *a)
 {
 	struct strbuf why = STRBUF_INIT;
-	const char *t = NULL;
-	char *end;
-	int i, r;
+	int r = kbug_opt_parse("maintainers", maintainers_options, a, argc, argv);
 
-	for (i = 1; i < argc; i++) {
-		const char *s = argv[i];
-
-		if (!strcmp(s, "--update")) {
-			a->update = true;
-			continue;
-		}
-		r = opt_value(argc, argv, &i, "--version", &a->version);
-		if (!r)
-			r = opt_value(argc, argv, &i, "--url", &a->url);
-		if (!r)
-			r = opt_value(argc, argv, &i, "--timeout", &t);
-		if (r < 0)
-			return kbug_usage_error("maintainers", "option '%s' needs a value", s);
-		if (!r)
-			return kbug_usage_error("maintainers", "unknown %s '%s'",
-						s[0] == '-' ? "option" : "argument", s);
-	}
-	if (!a->update && (a->version || a->url || t))
+	if (r < 0)
+		return -r;
+	if (r)
+		return kbug_usage_error("maintainers", "unknown argument '%s'", argv[1]);
+	if (!a->update && (a->version || a->url || a->timeout))
 		return kbug_usage_error("maintainers", "--version, --url and --timeout go with --update");
 	if (a->version) {
 		struct kbug_maint_pick p = KBUG_MAINT_PICK_INIT;
@@ -332,13 +305,8 @@ static int parse_args(int argc, char **argv, struct maint_args *a)
 						"--version '%s' is not X.Y, X.Y.Z or X.Y-rcN",
 						a->version);
 	}
-	if (t) {
-		errno = 0;
-		a->timeout = strtol(t, &end, 10);
-		if (errno || end == t || *end || a->timeout < 1 || a->timeout > 3600)
-			return kbug_usage_error("maintainers", "--timeout '%s' is not 1 to 3600 seconds",
-						t);
-	}
+	if (!a->timeout)
+		a->timeout = KBUG_MAINT_FETCH_TIMEOUT;
 	if (a->url && kbug_maint_url_check(a->url, &why)) {
 		r = kbug_usage_error("maintainers", "--url %s", why.buf);
 		strbuf_release(&why);
@@ -349,7 +317,7 @@ static int parse_args(int argc, char **argv, struct maint_args *a)
 
 static int cmd_maintainers(int argc, char **argv)
 {
-	struct maint_args a = { .timeout = KBUG_MAINT_FETCH_TIMEOUT };
+	struct maint_args a = { .update = false };
 	int ret = parse_args(argc, argv, &a);
 
 	if (ret)
@@ -367,4 +335,6 @@ const struct kbug_cmd kbug_cmd_maintainers = {
 	.run = cmd_maintainers,
 	.summary = "which MAINTAINERS kbug routes with; --update fetches the running kernel's",
 	.usage = maintainers_usage,
+	.options = maintainers_options,
+	.details = maintainers_details,
 };

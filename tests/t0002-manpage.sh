@@ -3,10 +3,13 @@
 # The manual page, docs/kbug.1: it formats without a warning, and it keeps up
 # with the program. Every command `kbug help` lists has a subsection, every
 # option `kbug help COMMAND` names is in that subsection, every global option
-# is in GLOBAL OPTIONS, every [section] key of collector/config.h is in
+# is in GLOBAL OPTIONS, every [section] key of collector/settings.h is in
 # CONFIGURATION, every variable the code reads is in ENVIRONMENT, every exit
 # code of README.md is in EXIT STATUS. A new command, option or key without
 # documentation fails here.
+#
+# The option lists of the page come from the option tables, and the page
+# must be what docs/update-man.sh makes of it now.
 #
 # The checks read the page as a reader sees it: formatted by groff for a plain
 # terminal (no bold or underline), hyphenation off and lines 4000 columns wide,
@@ -64,6 +67,14 @@ if have man; then
 else
 	test_skip 'man --warnings formats it at 80 columns without a warning' 'no man(1)'
 fi
+
+# The option lists are generated from the option tables (docs/update-man.sh,
+# `make man`): the committed page must be what they give now.
+test_expect_success 'the option lists are those of kbug help --man (make man)' '
+	"$SRC_DIR/docs/update-man.sh" "$KBUG" "$PAGE" >regen &&
+	diff -u "$PAGE" regen >regen.diff ||
+		{ cat regen.diff >&2; echo "docs/kbug.1 is out of date: make man" >&2; exit 1; }
+'
 
 test_expect_success 'the page has the sections of a manual page' '
 	render >page.txt &&
@@ -135,12 +146,12 @@ test_expect_success 'every option of kbug help CMD is in the subsection of CMD' 
 	test $fail = 0
 '
 
-# The configuration keys: the header comment of collector/config.h, from
+# The configuration keys: the header comment of collector/settings.h, from
 # "kbug's configuration" to "Syntax:", has lines "[section] key = ..., key = ..."
 # and continuation lines "key = ..."; every "key =" belongs to the last
 # [section] named. Each needs a subsection "[section]" in CONFIGURATION whose
 # entries include one that starts "key =".
-test_expect_success 'every [section] key of collector/config.h is in CONFIGURATION' '
+test_expect_success 'every [section] key of collector/settings.h is in CONFIGURATION' '
 	render >page.txt &&
 	awk "/kbug.s configuration/ {on = 1} /^ \\* Syntax:/ {on = 0} !on {next}
 	     {
@@ -153,7 +164,7 @@ test_expect_success 'every [section] key of collector/config.h is in CONFIGURATI
 			print sec, substr(line, RSTART, RLENGTH - 2)
 			line = substr(line, RSTART + RLENGTH)
 		}
-	     }" "$SRC_DIR/collector/config.h" >keys &&
+	     }" "$SRC_DIR/collector/settings.h" >keys &&
 	cat keys &&
 	test "$(wc -l <keys)" -ge 10 &&
 	section CONFIGURATION <page.txt >config.txt &&

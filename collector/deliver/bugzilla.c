@@ -21,7 +21,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "settings.h"
 #include "kbug.h"
 #include "report.h"
 #include "deliver/bugzilla.h"

@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "settings.h"
 #include "util/log.h"
 #include "util/macro.h"
 #include "util/path.h"
@@ -164,12 +164,92 @@ static int config_unquote(struct strbuf *v)
 }
 
 /* One file's lines; secrets_seen set when a secret-named key appears. */
+/* Where config_parse_one() is in a file: its name, the line, what it holds */
+struct config_parser {
+	const char *name;
+	unsigned int lineno;
+	struct strbuf section, key, val;
+	bool *secrets_seen;
+};
+
+/* "key = value" (p->key holds the trimmed line): 0 or -EINVAL after a message */
+static int config_parse_key(struct config_parser *p)
+{
+	const char *eq = memchr(p->key.buf, '=', p->key.len);
+
+	if (!eq) {
+		ERR("config '%s' line %u: expected 'key = value' or '[section]'", p->name,
+		    p->lineno);
+		return -EINVAL;
+	}
+	strbuf_reset(&p->val);
+	strbuf_addstr(&p->val, eq + 1);
+	strbuf_trim(&p->val);
+	strbuf_setlen(&p->key, (size_t)(eq - p->key.buf));
+	strbuf_trim(&p->key);
+	if (!config_name_ok(p->key.buf)) {
+		ERR("config '%s' line %u: bad key name", p->name, p->lineno);
+		return -EINVAL;
+	}
+	if (!p->section.len) {
+		ERR("config '%s' line %u: key '%s' is outside any [section]", p->name,
+		    p->lineno, p->key.buf);
+		return -EINVAL;
+	}
+	if (config_unquote(&p->val)) {
+		ERR("config '%s' line %u: badly quoted value for '%s'", p->name, p->lineno,
+		    p->key.buf);
+		return -EINVAL;
+	}
+	if (config_key_is_secret(p->key.buf))
+		*p->secrets_seen = true;
+	config_set(p->section.buf, p->key.buf, p->val.buf);
+	return 0;
+}
+
+/* One line of n bytes: 0 or -EINVAL after a message */
+static int config_parse_line(struct config_parser *p, const char *line, size_t n)
+{
+	struct strbuf *k = &p->key;
+
+	if (n > CONFIG_MAX_LINE) {
+		ERR("config '%s' line %u: longer than %d bytes", p->name, p->lineno,
+		    CONFIG_MAX_LINE);
+		return -EINVAL;
+	}
+	if (memchr(line, '\0', n)) {
+		ERR("config '%s' line %u: holds a NUL byte", p->name, p->lineno);
+		return -EINVAL;
+	}
+	strbuf_reset(k);
+	strbuf_add(k, line, n);
+	strbuf_trim(k);
+	if (!k->len || k->buf[0] == '#' || k->buf[0] == ';')
+		return 0;
+	if (k->buf[0] != '[')
+		return config_parse_key(p);
+	if (k->buf[k->len - 1] != ']') {
+		ERR("config '%s' line %u: a section header needs a closing ']'", p->name,
+		    p->lineno);
+		return -EINVAL;
+	}
+	strbuf_reset(&p->section);
+	strbuf_add(&p->section, k->buf + 1, k->len - 2);
+	strbuf_trim(&p->section);
+	if (!config_name_ok(p->section.buf)) {
+		ERR("config '%s' line %u: bad section name '%s'", p->name, p->lineno,
+		    p->section.buf);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int config_parse_one(const char *text, size_t len, const char *name,
 			    bool *secrets_seen)
 {
-	struct strbuf section = STRBUF_INIT, key = STRBUF_INIT, val = STRBUF_INIT;
+	struct config_parser p = { .name = name, .section = STRBUF_INIT, .key = STRBUF_INIT,
+				   .val = STRBUF_INIT, .secrets_seen = secrets_seen };
 	size_t pos = 0;
-	unsigned int lineno = 0;
 	int ret = 0;
 
 	if (len > CONFIG_MAX_FILE) {
@@ -179,83 +259,18 @@ static int config_parse_one(const char *text, size_t len, const char *name,
 	while (pos < len && !ret) {
 		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - line) : len - pos;
-		const char *eq;
 
 		pos += n + (nl ? 1 : 0);
-		lineno++;
-		if (n > CONFIG_MAX_LINE) {
-			ERR("config '%s' line %u: longer than %d bytes", name, lineno,
-			    CONFIG_MAX_LINE);
-			ret = -EINVAL;
-			break;
-		}
-		if (memchr(line, '\0', n)) {
-			ERR("config '%s' line %u: holds a NUL byte", name, lineno);
-			ret = -EINVAL;
-			break;
-		}
-		strbuf_reset(&key);
-		strbuf_add(&key, line, n);
-		strbuf_trim(&key);
-		if (!key.len || key.buf[0] == '#' || key.buf[0] == ';')
-			continue;
-		if (key.buf[0] == '[') {
-			if (key.buf[key.len - 1] != ']') {
-				ERR("config '%s' line %u: a section header needs a closing ']'",
-				    name, lineno);
-				ret = -EINVAL;
-				break;
-			}
-			strbuf_reset(&section);
-			strbuf_add(&section, key.buf + 1, key.len - 2);
-			strbuf_trim(&section);
-			if (!config_name_ok(section.buf)) {
-				ERR("config '%s' line %u: bad section name '%s'", name, lineno,
-				    section.buf);
-				ret = -EINVAL;
-			}
-			continue;
-		}
-		eq = memchr(key.buf, '=', key.len);
-		if (!eq) {
-			ERR("config '%s' line %u: expected 'key = value' or '[section]'", name,
-			    lineno);
-			ret = -EINVAL;
-			break;
-		}
-		strbuf_reset(&val);
-		strbuf_addstr(&val, eq + 1);
-		strbuf_trim(&val);
-		strbuf_setlen(&key, (size_t)(eq - key.buf));
-		strbuf_trim(&key);
-		if (!config_name_ok(key.buf)) {
-			ERR("config '%s' line %u: bad key name", name, lineno);
-			ret = -EINVAL;
-			break;
-		}
-		if (!section.len) {
-			ERR("config '%s' line %u: key '%s' is outside any [section]", name,
-			    lineno, key.buf);
-			ret = -EINVAL;
-			break;
-		}
-		if (config_unquote(&val)) {
-			ERR("config '%s' line %u: badly quoted value for '%s'", name, lineno,
-			    key.buf);
-			ret = -EINVAL;
-			break;
-		}
-		if (config_key_is_secret(key.buf))
-			*secrets_seen = true;
-		config_set(section.buf, key.buf, val.buf);
+		p.lineno++;
+		ret = config_parse_line(&p, line, n);
 	}
-	if (val.len)
-		explicit_bzero(val.buf, val.len);
-	if (key.len)
-		explicit_bzero(key.buf, key.len);
-	strbuf_release(&section);
-	strbuf_release(&key);
-	strbuf_release(&val);
+	if (p.val.len)
+		explicit_bzero(p.val.buf, p.val.len);
+	if (p.key.len)
+		explicit_bzero(p.key.buf, p.key.len);
+	strbuf_release(&p.section);
+	strbuf_release(&p.key);
+	strbuf_release(&p.val);
 	return ret;
 }
 
@@ -474,32 +489,21 @@ static long now_ms(void)
 	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000L;
 }
 
-static int secret_from_command(struct strbuf *out, const char *command)
+/* Start argv with stdin from /dev/null and stdout into *fd: 0 or -errno */
+static int secret_spawn(char **argv, int *fd, pid_t *pid)
 {
-	char **argv = NULL, buf[512];
-	int pfd[2], status, ret = 0;
-	long deadline = now_ms() + SECRET_TIMEOUT_MS;
-	pid_t pid;
+	int pfd[2], ret;
 
-	if (kbug_split_argv(command, &argv) <= 0) {
-		ERR("cannot parse the secret command in the config (unbalanced quotes or empty)");
-		kbug_argv_free(argv);
-		return -EINVAL;
-	}
-	if (pipe2(pfd, O_CLOEXEC)) {
-		ret = -errno;
-		kbug_argv_free(argv);
-		return ret;
-	}
-	pid = fork();
-	if (pid < 0) {
+	if (pipe2(pfd, O_CLOEXEC))
+		return -errno;
+	*pid = fork();
+	if (*pid < 0) {
 		ret = -errno;
 		close(pfd[0]);
 		close(pfd[1]);
-		kbug_argv_free(argv);
 		return ret;
 	}
-	if (!pid) {
+	if (!*pid) {
 		int null = open("/dev/null", O_RDONLY);
 
 		if (null >= 0)
@@ -509,13 +513,24 @@ static int secret_from_command(struct strbuf *out, const char *command)
 		_exit(127);
 	}
 	close(pfd[1]);
+	*fd = pfd[0];
+	return 0;
+}
+
+/* What the command `name` prints on fd, into out, within the time and size limits */
+static int secret_read(int fd, pid_t pid, const char *name, struct strbuf *out)
+{
+	long deadline = now_ms() + SECRET_TIMEOUT_MS;
+	char buf[512];
+	int ret = 0;
+
 	for (;;) {
-		struct pollfd p = { .fd = pfd[0], .events = POLLIN };
+		struct pollfd p = { .fd = fd, .events = POLLIN };
 		long left = deadline - now_ms();
 		ssize_t n;
 
 		if (left <= 0) {
-			ERR("the secret command '%s' did not finish within %d s", argv[0],
+			ERR("the secret command '%s' did not finish within %d s", name,
 			    SECRET_TIMEOUT_MS / 1000);
 			kill(pid, SIGKILL);
 			ret = -ETIMEDOUT;
@@ -529,14 +544,13 @@ static int secret_from_command(struct strbuf *out, const char *command)
 		}
 		if (!p.revents)
 			continue;
-		n = read(pfd[0], buf, sizeof(buf));
+		n = read(fd, buf, sizeof(buf));
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0)
 			break;
 		if (out->len + (size_t)n > SECRET_MAX) {
-			ERR("the secret command '%s' printed more than %d bytes", argv[0],
-			    SECRET_MAX);
+			ERR("the secret command '%s' printed more than %d bytes", name, SECRET_MAX);
 			kill(pid, SIGKILL);
 			ret = -EFBIG;
 			break;
@@ -544,7 +558,27 @@ static int secret_from_command(struct strbuf *out, const char *command)
 		strbuf_add(out, buf, (size_t)n);
 	}
 	explicit_bzero(buf, sizeof(buf));
-	close(pfd[0]);
+	return ret;
+}
+
+static int secret_from_command(struct strbuf *out, const char *command)
+{
+	char **argv = NULL;
+	int fd = -1, status, ret;
+	pid_t pid = 0;
+
+	if (kbug_split_argv(command, &argv) <= 0) {
+		ERR("cannot parse the secret command in the config (unbalanced quotes or empty)");
+		kbug_argv_free(argv);
+		return -EINVAL;
+	}
+	ret = secret_spawn(argv, &fd, &pid);
+	if (ret) {
+		kbug_argv_free(argv);
+		return ret;
+	}
+	ret = secret_read(fd, pid, argv[0], out);
+	close(fd);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if (!ret && !(WIFEXITED(status) && WEXITSTATUS(status) == 0)) {
