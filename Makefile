@@ -15,16 +15,16 @@ PYTHON := /usr/bin/python3
 export KBUG_CACHE ?= /var/cache/kbug
 
 # Linked libraries: the cheap ones every command needs. libcurl, libsystemd,
-# libdw, libpci, libudev, libkmod, zlib and PCRE2 are dlopen()ed where used
+# libdw, libpci, libudev, libkmod and PCRE2 are dlopen()ed where used
 # (collector/util/dl.h, util/http.h, probes/libs.h): their headers come
 # from the -dev packages but they are not linked, so `kbug route` does not
 # pay for libkmod's libcrypto, liblzma and libzstd at every start.
-LIBS_LINKED := json-c libdeflate
-LIBS_HEADERS := libcurl libsystemd libdw libpci libudev libkmod zlib libpcre2-8
+LIBS_LINKED := json-c zlib
+LIBS_HEADERS := libcurl libsystemd libdw libpci libudev libkmod libpcre2-8
 
 # Debian packages needed to build and test; fragments in mk/ add theirs.
 DEB_PKGS := gcc make pkg-config libjson-c-dev libpci-dev libudev-dev libkmod-dev \
-	libdeflate-dev zlib1g-dev libpcre2-dev libcurl4-openssl-dev libsystemd-dev libdw-dev \
+	zlib1g-dev libpcre2-dev libcurl4-openssl-dev libsystemd-dev libdw-dev \
 	libcmocka-dev pci.ids usb.ids pciutils usbutils kmod clang libclang-rt-14-dev
 
 BASE_CFLAGS := -std=gnu11 -g -Wall -Wextra -Werror -Wno-unused-parameter \
@@ -37,8 +37,7 @@ SAN_CFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 PKG_CFLAGS = $(shell $(PKG_CONFIG) --cflags $(LIBS_LINKED) $(LIBS_HEADERS) 2>/dev/null)
 PKG_LIBS = $(shell $(PKG_CONFIG) --libs $(LIBS_LINKED) 2>/dev/null)
-# the build ID keys the MAINTAINERS snapshots (collector/route/snapshot.c):
-# a rebuilt kbug never maps the tables an older build saved
+# a build ID, as Debian's packages carry, for debuggers and crash reports
 # relro and now as Debian's hardening (dpkg-buildflags hardening=+all) links:
 # every symbol bound at start, the GOT read-only after it; with no lazy
 # binding no call goes through the resolver's trampoline, which saves and
@@ -53,8 +52,12 @@ LIB_SRCS := $(filter-out $(MAIN_SRC),$(SRCS))
 CMD_SRCS := $(sort $(wildcard collector/cmd-*.c))
 UNIT_SRCS := $(sort $(wildcard tests/unit/test-*.c))
 
-CHECK_SUITES :=		# test programs (TAP) run by `make check`, added by mk/*.mk
-CHECK_SUITES_ONCE :=	# heavy suites run once, not under ASan
+# test programs (TAP): mk/tests.mk finds the suites tests/tNNNN-NAME.sh
+CHECK_SUITES :=		# run by `make check` in both builds
+CHECK_SUITES_ONCE :=	# run once, in the normal build (not under ASan)
+CHECK_SUITES_QUICK :=	# run by `make check-quick`: no kernel, QEMU, fuzzing, checkpatch
+CHECK_PREREQS :=	# what `make check` builds besides kbug and the unit tests
+CHECK_QUICK_PREREQS :=	# what `make check-quick` builds besides them
 BENCH_TARGETS :=
 FUZZ_TARGETS :=
 
@@ -145,28 +148,50 @@ check-asan: deps build-asan/kbug $(UNIT_TESTS_ASAN)
 	KBUG=$(CURDIR)/build-asan/kbug KBUG_BUILD=$(CURDIR)/build-asan KBUG_SUITE_SET=asan \
 		tests/run.sh $(UNIT_TESTS_ASAN) $(CHECK_SUITES)
 
+# The edit loop: the unit tests and the suites of the normal build, without
+# the heavy ones (kernels, QEMU, fuzzing, checkpatch, gm-diff) or ASan.
+check-quick: kbug $(UNIT_TESTS) $(CHECK_QUICK_PREREQS)
+	@KBUG=$(CURDIR)/kbug KBUG_BUILD=$(CURDIR)/build KBUG_SUITE_SET=quick \
+		tests/run.sh $(UNIT_TESTS) $(CHECK_SUITES_QUICK)
+
 bench: deps kbug $(BENCH_TARGETS)
 
 fuzz: $(FUZZ_TARGETS)
 
 checkpatch:
-	@tests/checkpatch-sources.sh
+	@tests/t7001-checkpatch.sh
+
+# docs/kbug.1's option lists, from the option tables (`kbug help --man CMD`)
+man: kbug
+	docs/update-man.sh ./kbug docs/kbug.1 > docs/kbug.1.tmp && mv docs/kbug.1.tmp docs/kbug.1
+
+# the shell completion, from the same tables
+build/completion/kbug build/completion/_kbug: build/kbug
+	@mkdir -p build/completion
+	build/kbug help --completion bash > build/completion/kbug.tmp
+	build/kbug help --completion zsh > build/completion/_kbug.tmp
+	mv build/completion/kbug.tmp build/completion/kbug
+	mv build/completion/_kbug.tmp build/completion/_kbug
 
 # ---- install --------------------------------------------------------------
 
-install: kbug
+install: kbug build/completion/kbug build/completion/_kbug
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/kbug
 	install -m 0755 kbug $(DESTDIR)$(BINDIR)/kbug
+	install -D -m 0644 build/completion/kbug $(DESTDIR)$(DATADIR)/bash-completion/completions/kbug
+	install -D -m 0644 build/completion/_kbug $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_kbug
 	cp -R templates $(DESTDIR)$(DATADIR)/kbug/
 	[ ! -d data ] || cp -R data $(DESTDIR)$(DATADIR)/kbug/
 	[ ! -f docs/kbug.1 ] || install -D -m 0644 docs/kbug.1 $(DESTDIR)$(MANDIR)/man1/kbug.1
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/kbug $(DESTDIR)$(MANDIR)/man1/kbug.1
+	rm -f $(DESTDIR)$(DATADIR)/bash-completion/completions/kbug
+	rm -f $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_kbug
 	rm -rf $(DESTDIR)$(DATADIR)/kbug
 
 clean:
 	rm -rf build build-asan build-fuzz kbug
 
-.PHONY: all asan deps report check check-build check-asan bench fuzz checkpatch install uninstall clean
+.PHONY: all asan deps report check check-build check-asan check-quick bench fuzz checkpatch man install uninstall clean
 .SECONDARY:

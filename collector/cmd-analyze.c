@@ -21,15 +21,11 @@ static const char analyze_usage[] =
 	"usage: kbug analyze [--json] [--vmlinux FILE] [--modules-dir DIR] [--no-debuginfo]\n"
 	"                    [--no-text] [LOG | - | --report FILE]\n"
 	"\n"
-	"  LOG               a kernel log: dmesg output (with or without timestamps),\n"
-	"                    journalctl -k or syslog lines, /dev/kmsg records; '-' is stdin\n"
-	"  --report FILE     a saved report.json: analyze its dmesg, blame through its modules\n"
-	"  (none)            this machine's kernel log\n"
-	"  --vmlinux FILE    a vmlinux with DWARF, to turn addresses into file:line (libdw)\n"
-	"  --modules-dir DIR where .ko files with DWARF are\n"
-	"  --no-debuginfo    do not look for debug info at all\n"
-	"  --no-text         leave each report's text out of the JSON\n"
-	"\n"
+	"  LOG                 a kernel log: dmesg output (with or without timestamps),\n"
+	"                      journalctl -k or syslog lines, /dev/kmsg records; '-' is stdin\n"
+	"  (none)              this machine's kernel log\n";
+
+static const char analyze_details[] =
 	"The guilty file is the first source file of the trace that is not reporting\n"
 	"machinery; without file names, the module of the guilty frame: its source\n"
 	"directory (a module named like a component of it, e1000 in .../intel/e1000)\n"
@@ -38,6 +34,28 @@ static const char analyze_usage[] =
 	"Prints one line per report: title, guilty file, lines in the log; --json prints\n"
 	"{\"reports\": [...]} (docs/pipeline.md, \"analysis\"). Exit 0 when the log was read,\n"
 	"whether or not it holds reports; 1 when it cannot be read.\n";
+
+struct analyze_args {
+	struct kbug_analyze_opts o;
+	const char *report;
+	bool no_debuginfo, no_text;
+};
+
+static const struct kbug_option analyze_options[] = {
+	OPT_STRING("report", 0, "FILE", struct analyze_args, report,
+		   "a saved report (from kbug collect -o): analyze its kernel log and blame "
+		   "through its modules"),
+	OPT_STRING("vmlinux", 0, "FILE", struct analyze_args, o.vmlinux,
+		   "a vmlinux with DWARF debug information, to turn addresses into file:line "
+		   "(libdw)"),
+	OPT_STRING("modules-dir", 0, "DIR", struct analyze_args, o.modules_dir,
+		   "where the .ko files with DWARF debug information are"),
+	OPT_FLAG("no-debuginfo", 0, struct analyze_args, no_debuginfo,
+		 "do not look for debug information at all"),
+	OPT_FLAG("no-text", 0, struct analyze_args, no_text,
+		 "leave each report's text out of the JSON"),
+	OPT_END
+};
 
 static void analyze_print(struct json_object *res, FILE *out)
 {
@@ -129,52 +147,36 @@ static int analyze_live(const struct kbug_analyze_opts *o)
 
 static int cmd_analyze(int argc, char **argv)
 {
-	struct kbug_analyze_opts o;
+	struct analyze_args a = { .report = NULL };
 	struct json_object *res = NULL;
-	const char *log = NULL, *report = NULL;
+	const char *log;
 	FILE *in;
-	int i, n, rc;
+	int n, rc;
 
-	kbug_analyze_opts_init(&o);
-	for (i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		const char **val = NULL;
-
-		if (!strcmp(a, "--vmlinux"))
-			val = &o.vmlinux;
-		else if (!strcmp(a, "--modules-dir"))
-			val = &o.modules_dir;
-		else if (!strcmp(a, "--report"))
-			val = &report;
-		if (val) {
-			if (i + 1 >= argc)
-				return kbug_usage_error("analyze", "option '%s' needs a value", a);
-			*val = argv[++i];
-		} else if (!strcmp(a, "--no-debuginfo")) {
-			o.debuginfo = false;
-		} else if (!strcmp(a, "--no-text")) {
-			o.with_text = false;
-		} else if (a[0] == '-' && a[1]) {
-			return kbug_usage_error("analyze", "unknown option '%s'", a);
-		} else if (log) {
-			return kbug_usage_error("analyze", "one log at a time ('%s', '%s')", log,
-						a);
-		} else {
-			log = a;
-		}
-	}
-	if (report && log)
+	kbug_analyze_opts_init(&a.o);
+	n = kbug_opt_parse("analyze", analyze_options, &a, argc, argv);
+	if (n < 0)
+		return -n;
+	if (n > 1)
+		return kbug_usage_error("analyze", "one log at a time ('%s', '%s')", argv[1],
+					argv[2]);
+	log = n ? argv[1] : NULL;
+	if (a.no_debuginfo)
+		a.o.debuginfo = false;
+	if (a.no_text)
+		a.o.with_text = false;
+	if (a.report && log)
 		return kbug_usage_error("analyze", "give a LOG or --report, not both");
-	if (report)
-		return analyze_saved(report, &o);
+	if (a.report)
+		return analyze_saved(a.report, &a.o);
 	if (!log)
-		return analyze_live(&o);
+		return analyze_live(&a.o);
 	in = strcmp(log, "-") ? fopen(log, "r") : stdin;
 	if (!in) {
 		fprintf(stderr, "kbug analyze: cannot open '%s': %s\n", log, strerror(errno));
 		return KBUG_EXIT_ERROR;
 	}
-	n = kbug_analyze_stream(in, log, &o, &res);
+	n = kbug_analyze_stream(in, log, &a.o, &res);
 	if (in != stdin)
 		fclose(in);
 	if (n < 0) {
@@ -191,4 +193,6 @@ const struct kbug_cmd kbug_cmd_analyze = {
 	.run = cmd_analyze,
 	.summary = "find, title and blame the kernel reports in a kernel log",
 	.usage = analyze_usage,
+	.options = analyze_options,
+	.details = analyze_details,
 };

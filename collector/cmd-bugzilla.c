@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
+#include "settings.h"
 #include "kbug.h"
 #include "report.h"
 #include "deliver/bugzilla.h"
@@ -27,23 +27,9 @@ static const char bugzilla_usage[] =
 	"       kbug bugzilla search   [--bugzilla-url URL] [--product P] --summary TEXT\n"
 	"       kbug bugzilla file     --report FILE [--bugzilla-url URL] [--api-key-file FILE]\n"
 	"                              [--product P --component C] [--outbox DIR]\n"
-	"                              [--yes] [--new] [--dry-run]\n"
-	"\n"
-	"  --bugzilla-url URL   the server (default: [bugzilla] url in the config);\n"
-	"                       https://, or http:// to loopback only\n"
-	"  --api-key-file FILE  the API key, in a file not readable by group or others\n"
-	"                       (else [bugzilla] api-key-file / api-key-command, else\n"
-	"                       $KBUG_BUGZILLA_API_KEY); sent only in a request header\n"
-	"  --insecure-http      allow plain http:// to a host that is not loopback\n"
-	"  --timeout SECONDS    per request (default 60)\n"
-	"  --report FILE        a saved report (kbug collect --json, report.json)\n"
-	"  --product P, --component C\n"
-	"                       where to file, over the MAINTAINERS B: entry and the map\n"
-	"  --outbox DIR         the outbox (default: ~/.local/share/kbug/outbox)\n"
-	"  --yes                no questions: comment on a duplicate found by title\n"
-	"  --new, --new-bug     file a new bug even when a duplicate exists\n"
-	"  --dry-run            check everything, print the JSON it would POST, file nothing\n"
-	"\n"
+	"                              [--yes] [--new] [--dry-run]\n";
+
+static const char bugzilla_details[] =
 	"whoami prints the server's version and who the key belongs to; file prints\n"
 	"'filed: URL/show_bug.cgi?id=N' last, or exits 3 with the report kept in the\n"
 	"outbox for 'kbug outbox --retry'.\n";
@@ -55,64 +41,31 @@ struct bz_args {
 	int nrest;
 };
 
+static const struct kbug_option bugzilla_options[] = {
+	OPT_GROUP(kbug_bugzilla_options, struct bz_args, d),
+	OPT_INT("timeout", "SECONDS", struct bz_args, d.timeout_s, 1, 3600, "seconds",
+		"per request (default 60)"),
+	OPT_STRING("report", 0, "FILE", struct bz_args, report,
+		   "a saved report (kbug collect -o, report.json)"),
+	OPT_STRING("summary", 0, "TEXT", struct bz_args, summary,
+		   "search: the title to look for"),
+	OPT_GROUP(kbug_product_options, struct bz_args, d),
+	OPT_STRING("outbox", 0, "DIR", struct bz_args, outbox,
+		   "the outbox (default: ~/.local/share/kbug/outbox)"),
+	OPT_GROUP(kbug_yes_options, struct bz_args, d),
+	OPT_FLAG("dry-run", 0, struct bz_args, d.dry_run,
+		 "check everything, print the JSON it would POST, file nothing"),
+	OPT_END
+};
+
 static int parse_args(int argc, char **argv, struct bz_args *a)
 {
-	int i;
+	int i, n = kbug_opt_parse("bugzilla", bugzilla_options, a, argc - 1, argv + 1);
 
-	for (i = 2; i < argc; i++) {
-		const char *o = argv[i];
-		const char **val = NULL;
-
-		if (!strcmp(o, "--bugzilla-url"))
-			val = &a->d.bugzilla_url;
-		else if (!strcmp(o, "--api-key-file"))
-			val = &a->d.api_key_file;
-		else if (!strcmp(o, "--product"))
-			val = &a->d.product;
-		else if (!strcmp(o, "--component"))
-			val = &a->d.component;
-		else if (!strcmp(o, "--report"))
-			val = &a->report;
-		else if (!strcmp(o, "--outbox"))
-			val = &a->outbox;
-		else if (!strcmp(o, "--summary"))
-			val = &a->summary;
-		if (val) {
-			if (i + 1 >= argc)
-				return kbug_usage_error("bugzilla", "option '%s' needs a value", o);
-			*val = argv[++i];
-			continue;
-		}
-		if (!strcmp(o, "--timeout")) {
-			char *end;
-			unsigned long t;
-
-			if (i + 1 >= argc)
-				return kbug_usage_error("bugzilla", "option '%s' needs a value", o);
-			t = strtoul(argv[++i], &end, 10);
-			if (*end || !t || t > 3600)
-				return kbug_usage_error("bugzilla",
-							"--timeout wants 1 to 3600 seconds, not '%s'",
-							argv[i]);
-			a->d.timeout_s = (unsigned int)t;
-		} else if (!strcmp(o, "--insecure-http")) {
-			a->d.bz_insecure_http = true;
-		} else if (!strcmp(o, "--yes") || !strcmp(o, "-y")) {
-			a->d.yes = true;
-		} else if (!strcmp(o, "--new") || !strcmp(o, "--new-bug")) {
-			a->d.new_bug = true;
-		} else if (!strcmp(o, "--dry-run")) {
-			a->d.dry_run = true;
-		} else if (!strncmp(o, "--api-key", 9) && strcmp(o, "--api-key-file")) {
-			return kbug_usage_error("bugzilla",
-						"'%s': an API key is never taken on the command line (it would show in ps); use --api-key-file",
-						o);
-		} else if (o[0] == '-' && o[1]) {
-			return kbug_usage_error("bugzilla", "unknown option '%s'", o);
-		} else {
-			a->rest[a->nrest++] = argv[i];
-		}
-	}
+	if (n < 0)
+		return -n;
+	for (i = 0; i < n; i++)
+		a->rest[a->nrest++] = argv[2 + i];
 	if (!a->d.bugzilla_url)
 		a->d.bugzilla_url = kbug_config_get("bugzilla", "url");
 	return 0;
@@ -325,4 +278,6 @@ const struct kbug_cmd kbug_cmd_bugzilla = {
 	.run = cmd_bugzilla,
 	.summary = "check a Bugzilla server and key, list products, file a saved report",
 	.usage = bugzilla_usage,
+	.options = bugzilla_options,
+	.details = bugzilla_details,
 };

@@ -22,17 +22,9 @@
 
 static const char collect_usage[] =
 	"usage: kbug collect [--probe NAME]... [--list-probes] [--log FILE] [--boot N]\n"
-	"                    [--no-redact] [--timeout MS] [--max-output BYTES]\n"
-	"\n"
-	"  --probe NAME      run only this probe (repeatable; NAME,NAME also works)\n"
-	"  --list-probes     list the probes and what each reads, then exit\n"
-	"  --log FILE        take the kernel log from FILE instead of this machine\n"
-	"  --boot N          the kernel log of an earlier boot from the systemd journal\n"
-	"                    (0 this boot, -1 the one before, ...)\n"
-	"  --no-redact       keep serials, addresses, host and user names as they are\n"
-	"  --timeout MS      time budget per probe (default 10000)\n"
-	"  --max-output B    output budget per probe in bytes (default 16777216)\n"
-	"\n"
+	"                    [--no-redact] [--timeout MS] [--max-output BYTES]\n";
+
+static const char collect_details[] =
 	"Prints the report as text; with --json as one JSON object (schema kbug-report/1,\n"
 	"docs/report-format.md) without the attachments' text; with -o FILE saves the\n"
 	"whole report, attachments (dmesg.txt, config.txt) included, as JSON for\n"
@@ -40,18 +32,33 @@ static const char collect_usage[] =
 	"cannot read its source records an error in \"errors\"; the others go on. Exit 0\n"
 	"when the report was written, 1 when it could not be, 2 on a usage error.\n";
 
-static int parse_uint(const char *s, unsigned long long max, unsigned long long *v)
-{
-	char *end;
+struct collect_args {
+	struct kbug_probe_ctx ctx;
+	struct kbug_opt_list probes;	/* --probe values, NAME or NAME,NAME */
+	bool no_redact, list;
+};
 
-	if (!s || !*s || *s == '-')
-		return -EINVAL;
-	errno = 0;
-	*v = strtoull(s, &end, 10);
-	if (errno || *end || *v > max)
-		return -EINVAL;
-	return 0;
-}
+static const struct kbug_option collect_options[] = {
+	OPT_LIST("probe", "NAME", struct collect_args, probes,
+		 "run only this probe (repeatable; NAME,NAME also works); kbug probes lists the "
+		 "names"),
+	OPT_FLAG("list-probes", 0, struct collect_args, list,
+		 "list the probes and what each reads, then exit"),
+	OPT_STRING("log", 0, "FILE", struct collect_args, ctx.log_file,
+		   "take the kernel log from FILE instead of this machine"),
+	OPT_INT("boot", "N", struct collect_args, ctx.boot, -1000, 0, NULL,
+		"the kernel log of an earlier boot from the systemd journal (0 this boot, -1 the "
+		"one before, ...)"),
+	OPT_FLAG("no-redact", 0, struct collect_args, no_redact,
+		 "keep serials, addresses, host and user names as they are"),
+	OPT_INT("timeout", "MS", struct collect_args, ctx.timeout_ms, 1, 3600000, "milliseconds",
+		"time budget per probe (default 10000)"),
+	OPT_INT("max-output", "BYTES", struct collect_args, ctx.max_output, 4096, 1ll << 34,
+		"bytes",
+		"output budget per probe in bytes (default 16777216); a section cut to its "
+		"budget says so in errors"),
+	OPT_END
+};
 
 static void list_probes(FILE *out)
 {
@@ -62,6 +69,7 @@ static void list_probes(FILE *out)
 			"", kbug_probes[i]->reads);
 }
 
+/* The probes the --probe options name, checked, in names (NULL-terminated). */
 static int add_probe_names(const char *arg, const char **names, size_t *n, char **keep,
 			   size_t *nkeep)
 {
@@ -111,83 +119,57 @@ static int collect_write(struct kbug_report *r)
 	return KBUG_EXIT_OK;
 }
 
+/* Run the probes into r, redact it and write it; the exit code. */
+static int collect_run(struct collect_args *a, struct kbug_report *r, const char **names)
+{
+	unsigned long long t;
+	int rc;
+
+	a->ctx.report = r;
+	t = kbug_now_ns();
+	kbug_probes_run(&a->ctx, names[0] ? names : NULL);
+	kbug_log_elapsed("probes", t);
+	r->redact = !a->no_redact;
+	t = kbug_now_ns();
+	if (r->redact && kbug_report_redact(r) < 0) {
+		/* never print what should have been redacted */
+		ERR("redaction failed: not writing the report (--no-redact to skip it)");
+		return KBUG_EXIT_ERROR;
+	}
+	kbug_log_elapsed("redaction", t);
+	t = kbug_now_ns();
+	rc = collect_write(r);
+	kbug_log_elapsed("writing the report", t);
+	return rc;
+}
+
 static int cmd_collect(int argc, char **argv)
 {
-	const char *names[COLLECT_MAX_PROBES];
+	struct collect_args a = { .ctx = { .timeout_ms = 10000, .max_output = 16u << 20 } };
+	const char *names[COLLECT_MAX_PROBES] = { NULL };
 	char *owned[COLLECT_MAX_PROBES] = { NULL };
-	struct kbug_probe_ctx ctx = { .timeout_ms = 10000, .max_output = 16u << 20 };
 	struct kbug_report r;
 	size_t n = 0, nowned = 0, i;
-	bool redact = true, list = false;
-	unsigned long long t;
-	int rc = KBUG_EXIT_OK, ret;
+	int rc = kbug_opt_parse("collect", collect_options, &a, argc, argv);
 
-	for (i = 1; i < (size_t)argc && rc == KBUG_EXIT_OK; i++) {
-		const char *a = argv[i], *val = NULL;
-		unsigned long long v;
-		size_t alen = strcspn(a, "=");
-		bool takes = !strncmp(a, "--probe", alen) || !strncmp(a, "--log", alen) ||
-			     !strncmp(a, "--boot", alen) || !strncmp(a, "--timeout", alen) ||
-			     !strncmp(a, "--max-output", alen);
-
-		if (alen < 5)
-			takes = false;
-		if (takes) {
-			if (a[alen] == '=')
-				val = a + alen + 1;
-			else if (i + 1 < (size_t)argc)
-				val = argv[++i];
-			else
-				rc = kbug_usage_error("collect", "option '%s' needs a value", a);
-			if (rc)
-				break;
-		}
-		if (takes && !strncmp(a, "--probe", alen)) {
-			ret = add_probe_names(val, names, &n, owned, &nowned);
-			if (ret)
-				rc = ret < 0 ? KBUG_EXIT_ERROR : ret;
-		} else if (takes && !strncmp(a, "--log", alen)) {
-			ctx.log_file = val;
-		} else if (takes && !strncmp(a, "--boot", alen)) {
-			char *end;
-			long b;
-
-			errno = 0;
-			b = strtol(val, &end, 10);
-			if (errno || *end || !*val || b > 0 || b < -1000)
-				rc = kbug_usage_error("collect",
-						      "--boot takes 0 or a negative number (-1: the previous boot), not '%s'",
-						      val);
-			ctx.boot = (int)b;
-		} else if (takes && !strncmp(a, "--timeout", alen)) {
-			if (parse_uint(val, 3600000, &v) || !v)
-				rc = kbug_usage_error("collect",
-						      "--timeout takes milliseconds (1..3600000), not '%s'",
-						      val);
-			ctx.timeout_ms = (unsigned int)v;
-		} else if (takes) {
-			if (parse_uint(val, 1ull << 34, &v) || v < 4096)
-				rc = kbug_usage_error("collect",
-						      "--max-output takes bytes (4096..17179869184), not '%s'",
-						      val);
-			ctx.max_output = (size_t)v;
-		} else if (!strcmp(a, "--no-redact")) {
-			redact = false;
-		} else if (!strcmp(a, "--list-probes")) {
-			list = true;
-		} else {
-			rc = kbug_usage_error("collect", "unknown option '%s'", a);
-		}
+	if (rc > 0)
+		rc = kbug_usage_error("collect", "unknown argument '%s'", argv[1]);
+	else
+		rc = -rc;
+	for (i = 0; i < a.probes.n && !rc; i++) {
+		rc = add_probe_names(a.probes.v[i], names, &n, owned, &nowned);
+		if (rc < 0)
+			rc = KBUG_EXIT_ERROR;
 	}
 	names[n] = NULL;
 	if (rc)
 		goto out;
-	if (list) {
+	if (a.list) {
 		list_probes(kbug_output());
 		goto out;
 	}
-	if (ctx.log_file && access(ctx.log_file, R_OK)) {
-		fprintf(stderr, "kbug collect: cannot read '%s': %s\n", ctx.log_file,
+	if (a.ctx.log_file && access(a.ctx.log_file, R_OK)) {
+		fprintf(stderr, "kbug collect: cannot read '%s': %s\n", a.ctx.log_file,
 			strerror(errno));
 		rc = KBUG_EXIT_ERROR;
 		goto out;
@@ -197,22 +179,7 @@ static int cmd_collect(int argc, char **argv)
 		rc = KBUG_EXIT_ERROR;
 		goto out;
 	}
-	ctx.report = &r;
-	t = kbug_now_ns();
-	kbug_probes_run(&ctx, n ? names : NULL);
-	kbug_log_elapsed("probes", t);
-	r.redact = redact;
-	t = kbug_now_ns();
-	if (redact && kbug_report_redact(&r) < 0) {
-		/* never print what should have been redacted */
-		ERR("redaction failed: not writing the report (--no-redact to skip it)");
-		rc = KBUG_EXIT_ERROR;
-	} else {
-		kbug_log_elapsed("redaction", t);
-		t = kbug_now_ns();
-		rc = collect_write(&r);
-		kbug_log_elapsed("writing the report", t);
-	}
+	rc = collect_run(&a, &r, names);
 	/* exit() frees the report at once; piece by piece it costs a tenth of the run */
 	if (KBUG_LEAK_CHECKED)
 		kbug_report_release(&r);
@@ -221,6 +188,7 @@ static int cmd_collect(int argc, char **argv)
 out:
 	for (i = 0; i < COLLECT_MAX_PROBES; i++)
 		free(owned[i]);
+	free(a.probes.v);
 	return rc;
 }
 
@@ -229,4 +197,6 @@ const struct kbug_cmd kbug_cmd_collect = {
 	.run = cmd_collect,
 	.summary = "collect the facts of this machine into a report (probes)",
 	.usage = collect_usage,
+	.options = collect_options,
+	.details = collect_details,
 };

@@ -5,7 +5,6 @@
  * the cache, where `kbug route` finds it when the kernel has no
  * /sys/kernel/maintainers.gz and no tree of its release is installed.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -16,7 +15,7 @@
 #include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
-#include "config.h"
+#include "settings.h"
 #include "kbug.h"
 #include "route/fetch.h"
 #include "route/route.h"
@@ -28,22 +27,9 @@ static const char maintainers_usage[] =
 	"Without options: which MAINTAINERS `kbug route` and `kbug report` use now\n"
 	"(/sys/kernel/maintainers.gz, the running release's tree, the cached copy or\n"
 	"the copy built into kbug, the first there), why, its version, and whether it\n"
-	"is older than the running kernel. --json prints it as an object.\n"
-	"\n"
-	"  --update          download the MAINTAINERS of the running kernel's version and\n"
-	"                    keep it as the cached copy, $XDG_CACHE_HOME/kbug/MAINTAINERS\n"
-	"                    (~/.cache/kbug/), used when neither sysfs nor a tree has one.\n"
-	"                    It replaces the old copy only if it parses as MAINTAINERS (at\n"
-	"                    least 100 sections, few warnings, THE REST at the end)\n"
-	"  --version V       the version to fetch: X.Y, X.Y.Z or X.Y-rcN (default: the\n"
-	"                    running release's: 6.18.44-foo -> 6.18.44, 6.13.0-rc3 ->\n"
-	"                    6.13-rc3; Debian's 6.1.0-27-amd64 -> /proc/version's 6.1.N)\n"
-	"  --url TEMPLATE    where from: an http:// or https:// URL with one %v where the\n"
-	"                    version goes (default: [route] maintainers-url in the config,\n"
-	"                    else git.kernel.org: the stable tree's tag vX.Y.Z, Linus'\n"
-	"                    tree's vX.Y or vX.Y-rcN); a gzip'd body is inflated\n"
-	"  --timeout S       give up after S seconds (default 60)\n"
-	"\n"
+	"is older than the running kernel. --json prints it as an object.\n";
+
+static const char maintainers_details[] =
 	"Exit 0 when done, 1 on an error (download, HTTP status, a body that is not\n"
 	"MAINTAINERS: the old copy stays), 2 on a usage error.\n";
 
@@ -51,7 +37,27 @@ struct maint_args {
 	bool update;
 	const char *version;	/* --version V */
 	const char *url;	/* --url TEMPLATE */
-	long timeout;		/* seconds */
+	long timeout;		/* seconds; 0: not given */
+};
+
+static const struct kbug_option maintainers_options[] = {
+	OPT_FLAG("update", 0, struct maint_args, update,
+		 "download the MAINTAINERS of the running kernel's version and keep it as the "
+		 "cached copy, $XDG_CACHE_HOME/kbug/MAINTAINERS (~/.cache/kbug/), used when "
+		 "neither sysfs nor a tree has one. It replaces the old copy only if it parses "
+		 "as MAINTAINERS (at least 100 sections, few warnings, THE REST at the end)"),
+	OPT_STRING("version", 0, "V", struct maint_args, version,
+		   "the version to fetch: X.Y, X.Y.Z or X.Y-rcN (default: the running release's: "
+		   "6.18.44-foo -> 6.18.44, 6.13.0-rc3 -> 6.13-rc3; Debian's 6.1.0-27-amd64 -> "
+		   "/proc/version's 6.1.N)"),
+	OPT_STRING("url", 0, "TEMPLATE", struct maint_args, url,
+		   "where from: an http:// or https:// URL with one %v where the version goes "
+		   "(default: [route] maintainers-url in the config, else git.kernel.org: the "
+		   "stable tree's tag vX.Y.Z, Linus' tree's vX.Y or vX.Y-rcN); a gzip'd body is "
+		   "inflated"),
+	OPT_INT("timeout", "S", struct maint_args, timeout, 1, 3600, "seconds",
+		"give up after S seconds (default 60)"),
+	OPT_END
 };
 
 static void print_json(struct json_object *o)
@@ -86,33 +92,6 @@ static struct json_object *cache_state(const char *dir)
 	}
 	strbuf_release(&p);
 	strbuf_release(&v);
-	return o;
-}
-
-/* {"dir", "count"}: the snapshots of parsed MAINTAINERS `kbug route` keeps */
-static struct json_object *snapshot_state(const char *dir)
-{
-	struct json_object *o = json_object_new_object();
-	struct strbuf p = STRBUF_INIT;
-	const char *env = getenv("KBUG_ROUTE_INDEX");
-	struct dirent *de;
-	DIR *d;
-	int n = 0, seen = 0;
-
-	strbuf_addf(&p, "%s/index", dir);
-	d = opendir(p.buf);
-	while (d && seen++ < 100000 && (de = readdir(d))) {
-		size_t l = strlen(de->d_name);
-
-		n += l > 4 && !strcmp(de->d_name + l - 4, ".idx");
-	}
-	if (d)
-		closedir(d);
-	kj_set_str(o, "dir", p.buf);
-	kj_set_int(o, "count", n);
-	if (env)
-		kj_set_str(o, "KBUG_ROUTE_INDEX", env);
-	strbuf_release(&p);
 	return o;
 }
 
@@ -163,12 +142,11 @@ static const char *str_or(const char *s, const char *def)
 
 static void print_status(struct json_object *o, FILE *f)
 {
-	struct json_object *c = kj_get(o, "cache"), *s = kj_get(o, "snapshots");
+	struct json_object *c = kj_get(o, "cache");
 	struct json_object *u = kj_get(o, "update");
 	const char *kind = str_or(kj_get_str(o, "kind"), "");
 	const char *ver = str_or(kj_get_str(o, "version"), "unknown");
 	const char *run = str_or(kj_get_str(o, "running"), "unknown");
-	const char *env = s ? kj_get_str(s, "KBUG_ROUTE_INDEX") : NULL;
 	bool older = kj_get_bool(o, "older_than_running", false);
 
 	fprintf(f, "source:      %s %s\n", kind, str_or(kj_get_str(o, "path"), ""));
@@ -184,9 +162,6 @@ static void print_status(struct json_object *o, FILE *f)
 			str_or(kj_get_str(c, "version"), "unknown"),
 			!strcmp(kind, "cache") ? "in use" : !strcmp(kind, "embedded") ?
 			"not usable" : "not used: the source above comes first");
-	if (s)
-		fprintf(f, "snapshots:   %" PRId64 " in %s%s%s\n", kj_get_int(s, "count", 0),
-			kj_get_str(s, "dir"), env ? ", KBUG_ROUTE_INDEX=" : "", str_or(env, ""));
 	if (kj_get_str(u, "url"))
 		fprintf(f, "update:      --update fetches %s (%s)\n             %s\n",
 			kj_get_str(u, "version"), kj_get_str(u, "from"), kj_get_str(u, "url"));
@@ -209,10 +184,8 @@ static int maint_status(void)
 	o = kbug_maint_source(m);
 	kbug_maint_free(m);
 	kj_set_str(o, "why", source_why(kj_get_str(o, "kind")));
-	if (kbug_cache_dir(&dir)) {
+	if (kbug_cache_dir(&dir))
 		kj_set(o, "cache", cache_state(dir.buf));
-		kj_set(o, "snapshots", snapshot_state(dir.buf));
-	}
 	kj_set(o, "update", update_state());
 	if (kbug_opts.json)
 		print_json(o);
@@ -311,50 +284,16 @@ out:
 	return ret;
 }
 
-/* "--NAME VALUE" or "--NAME=VALUE" at argv[*i]: 1 taken, 0 another option, -1 no value */
-static int opt_value(int argc, char **argv, int *i, const char *name, const char **val)
-{
-	const char *s = argv[*i];
-	size_t n = strlen(name);
-
-	if (strncmp(s, name, n) || (s[n] && s[n] != '='))
-		return 0;
-	if (s[n] == '=') {
-		*val = s + n + 1;
-		return 1;
-	}
-	if (*i + 1 >= argc)
-		return -1;
-	*val = argv[++*i];
-	return 1;
-}
-
 static int parse_args(int argc, char **argv, struct maint_args *a)
 {
 	struct strbuf why = STRBUF_INIT;
-	const char *t = NULL;
-	char *end;
-	int i, r;
+	int r = kbug_opt_parse("maintainers", maintainers_options, a, argc, argv);
 
-	for (i = 1; i < argc; i++) {
-		const char *s = argv[i];
-
-		if (!strcmp(s, "--update")) {
-			a->update = true;
-			continue;
-		}
-		r = opt_value(argc, argv, &i, "--version", &a->version);
-		if (!r)
-			r = opt_value(argc, argv, &i, "--url", &a->url);
-		if (!r)
-			r = opt_value(argc, argv, &i, "--timeout", &t);
-		if (r < 0)
-			return kbug_usage_error("maintainers", "option '%s' needs a value", s);
-		if (!r)
-			return kbug_usage_error("maintainers", "unknown %s '%s'",
-						s[0] == '-' ? "option" : "argument", s);
-	}
-	if (!a->update && (a->version || a->url || t))
+	if (r < 0)
+		return -r;
+	if (r)
+		return kbug_usage_error("maintainers", "unknown argument '%s'", argv[1]);
+	if (!a->update && (a->version || a->url || a->timeout))
 		return kbug_usage_error("maintainers", "--version, --url and --timeout go with --update");
 	if (a->version) {
 		struct kbug_maint_pick p = KBUG_MAINT_PICK_INIT;
@@ -366,13 +305,8 @@ static int parse_args(int argc, char **argv, struct maint_args *a)
 						"--version '%s' is not X.Y, X.Y.Z or X.Y-rcN",
 						a->version);
 	}
-	if (t) {
-		errno = 0;
-		a->timeout = strtol(t, &end, 10);
-		if (errno || end == t || *end || a->timeout < 1 || a->timeout > 3600)
-			return kbug_usage_error("maintainers", "--timeout '%s' is not 1 to 3600 seconds",
-						t);
-	}
+	if (!a->timeout)
+		a->timeout = KBUG_MAINT_FETCH_TIMEOUT;
 	if (a->url && kbug_maint_url_check(a->url, &why)) {
 		r = kbug_usage_error("maintainers", "--url %s", why.buf);
 		strbuf_release(&why);
@@ -383,7 +317,7 @@ static int parse_args(int argc, char **argv, struct maint_args *a)
 
 static int cmd_maintainers(int argc, char **argv)
 {
-	struct maint_args a = { .timeout = KBUG_MAINT_FETCH_TIMEOUT };
+	struct maint_args a = { .update = false };
 	int ret = parse_args(argc, argv, &a);
 
 	if (ret)
@@ -401,4 +335,6 @@ const struct kbug_cmd kbug_cmd_maintainers = {
 	.run = cmd_maintainers,
 	.summary = "which MAINTAINERS kbug routes with; --update fetches the running kernel's",
 	.usage = maintainers_usage,
+	.options = maintainers_options,
+	.details = maintainers_details,
 };

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "config.h"
+#include "settings.h"
 #include "deliver/deliver.h"
 #include "deliver/outbox.h"
 #include "deliver/smtp.h"
@@ -31,27 +31,9 @@ static const char outbox_usage[] =
 	"       kbug outbox [--outbox DIR] --drop ID... | --restore ID...\n"
 	"       kbug outbox [--outbox DIR] --clean\n"
 	"\n"
-	"Without an action: list the reports that wait in the outbox, and why.\n"
-	"  --sent            list the delivered ones instead\n"
-	"  --dropped         list the dropped ones instead\n"
-	"  --show ID         print an item's message (or request, or body)\n"
-	"  --retry [ID...]   deliver the named items (default: all waiting) again;\n"
-	"                    a delivered item is never sent twice, a dropped one not at all\n"
-	"  --force           also resend an item whose last attempt lost the connection\n"
-	"                    after the message was handed over (it may have arrived)\n"
-	"  --done ID         you delivered it yourself (a tracker kbug cannot file into),\n"
-	"                    or saw that it arrived: mark it delivered, move it to sent/\n"
-	"  --url URL, --bug-id N\n"
-	"                    with --done: where it was filed (http:// or https://), its number\n"
-	"  --drop ID...      do not send it: move it to dropped/ (nothing is deleted)\n"
-	"  --restore ID...   move a dropped item back to the outbox\n"
-	"  --clean           remove the .new-* folders an interrupted kbug left half-written\n"
-	"                    (leaving the ones a running kbug is writing now)\n"
-	"channel options, overriding what the item recorded (no secret is recorded):\n"
-	"  --smtp-url URL, --smtp-insecure, --sendmail, --sendmail-path PATH,\n"
-	"  --timeout SECONDS, --bugzilla-url URL, --api-key-file FILE, --insecure-http,\n"
-	"  --new (--new-bug), -y (--yes)\n"
-	"\n"
+	"Without an action: list the reports that wait in the outbox, and why.\n";
+
+static const char outbox_details[] =
 	"exit status: 0 all delivered (or nothing waiting, or done), 1 error, 2 usage,\n"
 	"3 something is still waiting, or another kbug is using it (the reason is on stderr).\n";
 
@@ -87,8 +69,8 @@ static int outbox_set_action(struct outbox_args *a, enum outbox_action act, cons
 	return 0;
 }
 
-/* The action an option names, or -1. */
-static int outbox_action_of(const char *o)
+/* The action an option names, or -1; *opt: its name, "--sent" */
+static int outbox_action_of(const char *o, const char **opt)
 {
 	static const struct {
 		const char *opt;
@@ -106,8 +88,10 @@ static int outbox_action_of(const char *o)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(actions); i++)
-		if (!strcmp(o, actions[i].opt))
+		if (!strcmp(o, actions[i].opt)) {
+			*opt = actions[i].opt;
 			return (int)actions[i].act;
+		}
 	return -1;
 }
 
@@ -134,75 +118,68 @@ static int outbox_check(struct outbox_args *a)
 	return 0;
 }
 
+static int opt_action(const char *cmd, const struct kbug_option *o, const char *val, void *base)
+{
+	struct outbox_args *a = base;
+	const char *opt = NULL;
+	char name[32];
+	int act, ret;
+
+	snprintf(name, sizeof(name), "--%s", o->name);
+	act = outbox_action_of(name, &opt);
+	ret = outbox_set_action(a, (enum outbox_action)act, opt);
+	if (!ret && act == OUTBOX_SHOW)
+		a->show = val;
+	return ret;
+}
+
+#define OUTBOX_ACTION(n, a, h) OPT_CALL(n, 0, a, opt_action, h)
+
+static const struct kbug_option outbox_options[] = {
+	OPT_STRING("outbox", 0, "DIR", struct outbox_args, outbox,
+		   "the outbox (default: [report] outbox, else $XDG_DATA_HOME/kbug/outbox)"),
+	OUTBOX_ACTION("sent", NULL, "list the delivered ones instead"),
+	OUTBOX_ACTION("dropped", NULL, "list the dropped ones instead"),
+	OUTBOX_ACTION("show", "ID", "print an item's message (or request, or body)"),
+	{ .kind = KBUG_OPT_CALL, .name = "retry", .arg = "ID...", .call = opt_action,
+	  .flags = KBUG_OPT_OPERANDS,
+	  .help = "deliver the named items (default: all waiting) again; a delivered item is "
+		  "never sent twice, a dropped one not at all" },
+	OPT_FLAG("force", 0, struct outbox_args, d.force,
+		 "also resend an item whose last attempt lost the connection after the message "
+		 "was handed over (it may have arrived)"),
+	{ .kind = KBUG_OPT_CALL, .name = "done", .arg = "ID", .call = opt_action,
+	  .flags = KBUG_OPT_OPERANDS,
+	  .help = "you delivered it yourself (a tracker kbug cannot file into), or saw that it "
+		  "arrived: mark it delivered, move it to sent/" },
+	OPT_STRING("url", 0, "URL", struct outbox_args, url,
+		   "with --done: where it was filed (http:// or https://)"),
+	OPT_STRING("bug-id", 0, "N", struct outbox_args, bug_id, "with --done: its number"),
+	{ .kind = KBUG_OPT_CALL, .name = "drop", .arg = "ID...", .call = opt_action,
+	  .flags = KBUG_OPT_OPERANDS,
+	  .help = "do not send it: move it to dropped/ (nothing is deleted)" },
+	{ .kind = KBUG_OPT_CALL, .name = "restore", .arg = "ID...", .call = opt_action,
+	  .flags = KBUG_OPT_OPERANDS, .help = "move a dropped item back to the outbox" },
+	OUTBOX_ACTION("clean", NULL,
+		      "remove the .new-* folders an interrupted kbug left half-written (leaving "
+		      "the ones a running kbug is writing now)"),
+	OPT_TEXT("channel options, overriding what the item recorded (no secret is recorded):"),
+	OPT_GROUP(kbug_delivery_options, struct outbox_args, d),
+	OPT_END
+};
+
 static int outbox_parse(int argc, char **argv, struct outbox_args *a)
 {
-	int i, ret;
+	int i, n, ret;
 
 	a->ids = calloc((size_t)argc + 1, sizeof(*a->ids));
 	if (!a->ids)
 		abort();
-	for (i = 1; i < argc; i++) {
-		const char *o = argv[i];
-		const char **dst = NULL;
-		int act = outbox_action_of(o);
-
-		if (act >= 0) {
-			ret = outbox_set_action(a, (enum outbox_action)act, o);
-			if (ret)
-				return ret;
-			if (act != OUTBOX_SHOW)
-				continue;
-		}
-		if (!strcmp(o, "--outbox"))
-			dst = &a->outbox;
-		else if (!strcmp(o, "--show"))
-			dst = &a->show;
-		else if (!strcmp(o, "--url"))
-			dst = &a->url;
-		else if (!strcmp(o, "--bug-id"))
-			dst = &a->bug_id;
-		else if (!strcmp(o, "--smtp-url"))
-			dst = &a->d.smtp_url;
-		else if (!strcmp(o, "--sendmail-path"))
-			dst = &a->d.sendmail_path;
-		else if (!strcmp(o, "--bugzilla-url"))
-			dst = &a->d.bugzilla_url;
-		else if (!strcmp(o, "--api-key-file"))
-			dst = &a->d.api_key_file;
-		if (dst) {
-			if (i + 1 >= argc)
-				return kbug_usage_error("outbox", "option '%s' needs a value", o);
-			*dst = argv[++i];
-			continue;
-		}
-		if (!strcmp(o, "--timeout")) {
-			char *end;
-			long n;
-
-			if (i + 1 >= argc)
-				return kbug_usage_error("outbox", "option '%s' needs a value", o);
-			n = strtol(argv[++i], &end, 10);
-			if (*end || n <= 0 || n > 86400)
-				return kbug_usage_error("outbox", "--timeout needs a number of seconds");
-			a->d.timeout_s = (unsigned int)n;
-		} else if (!strcmp(o, "--force")) {
-			a->d.force = true;
-		} else if (!strcmp(o, "--smtp-insecure")) {
-			a->d.smtp_insecure = true;
-		} else if (!strcmp(o, "--sendmail")) {
-			a->d.sendmail = true;
-		} else if (!strcmp(o, "--insecure-http")) {
-			a->d.bz_insecure_http = true;
-		} else if (!strcmp(o, "--new-bug") || !strcmp(o, "--new")) {
-			a->d.new_bug = true;
-		} else if (!strcmp(o, "--yes") || !strcmp(o, "-y")) {
-			a->d.yes = true;
-		} else if (o[0] == '-') {
-			return kbug_usage_error("outbox", "unknown option '%s'", o);
-		} else {
-			a->ids[a->nr++] = o;
-		}
-	}
+	n = kbug_opt_parse("outbox", outbox_options, a, argc, argv);
+	if (n < 0)
+		return -n;
+	for (i = 1; i <= n; i++)
+		a->ids[a->nr++] = argv[i];
 	ret = outbox_check(a);
 	if (ret)
 		return ret;
@@ -718,4 +695,6 @@ const struct kbug_cmd kbug_cmd_outbox = {
 	.run = cmd_outbox,
 	.summary = "list the reports waiting to be delivered, deliver them again, mark or drop them",
 	.usage = outbox_usage,
+	.options = outbox_options,
+	.details = outbox_details,
 };

@@ -16,13 +16,21 @@ static const char probes_usage[] =
 	"the files and interfaces it reads. --json prints\n"
 	"[{\"name\", \"help\", \"reads\"}].\n";
 
+static const struct kbug_option probes_options[] = {
+	OPT_END
+};
+
 static int cmd_probes(int argc, char **argv)
 {
-	FILE *out = kbug_output();
+	FILE *out;
 	size_t i;
+	int n = kbug_opt_parse("probes", probes_options, NULL, argc, argv);
 
-	if (argc > 1)
+	if (n < 0)
+		return -n;
+	if (n)
 		return kbug_usage_error("probes", "unknown argument '%s'", argv[1]);
+	out = kbug_output();
 	if (kbug_opts.json) {
 		struct json_object *arr = json_object_new_array();
 
@@ -50,4 +58,5 @@ const struct kbug_cmd kbug_cmd_probes = {
 	.run = cmd_probes,
 	.summary = "list the built-in probes and what each reads",
 	.usage = probes_usage,
+	.options = probes_options,
 };

@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "analyze/analyze.h"
-#include "config.h"
+#include "settings.h"
 #include "deliver/deliver.h"
 #include "deliver/outbox.h"
 #include "deliver/smtp.h"
@@ -47,146 +47,67 @@ static const char report_usage[] =
 	"usage: kbug report [options]\n"
 	"\n"
 	"Collect the facts, find the newest kernel report (oops, WARNING, ...) in the\n"
-	"kernel log, route it through MAINTAINERS and send it to the right people.\n"
-	"\n"
-	"what to report:\n"
-	"  --log FILE          read the kernel log from FILE instead of this kernel's\n"
-	"  --report N          the Nth newest report in the log (1: the newest)\n"
-	"  --file PATH         the suspect is this source file (drivers/...)\n"
-	"  --module NAME       the suspect is this module\n"
-	"  --driver NAME       the suspect is this driver\n"
-	"  --device DEV        the suspect is this device (0000:00:02.0, usb:1-1)\n"
-	"  --summary TEXT      the subject line (default: the report's title)\n"
-	"  --description FILE  what happened, in your words ('-': standard input)\n"
-	"  --regression        it worked before: needs --last-good VERSION\n"
-	"  --last-good VERSION the last kernel that worked (adds #regzbot, Cc regressions)\n"
-	"  --no-redact         do not mask serial numbers, MAC addresses, user names\n"
-	"\n"
-	"where and how:\n"
-	"  --maintainers FILE  route with this MAINTAINERS file\n"
-	"  --to auto|email|bugzilla  the channel (default auto: follow the B: entry)\n"
-	"  --from ADDR         the sender, \"Name <you@example.org>\" ([identity])\n"
-	"  --smtp-url URL      smtp://HOST:PORT (STARTTLS) or smtps://HOST:PORT ([smtp] url)\n"
-	"  --smtp-insecure     allow plain smtp:// to a host that is not loopback\n"
-	"  --sendmail          hand the message to /usr/sbin/sendmail -t -oi\n"
-	"  --sendmail-path P   another sendmail ([sendmail] path)\n"
-	"  --bugzilla-url URL, --api-key-file FILE, --product P, --component C,\n"
-	"  --new (--new-bug), --insecure-http  Bugzilla options (see 'kbug help bugzilla')\n"
-	"  --timeout SECONDS   network timeout (default 60)\n"
-	"  --outbox DIR        the outbox (default $XDG_DATA_HOME/kbug/outbox)\n"
-	"  -y, --yes           no questions, no $EDITOR review\n"
-	"  -n, --dry-run       print what would be sent; send nothing\n"
-	"  -o FILE             save the message as an mbox (git send-email, mutt -H); send nothing\n"
-	"\n"
+	"kernel log, route it through MAINTAINERS and send it to the right people.\n";
+
+static const char report_details[] =
 	"config: ~/.config/kbug/config (INI: [identity] name, email; [smtp] url, user,\n"
 	"password-command, ca-file, insecure; [report] channel, outbox; [distro] bugs).\n"
 	"\n"
 	"exit status: 0 delivered (or nothing to do with --dry-run), 1 error,\n"
 	"2 usage, 3 saved in the outbox but not delivered (the reason is on stderr).\n";
 
-static int parse_number(const char *o, const char *v, struct report_args *a)
-{
-	char *end;
-	long n = strtol(v, &end, 10);
-
-	if (*end || end == v || n <= 0 || n > 86400)
-		return kbug_usage_error("report", "'%s' needs a positive number, not '%s'", o, v);
-	if (o[2] == 't')
-		a->d.timeout_s = (unsigned int)n;
-	else
-		a->pick = (int)n;
-	return 0;
-}
+static const struct kbug_option report_options[] = {
+	OPT_TEXT("what to report:"),
+	OPT_STRING("log", 0, "FILE", struct report_args, log,
+		   "read the kernel log from FILE instead of this kernel's"),
+	OPT_INT("report", "N", struct report_args, pick, 1, 86400, NULL,
+		"the Nth newest report in the log (1: the newest)"),
+	OPT_STRING("file", 0, "PATH", struct report_args, file,
+		   "the suspect is this source file of the kernel tree (drivers/...)"),
+	OPT_STRING("module", 0, "NAME", struct report_args, module, "the suspect is this module"),
+	OPT_STRING("driver", 0, "NAME", struct report_args, driver, "the suspect is this driver"),
+	OPT_STRING("device", 0, "DEV", struct report_args, device,
+		   "the suspect is this device: a PCI slot (0000:00:02.0) or a USB port (usb:1-1)"),
+	OPT_STRING("summary", 0, "TEXT", struct report_args, summary,
+		   "the subject line (default: the report's title)"),
+	OPT_STRING("description", 0, "FILE", struct report_args, description,
+		   "what happened, in your words ('-': standard input)"),
+	OPT_FLAG("regression", 0, struct report_args, regression,
+		 "it worked before: needs --last-good VERSION"),
+	OPT_STRING("last-good", 0, "VERSION", struct report_args, last_good,
+		   "the last kernel that worked: marks the report as a regression (a #regzbot "
+		   "line, Cc the regressions list)"),
+	OPT_FLAG("no-redact", 0, struct report_args, no_redact,
+		 "do not mask serial numbers, MAC addresses, host and user names"),
+	OPT_TEXT("where and how:"),
+	OPT_STRING("maintainers", 0, "FILE", struct report_args, maintainers,
+		   "route with this MAINTAINERS file"),
+	OPT_STRING("to", 0, "auto|email|bugzilla", struct report_args, d.to,
+		   "the channel (default: [report] channel in the config, else auto: follow the "
+		   "B: entry)"),
+	OPT_STRING("from", 0, "ADDR", struct report_args, d.from,
+		   "the sender, \"Name <you@example.org>\" (default: the [identity] section)"),
+	OPT_GROUP(kbug_delivery_options, struct report_args, d),
+	OPT_GROUP(kbug_product_options, struct report_args, d),
+	OPT_STRING("outbox", 0, "DIR", struct report_args, outbox,
+		   "the outbox (default: [report] outbox, else $XDG_DATA_HOME/kbug/outbox)"),
+	OPT_FLAG("dry-run", 'n', struct report_args, d.dry_run,
+		 "print where the report would go and the message; send nothing, keep nothing"),
+	{ .kind = KBUG_OPT_STRING, .name = "output", .letter = 'o', .arg = "FILE",
+	  .flags = KBUG_OPT_DOC,
+	  .help = "(a global option) save the message as an mbox file, for git send-email or "
+		  "mutt -H; send nothing" },
+	OPT_END
+};
 
 static int parse_args(int argc, char **argv, struct report_args *a)
 {
-	int i, ret = 0;
+	int n = kbug_opt_parse("report", report_options, a, argc, argv);
 
-	for (i = 1; i < argc; i++) {
-		const char *o = argv[i], *v = NULL;
-		static const char *const with_value[] = {
-			"--log", "--file", "--module", "--driver", "--device", "--maintainers",
-			"--outbox", "--description", "--summary", "--last-good", "--to", "--from",
-			"--smtp-url", "--bugzilla-url", "--api-key-file", "--product",
-			"--component", "--timeout", "--report", "--sendmail-path", NULL
-		};
-		size_t k;
-		char *eq = strchr(o, '=');
-
-		for (k = 0; with_value[k]; k++) {
-			size_t n = strlen(with_value[k]);
-
-			if (!strncmp(o, with_value[k], n) && (!o[n] || (eq && o + n == eq)))
-				break;
-		}
-		if (with_value[k]) {
-			if (eq)
-				v = eq + 1;
-			else if (i + 1 < argc)
-				v = argv[++i];
-			else
-				return kbug_usage_error("report", "option '%s' needs a value", o);
-			o = with_value[k];
-		}
-		if (!strcmp(o, "--log"))
-			a->log = v;
-		else if (!strcmp(o, "--file"))
-			a->file = v;
-		else if (!strcmp(o, "--module"))
-			a->module = v;
-		else if (!strcmp(o, "--driver"))
-			a->driver = v;
-		else if (!strcmp(o, "--device"))
-			a->device = v;
-		else if (!strcmp(o, "--maintainers"))
-			a->maintainers = v;
-		else if (!strcmp(o, "--outbox"))
-			a->outbox = v;
-		else if (!strcmp(o, "--description"))
-			a->description = v;
-		else if (!strcmp(o, "--summary"))
-			a->summary = v;
-		else if (!strcmp(o, "--last-good"))
-			a->last_good = v;
-		else if (!strcmp(o, "--to"))
-			a->d.to = v;
-		else if (!strcmp(o, "--from"))
-			a->d.from = v;
-		else if (!strcmp(o, "--smtp-url"))
-			a->d.smtp_url = v;
-		else if (!strcmp(o, "--bugzilla-url"))
-			a->d.bugzilla_url = v;
-		else if (!strcmp(o, "--api-key-file"))
-			a->d.api_key_file = v;
-		else if (!strcmp(o, "--product"))
-			a->d.product = v;
-		else if (!strcmp(o, "--component"))
-			a->d.component = v;
-		else if (!strcmp(o, "--sendmail-path"))
-			a->d.sendmail_path = v;
-		else if (!strcmp(o, "--timeout") || !strcmp(o, "--report"))
-			ret = parse_number(o, v, a);
-		else if (!strcmp(o, "--regression"))
-			a->regression = true;
-		else if (!strcmp(o, "--no-redact"))
-			a->no_redact = true;
-		else if (!strcmp(o, "--smtp-insecure"))
-			a->d.smtp_insecure = true;
-		else if (!strcmp(o, "--sendmail"))
-			a->d.sendmail = true;
-		else if (!strcmp(o, "--new-bug") || !strcmp(o, "--new"))
-			a->d.new_bug = true;
-		else if (!strcmp(o, "--insecure-http"))
-			a->d.bz_insecure_http = true;
-		else if (!strcmp(o, "--yes") || !strcmp(o, "-y"))
-			a->d.yes = true;
-		else if (!strcmp(o, "--dry-run") || !strcmp(o, "-n"))
-			a->d.dry_run = true;
-		else
-			return kbug_usage_error("report", "unknown option '%s'", argv[i]);
-		if (ret)
-			return ret;
-	}
+	if (n < 0)
+		return -n;
+	if (n)
+		return kbug_usage_error("report", "unknown argument '%s'", argv[1]);
 	if (!a->d.to)
 		a->d.to = kbug_config_get("report", "channel") ?: "auto";
 	if (strcmp(a->d.to, "auto") && strcmp(a->d.to, "email") && strcmp(a->d.to, "bugzilla"))
@@ -732,4 +653,6 @@ const struct kbug_cmd kbug_cmd_report = {
 	.run = cmd_report,
 	.summary = "collect, analyze, route and send a bug report",
 	.usage = report_usage,
+	.options = report_options,
+	.details = report_details,
 };

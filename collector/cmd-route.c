@@ -20,22 +20,9 @@ static const char route_usage[] =
 	"usage: kbug route [--format=table|json|get-maintainer] [--bug] [--maintainers FILE]\n"
 	"                  [--tree DIR] [--stdin] (PATH... | --module NAME | --device DEV)\n"
 	"\n"
-	"  PATH              a file or directory relative to the kernel tree\n"
-	"  --module NAME     route through the source directory of module NAME\n"
-	"  --device DEV      a PCI slot (0000:00:02.0) or a USB port (usb:1-1): route\n"
-	"                    through the module of the driver bound to it\n"
-	"  --format=F        table (default), json (as --json), or get-maintainer: exactly\n"
-	"                    what scripts/get_maintainer.pl --no-git --no-git-fallback -f PATH\n"
-	"                    prints (several paths are merged as it merges them)\n"
-	"  --bug             with get-maintainer: also the B: lines, as its --bug does\n"
-	"  --maintainers F   use this MAINTAINERS (plain or gzip); its directory, when a kernel\n"
-	"                    tree, answers -d/-f and gives .mailmap, like get_maintainer.pl\n"
-	"  --tree DIR        the kernel tree to use with --maintainers\n"
-	"  --stdin           read paths from standard input, one per line; with\n"
-	"                    get-maintainer each answer ends with a line holding \\x1f\n"
-	"  --all-tie-orders  (tests) with get-maintainer: every output an order of equally\n"
-	"                    ranked sections gives, framed by \\x1e\n"
-	"\n"
+	"  PATH                a file or directory relative to the kernel tree\n";
+
+static const char route_details[] =
 	"Without --maintainers, MAINTAINERS comes from /sys/kernel/maintainers.gz, the\n"
 	"running release's tree (/lib/modules/R/build, /usr/src/linux-*), a copy in\n"
 	"$XDG_CACHE_HOME/kbug/, or the copy built into kbug, in that order.\n"
@@ -166,76 +153,55 @@ static int route_gm(struct kbug_maint *m, const struct route_args *a)
 	return bad;
 }
 
+static int opt_format(const char *cmd, const struct kbug_option *o, const char *val, void *base)
+{
+	static const char *const names[] = { [FMT_TABLE] = "table", [FMT_JSON] = "json",
+					     [FMT_GM] = "get-maintainer" };
+	struct route_args *a = base;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(val, names[i])) {
+			a->format = (int)i;
+			return 0;
+		}
+	return kbug_usage_error(cmd, "unknown format '%s'", val);
+}
+
+static const struct kbug_option route_options[] = {
+	OPT_STRING("module", 0, "NAME", struct route_args, module,
+		   "route through the source directory of module NAME"),
+	OPT_STRING("device", 0, "DEV", struct route_args, device,
+		   "a PCI slot (0000:00:02.0) or a USB port (usb:1-1): route through the module "
+		   "of the driver bound to it"),
+	OPT_CALL("format", 0, "table|json|get-maintainer", opt_format,
+		 "table (default), json (as --json), or get-maintainer: exactly what "
+		 "scripts/get_maintainer.pl --no-git --no-git-fallback -f PATH prints (several "
+		 "paths are merged as it merges them)"),
+	OPT_FLAG("bug", 0, struct route_args, bug,
+		 "with get-maintainer: also the B: lines, as its --bug does"),
+	OPT_STRING("maintainers", 0, "FILE", struct route_args, mo.file,
+		   "use this MAINTAINERS (plain or gzip); its directory, when a kernel tree, "
+		   "answers -d/-f and gives .mailmap, like get_maintainer.pl"),
+	OPT_STRING("tree", 0, "DIR", struct route_args, mo.tree,
+		   "the kernel tree to use with --maintainers"),
+	OPT_FLAG("stdin", 0, struct route_args, use_stdin,
+		 "read paths from standard input, one per line; with get-maintainer each answer "
+		 "ends with a line holding \\x1f"),
+	OPT_FLAG("all-tie-orders", 0, struct route_args, all_ties,
+		 "(tests) with get-maintainer: every output an order of equally ranked sections "
+		 "gives, framed by \\x1e"),
+	OPT_END
+};
+
 static int parse_args(int argc, char **argv, struct route_args *a)
 {
-	int i;
+	int i, n = kbug_opt_parse("route", route_options, a, argc, argv);
 
-	for (i = 1; i < argc; i++) {
-		const char *s = argv[i];
-		const char **slot = NULL;
-
-		if (!strcmp(s, "--")) {
-			for (i++; i < argc; i++)
-				a->paths[a->npaths++] = argv[i];
-			break;
-		}
-		if (!strncmp(s, "--format=", 9)) {
-			if (!strcmp(s + 9, "table"))
-				a->format = FMT_TABLE;
-			else if (!strcmp(s + 9, "json"))
-				a->format = FMT_JSON;
-			else if (!strcmp(s + 9, "get-maintainer"))
-				a->format = FMT_GM;
-			else
-				return kbug_usage_error("route", "unknown format '%s'", s + 9);
-			continue;
-		}
-		if (!strcmp(s, "--bug")) {
-			a->bug = true;
-			continue;
-		}
-		if (!strcmp(s, "--stdin")) {
-			a->use_stdin = true;
-			continue;
-		}
-		if (!strcmp(s, "--all-tie-orders")) {
-			a->all_ties = true;
-			continue;
-		}
-		if (!strcmp(s, "--module"))
-			slot = &a->module;
-		else if (!strcmp(s, "--device"))
-			slot = &a->device;
-		else if (!strcmp(s, "--maintainers"))
-			slot = &a->mo.file;
-		else if (!strcmp(s, "--tree"))
-			slot = &a->mo.tree;
-		if (slot) {
-			if (i + 1 >= argc)
-				return kbug_usage_error("route", "option '%s' needs a value", s);
-			*slot = argv[++i];
-			continue;
-		}
-		if (!strncmp(s, "--module=", 9)) {
-			a->module = s + 9;
-			continue;
-		}
-		if (!strncmp(s, "--device=", 9)) {
-			a->device = s + 9;
-			continue;
-		}
-		if (!strncmp(s, "--maintainers=", 14)) {
-			a->mo.file = s + 14;
-			continue;
-		}
-		if (!strncmp(s, "--tree=", 7)) {
-			a->mo.tree = s + 7;
-			continue;
-		}
-		if (s[0] == '-' && s[1])
-			return kbug_usage_error("route", "unknown option '%s'", s);
-		a->paths[a->npaths++] = s;
-	}
+	if (n < 0)
+		return -n;
+	for (i = 1; i <= n; i++)
+		a->paths[a->npaths++] = argv[i];
 	if (kbug_opts.json && a->format == FMT_TABLE)
 		a->format = FMT_JSON;
 	if (!a->npaths && !a->module && !a->device && !a->use_stdin)
@@ -326,4 +292,6 @@ const struct kbug_cmd kbug_cmd_route = {
 	.run = cmd_route,
 	.summary = "who to tell about a file, module or device (MAINTAINERS)",
 	.usage = route_usage,
+	.options = route_options,
+	.details = route_details,
 };

@@ -33,15 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__GLIBC__) && \
-	(__GLIBC__ > 2 || __GLIBC_MINOR__ >= 33)
-#include <immintrin.h>
-#include <sys/platform/x86.h>
-#define REDACT_AVX2 1
-#endif
 
 #include "util/json.h"
 #include "util/macro.h"
@@ -60,30 +51,12 @@ struct redact_literal {
 	size_t len;
 };
 
-#define REDACT_QUICK_FIRSTS 8
-#define REDACT_MAX_MIRRORS 4
-
 struct kbug_redactor {
 	unsigned char key[16];
 	struct redact_literal *lit;	/* by first letter (folded), longest first */
 	size_t lit_nr, lit_alloc;
 	bool lit_sorted;
 	size_t lit_start[256], lit_end[256];	/* lit[start..end) begin with letter c */
-	bool start[256];	/* c can start a placeholder, a known value or a shape */
-	/*
-	 * The first two bytes of the known values, for the quick scan, each
-	 * with bit 0x20 set: a byte pair of the text matches one when its
-	 * bytes with 0x20 set do, in either case and some more (a superset).
-	 */
-	unsigned char firsts[REDACT_QUICK_FIRSTS][2];
-	size_t firsts_nr;
-	bool quick;		/* firsts_nr fits, and the quick scan is not turned off */
-	bool wide;		/* quick, and this CPU has AVX2: 32 places at a time */
-	bool scalar;		/* tests: always byte by byte */
-	bool narrow;		/* tests: 16 places at a time at most */
-	/* tables an attachment repeats: redacted through it, not walked */
-	const struct kj_table *skip[REDACT_MAX_MIRRORS];
-	size_t skip_nr;
 	size_t count[REDACT_NR_KINDS];
 };
 
@@ -189,13 +162,10 @@ uint64_t kbug_siphash24(const unsigned char key[16], const void *data, size_t le
 
 /* ---- the redactor and its known values ----------------------------------- */
 
-static void shape_first_init(void);
-
 struct kbug_redactor *kbug_redactor_new(const unsigned char key[16])
 {
 	struct kbug_redactor *rd = calloc(1, sizeof(*rd));
 
-	shape_first_init();
 	if (rd)
 		memcpy(rd->key, key, sizeof(rd->key));
 	return rd;
@@ -212,18 +182,6 @@ void kbug_redactor_free(struct kbug_redactor *rd)
 	free(rd->lit);
 	explicit_bzero(rd, sizeof(*rd));
 	free(rd);
-}
-
-void kbug_redactor_scalar(struct kbug_redactor *rd)
-{
-	rd->scalar = true;
-	rd->lit_sorted = false;
-}
-
-void kbug_redactor_narrow(struct kbug_redactor *rd)
-{
-	rd->narrow = true;
-	rd->lit_sorted = false;
 }
 
 size_t kbug_redactor_count(const struct kbug_redactor *rd, enum kbug_redact_kind kind)
@@ -258,28 +216,9 @@ static int literal_cmp(const void *a, const void *b)
 	return x->len < y->len ? 1 : x->len > y->len ? -1 : 0;
 }
 
-static unsigned char shape_first[256];
-
-/* Note a known value's first two bytes (it has at least two) for the quick scan. */
-static void literal_first_pair(struct kbug_redactor *rd, const char *v)
-{
-	unsigned char a = (unsigned char)v[0] | 0x20, b = (unsigned char)v[1] | 0x20;
-	size_t k;
-
-	for (k = 0; k < rd->firsts_nr && k < REDACT_QUICK_FIRSTS; k++)
-		if (rd->firsts[k][0] == a && rd->firsts[k][1] == b)
-			return;
-	if (rd->firsts_nr < REDACT_QUICK_FIRSTS) {
-		rd->firsts[rd->firsts_nr][0] = a;
-		rd->firsts[rd->firsts_nr][1] = b;
-	}
-	rd->firsts_nr++;
-}
-
 static void literals_sort(struct kbug_redactor *rd)
 {
 	size_t i;
-	int ch;
 
 	if (rd->lit_sorted)
 		return;
@@ -294,19 +233,6 @@ static void literals_sort(struct kbug_redactor *rd)
 			rd->lit_end[c] = i + 1;
 		rd->lit_start[c] = i;
 	}
-	for (ch = 0; ch < 256; ch++) {
-		int lc = ch >= 'A' && ch <= 'Z' ? ch + 'a' - 'A' : ch;
-
-		rd->start[ch] = ch == '[' || shape_first[ch] || rd->lit_end[lc];
-	}
-	rd->firsts_nr = 0;
-	for (i = 0; i < rd->lit_nr; i++)
-		literal_first_pair(rd, rd->lit[i].value);
-	rd->quick = rd->firsts_nr <= REDACT_QUICK_FIRSTS && !rd->scalar;
-#ifdef REDACT_AVX2
-	/* as glibc found it at start: __builtin_cpu_supports() runs cpuid, a trap in a VM */
-	rd->wide = rd->quick && !rd->narrow && CPU_FEATURE_ACTIVE(AVX2);
-#endif
 	rd->lit_sorted = true;
 }
 
@@ -693,7 +619,7 @@ static size_t match_usb_serial(const char *s, size_t len, const char *start, siz
 	static const char tag[] = "SerialNumber: ";
 	size_t t = sizeof(tag) - 1, i;
 
-	if (len <= t || s[1] != 'e' || memcmp(s, tag, t) ||
+	if (len <= t || memcmp(s, tag, t) ||
 	    (s > start && is_word((unsigned char)s[-1])))
 		return 0;
 	for (i = t; i < len && s[i] != '\n' && s[i] != '\r' && s[i] != '"' && i < t + 256; i++)
@@ -706,53 +632,25 @@ static size_t match_usb_serial(const char *s, size_t len, const char *start, siz
 	return i;
 }
 
-/* Shapes, tried in this order where a word starts; their indexes below. */
-enum { SHAPE_MAC, SHAPE_UUID, SHAPE_IPV4, SHAPE_IPV6, SHAPE_HOME, SHAPE_USB_SERIAL };
 /* Shapes, tried in this order where a word starts. */
 static const struct {
 	enum kbug_redact_kind kind;
 	shape_fn match;
-	const char *first;	/* the characters a match can start with */
 } shapes[] = {
-	[SHAPE_MAC] = { REDACT_MAC, match_mac, "0123456789abcdefABCDEF" },
-	[SHAPE_UUID] = { REDACT_UUID, match_uuid, "0123456789abcdefABCDEF" },
-	[SHAPE_IPV4] = { REDACT_IPV4, match_ipv4, "0123456789" },
-	[SHAPE_IPV6] = { REDACT_IPV6, match_ipv6, "0123456789abcdefABCDEF:" },
-	[SHAPE_HOME] = { REDACT_USER, match_home, "/" },
-	[SHAPE_USB_SERIAL] = { REDACT_USB_SERIAL, match_usb_serial, "S" },
+	{ REDACT_MAC, match_mac },
+	{ REDACT_UUID, match_uuid },
+	{ REDACT_IPV4, match_ipv4 },
+	{ REDACT_IPV6, match_ipv6 },
+	{ REDACT_USER, match_home },
+	{ REDACT_USB_SERIAL, match_usb_serial },
 };
-
-/* shape_first[c]: bit k set when shapes[k] can start with character c */
-
-static void shape_first_init(void)
-{
-	size_t k;
-	const char *c;
-
-	if (shape_first['/'])
-		return;
-	for (k = 0; k < ARRAY_SIZE(shapes); k++)
-		for (c = shapes[k].first; *c; c++)
-			shape_first[(unsigned char)*c] |= (unsigned char)(1u << k);
-}
-
-/* tolower() in the C locale, which strncasecmp() folds by here */
-static inline unsigned char fold_c(unsigned char c)
-{
-	return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 'a' - 'A') : c;
-}
 
 static bool literal_at(const struct redact_literal *l, const char *s, size_t len,
 		       const char *start)
 {
-	bool fold = kind_folds_case(l->kind);
-
-	/* values are at least two bytes: their second rules out most words */
-	if (l->len > len || (fold ? fold_c((unsigned char)s[1]) !=
-				    fold_c((unsigned char)l->value[1]) :
-				    s[1] != l->value[1]))
+	if (l->len > len)
 		return false;
-	if (fold ? strncasecmp(s, l->value, l->len) :
+	if (kind_folds_case(l->kind) ? strncasecmp(s, l->value, l->len) :
 				       memcmp(s, l->value, l->len))
 		return false;
 	if (s > start && is_word((unsigned char)s[-1]))
@@ -778,397 +676,71 @@ static size_t placeholder_at(const char *s, size_t len)
 	return i + 1;
 }
 
-/* the first four shapes (MAC, UUID, IPv4, IPv6) all begin with hex digits */
-#define SHAPES_HEX 0x0fu
-
-static const bool hex_tab[256] = {
-	['0' ... '9'] = true, ['a' ... 'f'] = true, ['A' ... 'F'] = true,
-};
-
-static const bool alnum_tab[256] = {
-	['0' ... '9'] = true, ['a' ... 'z'] = true, ['A' ... 'Z'] = true,
-};
-
 /*
- * The shapes that can start at s. A MAC, UUID, IPv4 or IPv6 address is
- * a run of hex digits and then what the matcher needs after it: 2 and
- * ':' or '-' (MAC), 8 and '-' (UUID), 1-3 decimal digits and '.' (IPv4),
- * 1-4 and ':', or "::" (IPv6). One look at the run rules out every shape
- * that cannot match, so only those that can are tried (in their order).
+ * The known value or shape that starts at in + i, the longest known value
+ * first, then the shapes in their order: the length of the match (0 for
+ * none), its kind, and in *skip how much of it stays.
  */
-static unsigned int shapes_possible(const char *s, size_t len)
+static size_t match_at(const struct kbug_redactor *rd, const char *in, size_t i, size_t len,
+		       enum kbug_redact_kind *kind, size_t *skip)
 {
-	unsigned int b = shape_first[(unsigned char)*s], hex = 0;
-	size_t h = 0, d = 0;
-	char sep;
+	unsigned char c = (unsigned char)tolower((unsigned char)in[i]);
+	size_t k, n;
 
-	if (!(b & SHAPES_HEX))
-		return b;
-	while (h < 9 && h < len && hex_tab[(unsigned char)s[h]])
-		h++;
-	sep = h < len ? s[h] : '\0';
-	while (d < h && s[d] >= '0' && s[d] <= '9')
-		d++;
-	if (h == 2 && (sep == ':' || sep == '-'))
-		hex |= 1u << SHAPE_MAC;
-	if (h == 8 && sep == '-')
-		hex |= 1u << SHAPE_UUID;
-	if (h >= 1 && h <= 3 && d == h && sep == '.')
-		hex |= 1u << SHAPE_IPV4;
-	if ((h >= 1 && h <= 4 && sep == ':') || (!h && len > 1 && s[0] == ':' && s[1] == ':'))
-		hex |= 1u << SHAPE_IPV6;
-	return (b & ~SHAPES_HEX) | (b & hex);
-}
-
-/*
- * Where the pass tries for a match: where a placeholder, a known value or
- * a shape can start (rd->start), but not inside a word (every matcher
- * wants its match to start one). Only the places right after a match are
- * tried whatever they are.
- */
-static inline bool try_here(const struct kbug_redactor *rd, const unsigned char *u, size_t q)
-{
-	return rd->start[u[q]] && !(q && alnum_tab[u[q]] && alnum_tab[u[q - 1]]);
-}
-
-/* the quick scan's last block: bit k for the place b + k, of w places */
-struct quick_block {
-	size_t b, w;
-	unsigned int mask;
-	bool valid;
-#ifdef __SSE2__
-	__m128i first[REDACT_QUICK_FIRSTS][2];	/* rd->firsts, each byte in all sixteen */
-#endif
-};
-
-#ifdef __SSE2__
-static inline __m128i byte_range(__m128i x, unsigned char lo, unsigned char hi)
-{
-	return _mm_and_si128(_mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)lo)), x),
-			     _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8((char)hi)), x));
-}
-
-static inline __m128i byte_is(__m128i x, unsigned char c)
-{
-	return _mm_cmpeq_epi8(x, _mm_set1_epi8((char)c));
-}
-
-static inline unsigned int mask_of(__m128i x)
-{
-	return (unsigned int)_mm_movemask_epi8(x);
-}
-
-/* a lower-case letter, a digit or '-': what placeholder_at() goes on with after '[' */
-static inline __m128i placeholder_next(__m128i x)
-{
-	return _mm_or_si128(_mm_or_si128(byte_range(x, 'a', 'z'), byte_range(x, '0', '9')),
-			    byte_is(x, '-'));
-}
-
-/* bit k: u[k] is ':', '-' or '.', what follows an address shape's first digits */
-static inline unsigned int sep_mask(__m128i x)
-{
-	return mask_of(_mm_or_si128(_mm_or_si128(byte_is(x, ':'), byte_is(x, '-')),
-				    byte_is(x, '.')));
-}
-
-/*
- * The places among u[b..b+16) where try_here() holds, sixteen at once
- * (1 <= b, b + 33 <= len), less those where only an address shape could
- * start and none can: a hex digit that no known value starts with, with
- * no ':', '-' or '.' in the eight bytes after it, is a place where
- * shapes_possible() rules out every shape, so trying it finds nothing.
- * In a kernel config that is nearly every word.
- */
-static unsigned int quick_mask(const struct kbug_redactor *rd, const struct quick_block *qb,
-			       const unsigned char *u, size_t b)
-{
-	__m128i x = _mm_loadu_si128((const __m128i *)(u + b));
-	__m128i next = _mm_loadu_si128((const __m128i *)(u + b + 1));
-	__m128i low = _mm_or_si128(x, _mm_set1_epi8(0x20));
-	__m128i low_next = _mm_or_si128(next, _mm_set1_epi8(0x20));
-	__m128i digit = byte_range(x, '0', '9');
-	__m128i hex = _mm_or_si128(digit, byte_range(low, 'a', 'f'));
-	/*
-	 * The other places a shape can start, each with the byte its matcher
-	 * wants next: "[kind-" (what placeholder_at() goes on with), "::"
-	 * (IPv6), "/h" (/home/), "Se" (SerialNumber: ). A known value starting
-	 * with one of these is among the firsts below.
-	 */
-	__m128i brk = _mm_and_si128(byte_is(x, '['), placeholder_next(next));
-	__m128i v6 = _mm_and_si128(byte_is(x, ':'), byte_is(next, ':'));
-	__m128i home = _mm_and_si128(byte_is(x, '/'), byte_is(next, 'h'));
-	__m128i tag = _mm_and_si128(byte_is(x, 'S'), byte_is(next, 'e'));
-	__m128i other = _mm_or_si128(_mm_or_si128(brk, v6), _mm_or_si128(home, tag));
-	/* bit k: u[b + k] is a letter or a digit */
-	unsigned int word = mask_of(_mm_or_si128(digit, byte_range(low, 'a', 'z')));
-	unsigned int sep, near, inside;
-	size_t k;
-
-	for (k = 0; k < rd->firsts_nr; k++) {
-		__m128i pair = _mm_and_si128(_mm_cmpeq_epi8(low, qb->first[k][0]),
-					     _mm_cmpeq_epi8(low_next, qb->first[k][1]));
-
-		other = _mm_or_si128(other, pair);
-	}
-	sep = sep_mask(next) | sep_mask(_mm_loadu_si128((const __m128i *)(u + b + 17))) << 16;
-	/* bit k: a separator at one of b+k+1 .. b+k+8 */
-	near = sep | sep >> 1;
-	near |= near >> 2;
-	near |= near >> 4;
-	/* bit k: u[b + k] and the byte before it are letters or digits */
-	inside = word & (word << 1 | alnum_tab[u[b - 1]]);
-	return (mask_of(other) | (mask_of(hex) & near)) & ~inside & 0xffffu;
-}
-#endif
-
-#ifdef REDACT_AVX2
-/*
- * quick_mask() for thirty-two places at once, where the CPU has AVX2
- * (1 <= b, b + 49 <= len): the same tests, each on twice the bytes.
- */
-#define AVX2 __attribute__((target("avx2")))
-
-static inline AVX2 __m256i byte_range32(__m256i x, unsigned char lo, unsigned char hi)
-{
-	__m256i above = _mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8((char)lo)), x);
-	__m256i below = _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8((char)hi)), x);
-
-	return _mm256_and_si256(above, below);
-}
-
-static inline AVX2 __m256i byte_is32(__m256i x, unsigned char c)
-{
-	return _mm256_cmpeq_epi8(x, _mm256_set1_epi8((char)c));
-}
-
-static inline AVX2 unsigned int mask32(__m256i x)
-{
-	return (unsigned int)_mm256_movemask_epi8(x);
-}
-
-/* the firsts, each byte in all thirty-two, made once per scan */
-struct quick_firsts32 {
-	__m256i a[REDACT_QUICK_FIRSTS], b[REDACT_QUICK_FIRSTS];
-	size_t nr;
-};
-
-static inline __attribute__((always_inline)) AVX2 unsigned int
-quick_mask32(const struct quick_firsts32 *f, const unsigned char *u, size_t b)
-{
-	__m256i x = _mm256_loadu_si256((const __m256i *)(u + b));
-	__m256i next = _mm256_loadu_si256((const __m256i *)(u + b + 1));
-	__m256i low = _mm256_or_si256(x, _mm256_set1_epi8(0x20));
-	__m256i low_next = _mm256_or_si256(next, _mm256_set1_epi8(0x20));
-	__m256i digit = byte_range32(x, '0', '9');
-	__m256i hex = _mm256_or_si256(digit, byte_range32(low, 'a', 'f'));
-	__m256i brk_next = _mm256_or_si256(_mm256_or_si256(byte_range32(next, 'a', 'z'),
-							   byte_range32(next, '0', '9')),
-					   byte_is32(next, '-'));
-	__m256i brk = _mm256_and_si256(byte_is32(x, '['), brk_next);
-	__m256i v6 = _mm256_and_si256(byte_is32(x, ':'), byte_is32(next, ':'));
-	__m256i home = _mm256_and_si256(byte_is32(x, '/'), byte_is32(next, 'h'));
-	__m256i tag = _mm256_and_si256(byte_is32(x, 'S'), byte_is32(next, 'e'));
-	__m256i other = _mm256_or_si256(_mm256_or_si256(brk, v6), _mm256_or_si256(home, tag));
-	__m256i sepv = _mm256_or_si256(byte_is32(next, ':'), byte_is32(next, '-'));
-	unsigned int word = mask32(_mm256_or_si256(digit, byte_range32(low, 'a', 'z')));
-	uint64_t sep, near;
-	unsigned int inside;
-	size_t k;
-
-	sepv = _mm256_or_si256(sepv, byte_is32(next, '.'));
-	for (k = 0; k < f->nr; k++) {
-		__m256i pair = _mm256_and_si256(_mm256_cmpeq_epi8(low, f->a[k]),
-						_mm256_cmpeq_epi8(low_next, f->b[k]));
-
-		other = _mm256_or_si256(other, pair);
-	}
-	/* bit j: a separator at b + 1 + j, for j < 48 */
-	sep = (uint64_t)mask32(sepv) |
-	      (uint64_t)sep_mask(_mm_loadu_si128((const __m128i *)(u + b + 33))) << 32;
-	near = sep | sep >> 1;
-	near |= near >> 2;
-	near |= near >> 4;
-	inside = word & (word << 1 | alnum_tab[u[b - 1]]);
-	return (mask32(other) | (mask32(hex) & (unsigned int)near)) & ~inside;
-}
-
-/*
- * Whether quick_mask32() can find anything at b, from the tests of it a
- * kernel config (most of what is redacted) nearly never passes: with no
- * '[' at a place, no separator at b + 1 .. b + 40 (what "near" looks at,
- * and the second ':' of "::") and none of the pairs, every bit of it is 0.
- */
-static inline __attribute__((always_inline)) AVX2 bool
-quick_maybe32(const struct quick_firsts32 *f, const unsigned char *u, size_t b)
-{
-	__m256i x = _mm256_loadu_si256((const __m256i *)(u + b));
-	__m256i next = _mm256_loadu_si256((const __m256i *)(u + b + 1));
-	__m256i later = _mm256_loadu_si256((const __m256i *)(u + b + 9));
-	__m256i low = _mm256_or_si256(x, _mm256_set1_epi8(0x20));
-	__m256i low_next = _mm256_or_si256(next, _mm256_set1_epi8(0x20));
-	__m256i any = _mm256_or_si256(byte_is32(x, '['),
-				      _mm256_or_si256(byte_is32(next, ':'), byte_is32(later, ':')));
-	size_t k;
-
-	/* '-' and '.' are 0x2d and 0x2e */
-	any = _mm256_or_si256(any, _mm256_or_si256(byte_range32(next, '-', '.'),
-						   byte_range32(later, '-', '.')));
-	any = _mm256_or_si256(any, _mm256_and_si256(byte_is32(x, '/'), byte_is32(next, 'h')));
-	any = _mm256_or_si256(any, _mm256_and_si256(byte_is32(x, 'S'), byte_is32(next, 'e')));
-	for (k = 0; k < f->nr; k++)
-		any = _mm256_or_si256(any, _mm256_and_si256(_mm256_cmpeq_epi8(low, f->a[k]),
-							    _mm256_cmpeq_epi8(low_next, f->b[k])));
-	return !_mm256_testz_si256(any, any);
-}
-
-/*
- * The quick test's blocks of thirty-two from i on (1 <= i, i + 49 <= len),
- * until one has a place to try or the next would not fit: that block goes
- * to qb. The blocks passed over have none. One loop, so that its
- * constants are made once, not per block.
- */
-static AVX2 void quick_scan32(const struct kbug_redactor *rd, struct quick_block *qb,
-			      const unsigned char *u, size_t i, size_t len)
-{
-	struct quick_firsts32 f;
-	unsigned int m;
-	size_t k;
-
-	f.nr = rd->firsts_nr;
-	for (k = 0; k < f.nr; k++) {
-		f.a[k] = _mm256_set1_epi8((char)rd->firsts[k][0]);
-		f.b[k] = _mm256_set1_epi8((char)rd->firsts[k][1]);
-	}
-	for (;;) {
-		m = quick_maybe32(&f, u, i) ? quick_mask32(&f, u, i) : 0;
-		if (m || i + 32 + 49 > len)
-			break;
-		i += 32;
-	}
-	qb->b = i;
-	qb->w = 32;
-	qb->mask = m;
-	qb->valid = true;
-}
-#endif
-
-#ifdef __SSE2__
-/*
- * The quick test's block for i: from i, or where AVX2 and the text allow,
- * the first block of thirty-two from i on that has a place to try.
- */
-static void block_at(const struct kbug_redactor *rd, struct quick_block *qb,
-		     const unsigned char *u, size_t i, size_t len)
-{
-#ifdef REDACT_AVX2
-	if (rd->wide && i + 49 <= len) {
-		quick_scan32(rd, qb, u, i, len);
-		return;
-	}
-#endif
-	qb->b = i;
-	qb->w = 16;
-	qb->mask = quick_mask(rd, qb, u, i);
-	qb->valid = true;
-}
-#endif
-
-/* The next place from i on that the pass tries (len if none). */
-static size_t next_try(const struct kbug_redactor *rd, const unsigned char *u, size_t i,
-		       size_t len, struct quick_block *qb)
-{
-#ifdef __SSE2__
-	while (rd->quick && i >= 1 && i + 33 <= len) {
-		unsigned int m;
-
-		if (!qb->valid || i < qb->b || i >= qb->b + qb->w) {
-			block_at(rd, qb, u, i, len);
-			i = qb->b;	/* nothing to try before it */
+	*skip = 0;
+	for (k = rd->lit_start[c]; k < rd->lit_end[c]; k++) {
+		if (literal_at(&rd->lit[k], in + i, len - i, in)) {
+			*kind = rd->lit[k].kind;
+			return rd->lit[k].len;
 		}
-		m = qb->mask >> (i - qb->b);
-		if (m)
-			return i + (size_t)__builtin_ctz(m);
-		i = qb->b + qb->w;
 	}
-#endif
-	while (i < len && !try_here(rd, u, i))
-		i++;
-	return i;
+	for (k = 0; k < ARRAY_SIZE(shapes); k++) {
+		*skip = 0;
+		n = shapes[k].match(in + i, len - i, in, skip);
+		if (n) {
+			*kind = shapes[k].kind;
+			return n;
+		}
+	}
+	return 0;
 }
 
 /*
  * One pass over in[0..len): appends the text with its matches replaced to
  * out and returns the number of matches; with none, out is not touched.
- *
- * Every matcher wants its match to start a word (the character before it
- * is not a letter or a digit), and each starts with one of a few
- * characters (rd->start): the pass tries the places try_here() accepts,
- * found by next_try() sixteen bytes at a time where it can, and the place
- * right after each match. Those are exactly the places a byte-by-byte
- * walk that skips the rest of a word after a miss tries, less some where
- * nothing can match, so both replace the same text.
+ * Every matcher wants its match to start a word, so after a miss the pass
+ * goes on past the rest of the word; the place right after a match (or an
+ * earlier placeholder, which stays as it is) is tried whatever it is.
  */
 static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
 			  struct strbuf *out)
 {
-	const unsigned char *u = (const unsigned char *)in;
-	size_t i = 0, done = 0, hits = 0, k;
-	struct quick_block qb = { .valid = false };
-
-#ifdef __SSE2__
-	for (k = 0; rd->quick && k < rd->firsts_nr; k++) {
-		qb.first[k][0] = _mm_set1_epi8((char)rd->firsts[k][0]);
-		qb.first[k][1] = _mm_set1_epi8((char)rd->firsts[k][1]);
-	}
-#endif
+	size_t i = 0, done = 0, hits = 0, n, skip;
+	enum kbug_redact_kind kind;
+	bool fresh = true;	/* at the start, or right after a match */
 
 	while (i < len) {
-		const char *s = in + i;
-		unsigned char c = u[i], lc;
-		enum kbug_redact_kind kind = REDACT_NR_KINDS;
-		size_t n = 0, skip = 0;
-		unsigned int may;
-
-		if (!rd->start[c])
-			goto next;
-		if (c == '[') {
-			size_t p = placeholder_at(s, len - i);
-
-			if (p) {
-				/* an earlier placeholder stays as it is */
-				i += p;
-				continue;
-			}
+		if (!fresh && isalnum((unsigned char)in[i]) && isalnum((unsigned char)in[i - 1])) {
+			i++;
+			continue;
 		}
-		if (c >= 'A' && c <= 'Z')
-			lc = (unsigned char)(c + 'a' - 'A');
-		else
-			lc = c;
-		for (k = rd->lit_start[lc]; k < rd->lit_end[lc] && !n; k++) {
-			if (literal_at(&rd->lit[k], s, len - i, in)) {
-				n = rd->lit[k].len;
-				kind = rd->lit[k].kind;
-			}
+		fresh = true;
+		n = placeholder_at(in + i, len - i);
+		if (n) {
+			i += n;
+			continue;
 		}
-		may = n ? 0 : shapes_possible(s, len - i);
-		for (k = 0; !n && may && k < ARRAY_SIZE(shapes); k++) {
-			if (!(may & (1u << k)))
-				continue;
-			skip = 0;
-			n = shapes[k].match(s, len - i, in, &skip);
-			kind = shapes[k].kind;
-		}
+		n = match_at(rd, in, i, len, &kind, &skip);
 		if (n) {
 			strbuf_add(out, in + done, i + skip - done);
-			redact_placeholder(rd, kind, s + skip, n - skip, out);
+			redact_placeholder(rd, kind, in + i + skip, n - skip, out);
 			hits++;
 			i += n;
 			done = i;
 			continue;
 		}
-next:
-		i = next_try(rd, u, i + 1, len, &qb);
+		fresh = false;
+		i++;
 	}
 	if (hits)
 		strbuf_add(out, in + done, len - done);
@@ -1221,124 +793,6 @@ size_t kbug_redact_text(struct kbug_redactor *rd, const char *in, size_t len,
 
 /* ---- the report ---------------------------------------------------------- */
 
-static bool redact_skipped(const struct kbug_redactor *rd, const struct kj_table *t)
-{
-	size_t i;
-
-	for (i = 0; i < rd->skip_nr; i++)
-		if (rd->skip[i] == t)
-			return true;
-	return false;
-}
-
-/*
- * A kernel log stands in a report twice: as records, each with its text
- * (a kj_table), and as dmesg.txt, whose line i is "[   TIME] " and the
- * text of record i. Redacting the lines redacts the texts as they would
- * be redacted alone: every matcher looks back only across the "] " (as
- * at a string's start) and ahead to the newline (as at its end), and no
- * match spans a newline nor makes or takes one (a record's text may hold
- * newlines of its own: the next record starts after as many). So the
- * records take their redacted texts from the redacted lines instead of
- * being scanned again. mirror_map() checks that each line is what it
- * should be, before and after, and changes nothing unless all rows check
- * out (-1: redact the rows after all).
- */
-static size_t mirror_rows;	/* rows taken from their lines, for tests */
-
-size_t kbug_redact_mirror_rows(void)
-{
-	return mirror_rows;
-}
-
-/* the length of the prefix of the line at p that ends in "] " (0 for none), or -1 */
-static long line_prefix(const char *p, const char *end)
-{
-	const char *b = memchr(p, ']', (size_t)(end - p) < 64 ? (size_t)(end - p) : 64);
-
-	if (!b || b + 1 >= end || b[1] != ' ' || memchr(p, '\n', (size_t)(b - p)))
-		return 0;
-	return (long)(b + 2 - p);
-}
-
-/* past the k-th newline from p, or NULL */
-static const char *after_newlines(const char *p, const char *end, size_t k)
-{
-	while (k--) {
-		p = memchr(p, '\n', (size_t)(end - p));
-		if (!p)
-			return NULL;
-		p++;
-	}
-	return p;
-}
-
-static int mirror_map(struct kj_table *t, size_t col, const char *old, size_t oldlen,
-		      const char *red, size_t redlen, bool apply)
-{
-	const char *o = old, *oe = old + oldlen, *n = red, *ne = red + redlen;
-	size_t r, rows = kj_table_rows(t);
-	/* nothing replaced: the old lines are all there is to check */
-	bool same = red == old && redlen == oldlen && !apply;
-
-	for (r = 0; r < rows; r++) {
-		size_t tl, pl, nl, k = 1;
-		const char *txt = kj_table_str(t, r, col, &tl), *q, *next;
-		long p = line_prefix(o, oe);
-
-		if (!txt || p < 0)
-			return -1;
-		pl = (size_t)p;
-		/* the prefix, the text (which may hold newlines), a newline */
-		if ((size_t)(oe - o) < pl + tl + 1 || memcmp(o + pl, txt, tl) || o[pl + tl] != '\n')
-			return -1;
-		if (same) {
-			o += pl + tl + 1;
-			continue;
-		}
-		/* redaction keeps the prefix and every newline */
-		if ((size_t)(ne - n) < pl || memcmp(n, o, pl))
-			return -1;
-		for (q = txt; (q = memchr(q, '\n', tl - (size_t)(q - txt))); q++)
-			k++;
-		next = after_newlines(n + pl, ne, k);
-		if (!next)
-			return -1;
-		nl = (size_t)(next - 1 - (n + pl));
-		if (apply && (nl != tl || memcmp(n + pl, txt, tl))) {
-			kj_table_set_str(t, r, col, n + pl, nl);
-			mirror_rows++;
-		} else if (apply) {
-			mirror_rows++;
-		}
-		o += pl + tl + 1;
-		n = next;
-	}
-	/* a line past the last record counts once: then the rows are scanned */
-	return o == oe && (same || n == ne) ? 0 : -1;
-}
-
-/* a kj_table's strings, as redact_tree() does those of the objects it stands for */
-static void redact_table(struct kbug_redactor *rd, struct kj_table *t)
-{
-	struct strbuf out = STRBUF_INIT;
-	size_t r, c, rows = kj_table_rows(t), ncol = kj_table_ncols(t);
-
-	for (r = 0; r < rows; r++) {
-		for (c = 0; c < ncol; c++) {
-			size_t len;
-			const char *s = kj_table_str(t, r, c, &len);
-
-			if (!s)
-				continue;
-			strbuf_reset(&out);
-			if (redact_text_hits(rd, s, len, &out))
-				kj_table_set_str(t, r, c, out.buf, out.len);
-		}
-	}
-	strbuf_release(&out);
-}
-
 static void redact_tree(struct kbug_redactor *rd, struct json_object *v, int depth)
 {
 	struct strbuf out = STRBUF_INIT;
@@ -1360,11 +814,6 @@ static void redact_tree(struct kbug_redactor *rd, struct json_object *v, int dep
 		break;
 	}
 	case json_type_array:
-		if (kj_table_of(v)) {
-			if (!redact_skipped(rd, kj_table_of(v)))
-				redact_table(rd, kj_table_of(v));
-			break;
-		}
 		n = json_object_array_length(v);
 		for (i = 0; i < n; i++)
 			redact_tree(rd, json_object_array_get_idx(v, i), depth + 1);
@@ -1385,23 +834,8 @@ static void redact_harvest_text(struct kbug_redactor *rd, const char *s, size_t 
 	const size_t tlen = sizeof(tag) - 1;
 	const char *p = s, *end = s + len;
 
-	/*
-	 * By the tag's ':' (rare in a config, where 'S' starts every other
-	 * option), then the rest around it; memmem() would set up its search
-	 * anew for every string. The tag cannot overlap itself.
-	 */
-	while (end - p >= (ptrdiff_t)tlen) {
-		const char *colon = memchr(p + tlen - 2, ':', (size_t)(end - p - tlen + 1));
-		size_t skip = 0, n;
-
-		if (!colon)
-			break;
-		p = colon - (tlen - 2);
-		if (memcmp(p, tag, tlen)) {
-			p = colon - (tlen - 2) + 1;
-			continue;
-		}
-		n = match_usb_serial(p, (size_t)(end - p), s, &skip);
+	while ((p = memmem(p, (size_t)(end - p), tag, tlen))) {
+		size_t skip = 0, n = match_usb_serial(p, (size_t)(end - p), s, &skip);
 
 		if (n) {
 			char *v = strndup(p + skip, n - skip);
@@ -1411,23 +845,6 @@ static void redact_harvest_text(struct kbug_redactor *rd, const char *s, size_t 
 			free(v);
 		}
 		p += tlen;
-	}
-}
-
-static void redact_harvest_table(struct kbug_redactor *rd, const struct kj_table *t)
-{
-	size_t r, c, rows = kj_table_rows(t), ncol = kj_table_ncols(t);
-
-	for (c = 0; c < ncol; c++) {
-		if (kj_table_col(t, c)->type != KJ_COL_STR)
-			continue;
-		for (r = 0; r < rows; r++) {
-			size_t len;
-			const char *s = kj_table_str(t, r, c, &len);
-
-			if (s)
-				redact_harvest_text(rd, s, len);
-		}
 	}
 }
 
@@ -1450,10 +867,6 @@ static void redact_harvest_tree(struct kbug_redactor *rd, struct json_object *v,
 		break;
 	}
 	case json_type_array:
-		if (kj_table_of(v)) {
-			redact_harvest_table(rd, kj_table_of(v));
-			break;
-		}
 		n = json_object_array_length(v);
 		for (i = 0; i < n; i++)
 			redact_harvest_tree(rd, json_object_array_get_idx(v, i), depth + 1);
@@ -1517,42 +930,12 @@ static void redact_record(struct kbug_redactor *rd, struct kbug_report *r)
 	kbug_report_set(r, "redactions", list);
 }
 
-/* the table attachment a repeats, if the tree walk left it to a */
-static struct kj_table *mirror_of(const struct kbug_redactor *rd,
-				  const struct kbug_attachment *a)
-{
-	struct kj_table *t = kj_table_of(a->lines_of);
-
-	return t && redact_skipped(rd, t) && a->lines_col < kj_table_ncols(t) &&
-	       kj_table_col(t, a->lines_col)->type == KJ_COL_STR ? t : NULL;
-}
-
-/* An attachment, and the table it repeats (if any) through it. */
+/* An attachment's text, scanned as a string of the tree is. */
 static void redact_attachment(struct kbug_redactor *rd, struct kbug_attachment *a)
 {
-	struct kj_table *t = mirror_of(rd, a);
 	struct strbuf out = STRBUF_INIT;
-	size_t before[REDACT_NR_KINDS], k;
-	const char *red = a->data;
-	size_t redlen = a->len;
 
-	memcpy(before, rd->count, sizeof(before));
 	if (redact_text_hits(rd, a->data, a->len, &out)) {
-		red = out.buf;
-		redlen = out.len;
-	}
-	if (t && !mirror_map(t, a->lines_col, a->data, a->len, red, redlen, false)) {
-		if (red != a->data)
-			mirror_map(t, a->lines_col, a->data, a->len, red, redlen, true);
-		else
-			mirror_rows += kj_table_rows(t);	/* each the same as its line */
-		/* the records' own replacements, as if they had been scanned */
-		for (k = 0; k < REDACT_NR_KINDS; k++)
-			rd->count[k] += rd->count[k] - before[k];
-	} else if (t) {
-		redact_table(rd, t);	/* the lines were not what they should be */
-	}
-	if (red != a->data) {
 		free(a->data);
 		a->data = strbuf_detach(&out, &a->len);
 	}
@@ -1581,9 +964,6 @@ int kbug_report_redact(struct kbug_report *r)
 	rd = report_redactor(r);
 	if (!rd)
 		return -ENOMEM;
-	for (i = 0; i < r->att_nr && rd->skip_nr < REDACT_MAX_MIRRORS; i++)
-		if (kj_table_of(r->att[i].lines_of))
-			rd->skip[rd->skip_nr++] = kj_table_of(r->att[i].lines_of);
 	json_object_object_foreach(r->root, key, val) {
 		if (!strcmp(key, "redactions") || !strcmp(key, "schema"))
 			continue;

@@ -50,14 +50,6 @@ void kbug_redactor_add_machine(struct kbug_redactor *rd);
 size_t kbug_redact_text(struct kbug_redactor *rd, const char *in, size_t len,
 			struct strbuf *out);
 const char *kbug_redact_kind_name(enum kbug_redact_kind kind);
-/* Tests: how many table rows took their text from an attachment's lines so far. */
-size_t kbug_redact_mirror_rows(void);
-
-/* Tests: scan byte by byte, without the SSE2 quick test (the same result, slower). */
-void kbug_redactor_scalar(struct kbug_redactor *rd);
-/* Tests: the quick test sixteen bytes at a time, not thirty-two where AVX2 would allow it. */
-void kbug_redactor_narrow(struct kbug_redactor *rd);
-
 size_t kbug_redactor_count(const struct kbug_redactor *rd, enum kbug_redact_kind kind);
 
 /* SipHash-2-4 of data under a 128-bit key (Aumasson and Bernstein). */

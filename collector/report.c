@@ -89,7 +89,6 @@ static void attachment_release(struct kbug_attachment *a)
 	free(a->content_type);
 	free(a->description);
 	free(a->data);
-	json_object_put(a->lines_of);
 }
 
 void kbug_report_release(struct kbug_report *r)
@@ -179,8 +178,6 @@ int kbug_report_attach_take(struct kbug_report *r, const char *name, const char 
 	a->content_type = strdup(content_type ? content_type : "text/plain");
 	a->description = description ? strdup(description) : NULL;
 	a->data = data;
-	a->lines_of = NULL;
-	a->lines_col = 0;
 	a->len = data ? len : 0;
 	if (!a->name || !a->content_type || !a->data)
 		return -ENOMEM;
@@ -199,20 +196,6 @@ int kbug_report_attach(struct kbug_report *r, const char *name, const char *cont
 	return kbug_report_attach_take(r, name, content_type, description, copy, len);
 }
 
-void kbug_report_attachment_lines_of(struct kbug_report *r, const char *name,
-				     struct json_object *rows, size_t col)
-{
-	size_t i;
-
-	for (i = 0; i < r->att_nr; i++) {
-		if (strcmp(r->att[i].name, name))
-			continue;
-		json_object_put(r->att[i].lines_of);
-		r->att[i].lines_of = json_object_get(rows);
-		r->att[i].lines_col = col;
-	}
-}
-
 const struct kbug_attachment *kbug_report_attachment(const struct kbug_report *r,
 						     const char *name)
 {
@@ -225,24 +208,22 @@ const struct kbug_attachment *kbug_report_attachment(const struct kbug_report *r
 }
 
 /*
- * The report with its attachments listed last under "attachments"; their
- * text, most of a report, is written straight from the attachments.
+ * The report as one json-c tree to write: the sections of r->root (shared,
+ * not copied) and last "attachments", each with its text if asked for.
+ * The caller puts it, and with it the text json-c wrote into it.
  */
-static int report_write(struct kbug_report *r, bool pretty, bool with_attachments, FILE *f,
-			struct strbuf *sb)
+static struct json_object *report_tree(struct kbug_report *r, bool with_attachments)
 {
-	struct json_object *list = json_object_new_array();
-	struct kj_text *texts = calloc(r->att_nr + 1, sizeof(*texts));
-	int flags = JSON_C_TO_STRING_NOSLASHESCAPE |
-		    (pretty ? JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED : 0);
+	struct json_object *top = json_object_new_object(), *list = json_object_new_array();
 	size_t i;
-	int ret;
 
-	if (!list || !texts) {
+	if (!top || !list) {
+		json_object_put(top);
 		json_object_put(list);
-		free(texts);
-		return -ENOMEM;
+		return NULL;
 	}
+	json_object_object_foreach(r->root, key, val)
+		json_object_object_add(top, key, json_object_get(val));
 	for (i = 0; i < r->att_nr; i++) {
 		struct json_object *a = json_object_new_object();
 
@@ -250,34 +231,43 @@ static int report_write(struct kbug_report *r, bool pretty, bool with_attachment
 		kj_set_str(a, "content_type", r->att[i].content_type);
 		kj_set_str(a, "description", r->att[i].description);
 		kj_set_int(a, "size", (int64_t)r->att[i].len);
-		if (with_attachments) {
-			texts[i].text = r->att[i].data;
-			texts[i].len = r->att[i].len;
-			kj_set(a, "text", kj_text_new(&texts[i]));
-		}
+		if (with_attachments)
+			kj_set(a, "text", json_object_new_string_len(r->att[i].data,
+								     (int)r->att[i].len));
 		kj_append(list, a);
 	}
-	kj_set(r->root, "attachments", list);
-	ret = kj_write(r->root, flags, f, sb);
-	json_object_object_del(r->root, "attachments");
-	free(texts);
-	return ret;
+	kj_set(top, "attachments", list);
+	return top;
+}
+
+static int report_flags(bool pretty)
+{
+	return JSON_C_TO_STRING_NOSLASHESCAPE |
+	       (pretty ? JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED : 0);
 }
 
 char *kbug_report_to_json(struct kbug_report *r, bool pretty, bool with_attachments)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct json_object *top = report_tree(r, with_attachments);
+	const char *text = top ? json_object_to_json_string_ext(top, report_flags(pretty)) : NULL;
+	char *copy = text ? strdup(text) : NULL;
 
-	if (report_write(r, pretty, with_attachments, NULL, &sb)) {
-		strbuf_release(&sb);
-		return NULL;
-	}
-	return strbuf_detach(&sb, NULL);
+	json_object_put(top);
+	return copy;
 }
 
 int kbug_report_write(struct kbug_report *r, bool pretty, bool with_attachments, FILE *f)
 {
-	return report_write(r, pretty, with_attachments, f, NULL);
+	struct json_object *top = report_tree(r, with_attachments);
+	const char *text;
+	size_t len = 0;
+	int ret = -ENOMEM;
+
+	text = top ? json_object_to_json_string_length(top, report_flags(pretty), &len) : NULL;
+	if (text)
+		ret = fwrite(text, 1, len, f) == len ? 0 : -EIO;
+	json_object_put(top);
+	return ret;
 }
 
 int kbug_report_load_string(struct kbug_report *r, const char *json, const char *name)

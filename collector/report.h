@@ -22,14 +22,6 @@ struct kbug_attachment {
 	char *description;	/* one line for humans, may be NULL */
 	char *data;		/* NUL-terminated; may hold any text */
 	size_t len;
-	/*
-	 * A kj_table whose column lines_col this text repeats, row i at the
-	 * end of line i (dmesg.txt and the dmesg records), or NULL; a
-	 * reference of the attachment's own. Redaction then scans the text
-	 * once for both (redact.c).
-	 */
-	struct json_object *lines_of;
-	size_t lines_col;
 };
 
 /*
@@ -70,9 +62,6 @@ int kbug_report_attach(struct kbug_report *r, const char *name, const char *cont
 /* The same, taking data (malloc'd, data[len] == '\0') instead of a copy; freed on failure. */
 int kbug_report_attach_take(struct kbug_report *r, const char *name, const char *content_type,
 			    const char *description, char *data, size_t len);
-/* Say that attachment `name` repeats column col of the table rows, line by line. */
-void kbug_report_attachment_lines_of(struct kbug_report *r, const char *name,
-				     struct json_object *rows, size_t col);
 const struct kbug_attachment *kbug_report_attachment(const struct kbug_report *r,
 						     const char *name);
 
@@ -103,7 +92,7 @@ int kbug_report_seal(struct kbug_report *r);
  * Returns a malloc'd string. with_attachments=false leaves "text" out.
  */
 char *kbug_report_to_json(struct kbug_report *r, bool pretty, bool with_attachments);
-/* The same text written to f as it is made; 0, -EIO or -ENOMEM. */
+/* The same text written to f; 0, -EIO or -ENOMEM. */
 int kbug_report_write(struct kbug_report *r, bool pretty, bool with_attachments, FILE *f);
 /* Load a report saved by kbug_report_to_json (replay); -errno or -EINVAL. */
 int kbug_report_load(struct kbug_report *r, const char *path);

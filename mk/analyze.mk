@@ -10,11 +10,12 @@ build-asan/tests/analyze/corpus-score: tests/analyze/corpus-score.c build-asan/l
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(SAN_CFLAGS) $(PKG_CFLAGS) -o $@ $< build-asan/libkbug.a $(LDLIBS_ALL)
 
+# the score runs as tests/t2002-analyze-corpus.sh (found by mk/tests.mk)
 CHECK_PREREQS += $(ANALYZE_SCORE)
-CHECK_SUITES += tests/analyze/corpus.sh tests/analyze/cli.sh
+CHECK_QUICK_PREREQS += build/tests/analyze/corpus-score
 
 analyze-score: build/tests/analyze/corpus-score
-	build/tests/analyze/corpus-score -v $(or $(KBUG_SHARED),../shared)/corpus/syzkaller
+	build/tests/analyze/corpus-score -v tests/corpus/syzkaller
 
 .PHONY: analyze-score
 

@@ -4,7 +4,6 @@
 # the Bugzilla 5 REST test server they are tested against
 # (tests/servers/bugzilla_server.py: Python stdlib http.server + sqlite3).
 # tests/fuzz/fuzz-bugzilla.c is built and run by the generic fuzz rules
-# (mk/core.mk); tests/unit/test-bugzilla.c by the Makefile's unit rules.
+# (mk/core.mk); tests/unit/test-bugzilla.c by the Makefile's unit rules;
+# the suites tests/t6xxx-*.sh are found by mk/tests.mk.
 DEB_PKGS += python3
-CHECK_SUITES_ONCE += tests/servers/test-bugzilla-server.py
-CHECK_SUITES += $(sort $(wildcard tests/e2e/t6[0-9]*.sh))

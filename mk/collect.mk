@@ -2,8 +2,7 @@
 # The collect stage (issue 2): the probes, `kbug collect`, `kbug probes`.
 # Unit tests (tests/unit/test-probe-*.c) and fuzz targets
 # (tests/fuzz/fuzz-probe-*.c) are picked up by the Makefile's generic rules.
-
-CHECK_SUITES += $(sort $(wildcard tests/e2e/t1*.sh))
+# The suites tests/t1xxx-*.sh are found by mk/tests.mk.
 DEB_PKGS += iproute2 hyperfine time systemd-journal-remote pciutils usbutils kmod dash
 
 # make bench: kbug collect against the shell equivalent of Debian's

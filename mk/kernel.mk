@@ -9,12 +9,12 @@ DEB_PKGS += linux-source-6.12 qemu-system-x86 busybox-static bc bison flex \
 	libssl-dev libelf-dev cpio xz-utils gzip python3-aiosmtpd python3-ply \
 	python3-git libc-bin util-linux git
 
-CHECK_SUITES_ONCE += kernel/patches-check.sh tests/qemu/check-qemu.sh
+# make check runs both once: tests/t4001-patches-check.sh, tests/t4002-qemu.sh
 
 patches-check: deps
 	kernel/patches-check.sh
 
 check-qemu: deps kbug
-	KBUG=$(CURDIR)/kbug tests/qemu/check-qemu.sh
+	KBUG=$(CURDIR)/kbug tests/t4002-qemu.sh
 
 .PHONY: patches-check check-qemu

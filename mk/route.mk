@@ -16,13 +16,11 @@ build-fuzz/build/gen/route-data.o: $(ROUTE_GEN) build/gen/route-maintainers.raw 
 
 build/gen/route-maintainers.raw build/gen/route-mailmap.raw build/gen/route-dirs.raw: $(ROUTE_GEN)
 
-# Tests: tests/unit/test-route.c is picked up by the Makefile; the
-# differential test against the kernel's scripts/get_maintainer.pl runs
-# once (not under ASan); tests/fuzz/fuzz-route.c is built and run by the
-# generic fuzz rules.
-CHECK_SUITES += tests/route/t-route-cli.sh
-CHECK_SUITES += tests/route/t-maintainers.sh
-CHECK_SUITES_ONCE += tests/route/gm-diff.pl
+# Tests: tests/unit/test-route.c is picked up by the Makefile; the suites
+# tests/t3xxx-*.sh by mk/tests.mk, the differential test against the
+# kernel's scripts/get_maintainer.pl (t3003, tests/route/gm-diff.pl) once,
+# not under ASan; tests/fuzz/fuzz-route.c is built and run by the generic
+# fuzz rules.
 DEB_PKGS += perl
 
 # make bench: 500 files through kbug (one process, a process per path)

@@ -62,20 +62,14 @@ static void add_unescaped(struct strbuf *sb, const char *s, size_t n)
 	}
 }
 
-/* an ASCII digit: what isdigit() says in the C locale, without its table lookup call */
-static inline bool is_digit(char c)
-{
-	return (unsigned char)(c - '0') < 10;
-}
-
 static bool parse_u64(const char **p, const char *end, uint64_t *v)
 {
 	const char *s = *p;
 	uint64_t x = 0;
 
-	if (s >= end || !is_digit(*s))
+	if (s >= end || !isdigit((unsigned char)*s))
 		return false;
-	while (s < end && is_digit(*s)) {
+	while (s < end && isdigit((unsigned char)*s)) {
 		unsigned int d = (unsigned int)(*s - '0');
 
 		if (x > (UINT64_MAX - d) / 10)
@@ -158,50 +152,20 @@ int kbug_klog_parse_line(const char *line, size_t len, struct kbug_kmsg *out)
 	return 0;
 }
 
-/* "[%5llu.%06llu] TEXT\n", without printf: it runs once per record */
+/* "[%5llu.%06llu] TEXT\n" (the text may hold any byte) */
 void kbug_kmsg_format(struct strbuf *sb, const struct kbug_kmsg *m)
 {
-	char buf[32], *p = buf + sizeof(buf);
-	uint64_t sec = m->ts_usec / 1000000u, usec = m->ts_usec % 1000000u;
-	int i;
-
-	*--p = ' ';
-	*--p = ']';
-	for (i = 0; i < 6; i++, usec /= 10)
-		*--p = (char)('0' + usec % 10);
-	*--p = '.';
-	i = 0;
-	do {
-		*--p = (char)('0' + sec % 10);
-		sec /= 10;
-		i++;
-	} while (sec);
-	while (i++ < 5)
-		*--p = ' ';
-	*--p = '[';
-	strbuf_grow(sb, (size_t)(buf + sizeof(buf) - p) + m->text->len + 1);
-	strbuf_add(sb, p, (size_t)(buf + sizeof(buf) - p));
+	strbuf_addf(sb, "[%5" PRIu64 ".%06" PRIu64 "] ", m->ts_usec / 1000000u,
+		    m->ts_usec % 1000000u);
 	strbuf_add(sb, m->text->buf, m->text->len);
 	strbuf_addch(sb, '\n');
 }
 
 /* ---- collecting ------------------------------------------------------- */
 
-/* a record's keys, in the order they are written */
-enum { REC_LEVEL, REC_FACILITY, REC_SEQ, REC_TS, REC_TEXT };
-
-static const struct kj_col record_cols[] = {
-	[REC_LEVEL] = { "level", KJ_COL_INT },
-	[REC_FACILITY] = { "facility", KJ_COL_INT },
-	[REC_SEQ] = { "seq", KJ_COL_INT },
-	[REC_TS] = { "ts_usec", KJ_COL_INT },
-	[REC_TEXT] = { "text", KJ_COL_STR },
-};
-
 struct dmesg_state {
 	struct kbug_probe_ctx *ctx;
-	struct json_object *records_arr;	/* a kj_table: thousands of records */
-	struct kj_table *records;
+	struct json_object *records;	/* an array of {level, facility, seq, ts_usec, text} */
 	struct strbuf log;		/* dmesg.txt */
 	size_t json_bytes;		/* text bytes put into records */
 	uint64_t count;
@@ -226,18 +190,20 @@ static void add_record(struct dmesg_state *st, const struct kbug_kmsg *m)
 		st->cut = true;
 	/* the JSON copy holds the text again, plus ~80 bytes of keys */
 	if (!max || st->json_bytes + m->text->len + 96 <= max) {
-		long row = st->records ? kj_table_add_row(st->records) : -ENOMEM;
+		struct json_object *rec = json_object_new_object();
 
-		if (row < 0) {
+		if (!rec || !st->records) {
+			json_object_put(rec);
 			st->cut = true;
 			return;
 		}
-		kj_table_set_int(st->records, (size_t)row, REC_LEVEL, m->level);
-		kj_table_set_int(st->records, (size_t)row, REC_FACILITY, m->facility);
+		kj_set_int(rec, "level", m->level);
+		kj_set_int(rec, "facility", m->facility);
 		if (m->has_seq)
-			kj_table_set_int(st->records, (size_t)row, REC_SEQ, (int64_t)m->seq);
-		kj_table_set_int(st->records, (size_t)row, REC_TS, (int64_t)m->ts_usec);
-		kj_table_set_str(st->records, (size_t)row, REC_TEXT, m->text->buf, m->text->len);
+			kj_set_int(rec, "seq", (int64_t)m->seq);
+		kj_set_int(rec, "ts_usec", (int64_t)m->ts_usec);
+		kj_set(rec, "text", json_object_new_string_len(m->text->buf, (int)m->text->len));
+		kj_append(st->records, rec);
 		st->json_bytes += m->text->len + 96;
 	} else {
 		st->cut = true;
@@ -280,26 +246,6 @@ static int kmsg_from_file(struct dmesg_state *st, int fd)
 	return 0;
 }
 
-/*
- * Room for what the kernel's ring can hold, up front: its text bytes
- * (SYSLOG_ACTION_SIZE_BUFFER, the log_buf_len) bound the text of its
- * records, and it keeps a descriptor for every 32 of them. Pages of the
- * room that nothing reaches cost no memory; growing by doubling would
- * copy the log at every step.
- */
-static void reserve_ring(struct dmesg_state *st)
-{
-	int ring = klogctl(10 /* SYSLOG_ACTION_SIZE_BUFFER */, NULL, 0);
-	size_t text, max = st->ctx->max_output;
-
-	if (ring <= 0 || ring > (64 << 20))
-		return;
-	text = max && max < (size_t)ring ? max : (size_t)ring;
-	strbuf_grow(&st->log, text);
-	if (st->records)
-		kj_table_reserve(st->records, (size_t)ring / 32, text);
-}
-
 static int kmsg_read(struct dmesg_state *st)
 {
 	struct strbuf text = STRBUF_INIT;
@@ -307,7 +253,6 @@ static int kmsg_read(struct dmesg_state *st)
 	char buf[8192 + 1];
 	struct stat sb;
 	int fd, ret = 0, lost = 0;
-	unsigned int reads = 0;
 
 	fd = kbug_path_open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
 	if (fd < 0)
@@ -317,7 +262,6 @@ static int kmsg_read(struct dmesg_state *st)
 		close(fd);
 		return ret;
 	}
-	reserve_ring(st);
 	while (st->count < KMSG_MAX_RECORDS) {
 		ssize_t n = read(fd, buf, sizeof(buf) - 1);
 
@@ -335,8 +279,7 @@ static int kmsg_read(struct dmesg_state *st)
 		buf[n] = '\0';
 		if (!kbug_kmsg_parse(buf, (size_t)n, &m))
 			add_record(st, &m);
-		/* the clock every 32 reads: one takes microseconds */
-		if (!(++reads & 31) && kbug_probe_expired(st->ctx)) {
+		if (kbug_probe_expired(st->ctx)) {
 			st->cut = true;
 			break;
 		}
@@ -608,13 +551,11 @@ static int live_log(struct dmesg_state *st, bool real, const char **source)
 static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 {
 	struct dmesg_state st = { .ctx = ctx, .log = STRBUF_INIT };
-	struct json_object *rows = NULL;	/* the records, in the section */
 	const char *source = NULL;
 	bool real = !*kbug_path_root();
 	int ret = 0;
 
-	st.records_arr = kj_table_new(record_cols, ARRAY_SIZE(record_cols));
-	st.records = kj_table_of(st.records_arr);
+	st.records = json_object_new_array();
 	if (ctx->log_file) {
 		ret = log_file_read(&st, ctx->log_file);
 		source = ret ? NULL : "file";
@@ -631,9 +572,8 @@ static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		kj_set_int(*out, "boot", ctx->boot);
 	}
 	if (source && strcmp(source, "file")) {
-		rows = st.records_arr;
-		kj_set(*out, "records", st.records_arr);
-		st.records_arr = NULL;
+		kj_set(*out, "records", st.records);
+		st.records = NULL;
 		if (st.have_first) {
 			kj_set_int(*out, "first_seq", (int64_t)st.first_seq);
 			kj_set_bool(*out, "wrapped", st.first_seq > 0);
@@ -654,11 +594,8 @@ static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 
 		kbug_report_attach_take(ctx->report, "dmesg.txt", "text/plain", "the kernel log",
 					strbuf_detach(&st.log, NULL), len);
-		/* its lines end with the records' texts: one redaction for both */
-		if (rows)
-			kbug_report_attachment_lines_of(ctx->report, "dmesg.txt", rows, REC_TEXT);
 	}
-	json_object_put(st.records_arr);
+	json_object_put(st.records);
 	strbuf_release(&st.log);
 	free(st.boot_id);
 	return ret;

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <json-c/json.h>
 
 #include "probes/probe.h"
@@ -40,22 +41,10 @@ extern const size_t kbug_taint_flags_nr;
 struct json_object *kbug_taint_decode(uint64_t value);
 /* Parse /proc/sys/kernel/tainted text; -EINVAL unless a decimal number. */
 int kbug_taint_parse(const char *text, uint64_t *value);
-/* {"guess", "evidence": [...]} from the release and /proc/version. */
-/* The release shapes of the origin guess, each the PCRE2 pattern its matcher stands for. */
-enum kbug_release_kind {
-	KBUG_REL_DEB, KBUG_REL_DEBIAN_FLAVOUR, KBUG_REL_UBUNTU_FLAVOUR, KBUG_REL_FEDORA,
-	KBUG_REL_RHEL, KBUG_REL_MAGEIA, KBUG_REL_ARCH, KBUG_REL_SUSE, KBUG_REL_MANJARO,
-	KBUG_REL_RC, KBUG_REL_NEXT, KBUG_REL_STABLE, KBUG_REL_MAINLINE, KBUG_REL_LOCAL,
-	KBUG_REL_NEXT_ANY, KBUG_REL_NR,
-};
-
-struct kbug_release_shape {
-	const char *re;
-	bool (*match)(const char *release);
-};
-
-extern const struct kbug_release_shape kbug_release_shapes[KBUG_REL_NR];
-
+/*
+ * {"guess", "evidence": [...]} from the release and /proc/version: the
+ * release's shapes are PCRE2 patterns (kernel.c), matched as Perl would.
+ */
 struct json_object *kbug_kernel_origin(const char *release, const char *proc_version);
 /* The compiler part of /proc/version ("gcc (Debian 12.2.0-14) 12.2.0, ..."), or NULL. */
 char *kbug_kernel_compiler(const char *proc_version);
@@ -111,13 +100,9 @@ int kbug_sysfs_link_base(const char *dir, const char *name, struct strbuf *out);
  * Fill "class_name", "vendor_name", "device_name" and "subsystem_name" of
  * the PCI devices in arr (objects with the 4-hex-digit "class_id",
  * "vendor_id", "device_id", "subsystem_vendor_id", "subsystem_device_id")
- * from pci.ids text, as libpci's pci_lookup_name() names them, reading
- * only the blocks of their vendors and classes (the whole file when it is
- * not in pci.ids's order); members already set are kept. Returns the
- * number of names set.
+ * from pci.ids text read from f, as libpci's pci_lookup_name() names them;
+ * members already set are kept. Returns the number of names set.
  */
-int kbug_pci_ids_names(const char *ids, size_t len, struct json_object *arr);
-/* The same by one way only: the pass over the whole file (full), or the lookup (tests). */
+int kbug_pci_ids_names(FILE *f, struct json_object *arr);
 /* Tests: IDs from each device's uevent (the default), or all from libpci. */
 void kbug_pci_use_uevent(bool on);
-int kbug_pci_ids_names_pass(const char *ids, size_t len, struct json_object *arr, bool full);

@@ -20,6 +20,7 @@
 #include "util/log.h"
 #include "util/macro.h"
 #include "util/path.h"
+#include "util/pcre2.h"
 #include "util/strbuf.h"
 
 /* taint_flags[] of kernel/panic.c (6.12), with the documented reasons. */
@@ -106,234 +107,49 @@ struct json_object *kbug_taint_decode(uint64_t value)
 	return t;
 }
 
-/*
- * The shapes of a release string the origin guess looks for. Each is
- * written down as the PCRE2 pattern it stands for (test-probe-parse
- * holds every matcher to its pattern over thousands of release strings)
- * and matched by hand: compiling the patterns cost the probe a tenth of
- * a millisecond. A release string has no newline (it is read as a line).
- */
-
-static bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-/* the length of the run of digits at s */
-static size_t digits(const char *s)
-{
-	size_t n = 0;
-
-	while (is_digit(s[n]))
-		n++;
-	return n;
-}
-
-/* TAG then a digit, anywhere */
-static bool tag_digit(const char *s, const char *tag)
-{
-	const char *p = s;
-
-	while ((p = strstr(p, tag))) {
-		p += strlen(tag);
-		if (is_digit(*p))
-			return true;
-	}
-	return false;
-}
-
-/* "-WORD" at the end, for one of words */
-static bool ends_dash_word(const char *s, const char *const *words)
-{
-	size_t n = strlen(s), w;
-
-	for (; *words; words++) {
-		w = strlen(*words);
-		if (n > w && s[n - w - 1] == '-' && !strcmp(s + n - w, *words))
-			return true;
-	}
-	return false;
-}
-
-static bool rel_deb(const char *s)
-{
-	return tag_digit(s, "+deb");
-}
-
-static bool rel_debian_flavour(const char *s)
-{
-	static const char *const w[] = {
-		"amd64", "arm64", "686", "686-pae", "armmp", "cloud-amd64", "rt-amd64",
-		"powerpc64le", "s390x", NULL,
-	};
-
-	return ends_dash_word(s, w);
-}
-
-/* "-WORD" followed by the end or '-' */
-static bool rel_ubuntu_flavour(const char *s)
-{
-	static const char *const w[] = {
-		"generic", "lowlatency", "aws", "azure", "gcp", "oracle", "raspi", "kvm", NULL,
-	};
-	const char *p;
-	size_t i, n;
-
-	for (p = strchr(s, '-'); p; p = strchr(p + 1, '-')) {
-		for (i = 0; w[i]; i++) {
-			n = strlen(w[i]);
-			if (!strncmp(p + 1, w[i], n) && (!p[1 + n] || p[1 + n] == '-'))
-				return true;
-		}
-	}
-	return false;
-}
-
-static bool rel_fedora(const char *s)
-{
-	return tag_digit(s, ".fc");
-}
-
-static bool rel_rhel(const char *s)
-{
-	return tag_digit(s, ".el");
-}
-
-static bool rel_mageia(const char *s)
-{
-	return tag_digit(s, ".mga");
-}
-
-static bool rel_arch(const char *s)
-{
-	const char *p = s;
-
-	while ((p = strstr(p, "-arch"))) {
-		size_t n;
-
-		p += 5;
-		n = digits(p);
-		if (n && p[n] == '-')
-			return true;
-	}
-	return false;
-}
-
-static bool rel_suse(const char *s)
-{
-	static const char *const w[] = { "default", "preempt", NULL };
-
-	return ends_dash_word(s, w);
-}
-
-static bool rel_manjaro(const char *s)
-{
-	static const char *const w[] = { "MANJARO", NULL };
-
-	return ends_dash_word(s, w);
-}
-
-/* "N.N" at s: its length, else 0 */
-static size_t major_minor(const char *s)
-{
-	size_t a = digits(s), b;
-
-	if (!a || s[a] != '.')
-		return 0;
-	b = digits(s + a + 1);
-	return b ? a + 1 + b : 0;
-}
-
-static bool rel_rc(const char *s)
-{
-	size_t n = major_minor(s);
-
-	if (!n)
-		return false;
-	/* (\.0)? then -rc: try with the ".0", then without */
-	if (s[n] == '.' && s[n + 1] == '0' && !strncmp(s + n + 2, "-rc", 3) &&
-	    is_digit(s[n + 5]))
-		return true;
-	return !strncmp(s + n, "-rc", 3) && is_digit(s[n + 3]);
-}
-
-static bool rel_next(const char *s)
-{
-	const char *p = s;
-
-	while ((p = strstr(p, "-next-20"))) {
-		p += 8;
-		if (digits(p) >= 6)
-			return true;
-	}
-	return false;
-}
-
-static bool rel_stable(const char *s)
-{
-	size_t n = major_minor(s), d;
-
-	if (!n || s[n] != '.' || s[n + 1] < '1' || s[n + 1] > '9')
-		return false;
-	d = n + 1 + digits(s + n + 1);
-	return !s[d] || s[d] == '-' || s[d] == '+';
-}
-
-static bool rel_mainline(const char *s)
-{
-	size_t n = major_minor(s);
-
-	if (!n)
-		return false;
-	if (s[n] == '.' && s[n + 1] == '0')
-		n += 2;
-	if (s[n] == '+')
-		n++;
-	return !s[n];
-}
-
-/* after the numbers (and an -rcN), '-' or '+' and more: a local version */
-static bool rel_local(const char *s)
-{
-	size_t n = strspn(s, "0123456789.");
-
-	if (!n)
-		return false;
-	if (!strncmp(s + n, "-rc", 3) && is_digit(s[n + 3]))
-		n += 3 + digits(s + n + 3);
-	return (s[n] == '-' || s[n] == '+') && s[n + 1];
-}
-
-static bool rel_next_any(const char *s)
-{
-	return strstr(s, "-next-");
-}
-
-const struct kbug_release_shape kbug_release_shapes[] = {
-	[KBUG_REL_DEB] = { "\\+deb[0-9]+", rel_deb },
-	[KBUG_REL_DEBIAN_FLAVOUR] = {
-		"-(amd64|arm64|686|686-pae|armmp|cloud-amd64|rt-amd64|powerpc64le|s390x)$",
-		rel_debian_flavour },
-	[KBUG_REL_UBUNTU_FLAVOUR] = {
-		"-(generic|lowlatency|aws|azure|gcp|oracle|raspi|kvm)(-.*)?$", rel_ubuntu_flavour },
-	[KBUG_REL_FEDORA] = { "\\.fc[0-9]+", rel_fedora },
-	[KBUG_REL_RHEL] = { "\\.el[0-9]+", rel_rhel },
-	[KBUG_REL_MAGEIA] = { "\\.mga[0-9]+", rel_mageia },
-	[KBUG_REL_ARCH] = { "-arch[0-9]+-", rel_arch },
-	[KBUG_REL_SUSE] = { "-(default|preempt)$", rel_suse },
-	[KBUG_REL_MANJARO] = { "-MANJARO$", rel_manjaro },
-	[KBUG_REL_RC] = { "^[0-9]+\\.[0-9]+(\\.0)?-rc[0-9]+", rel_rc },
-	[KBUG_REL_NEXT] = { "-next-20[0-9]{6}", rel_next },
-	[KBUG_REL_STABLE] = { "^[0-9]+\\.[0-9]+\\.[1-9][0-9]*([-+].*)?$", rel_stable },
-	[KBUG_REL_MAINLINE] = { "^[0-9]+\\.[0-9]+(\\.0)?\\+?$", rel_mainline },
-	/* possessive: an -rcN is not taken for the local part */
-	[KBUG_REL_LOCAL] = { "^[0-9.]+(-rc[0-9]+)?+[-+].", rel_local },
-	[KBUG_REL_NEXT_ANY] = { "-next-", rel_next_any },
+/* The shapes of a release string the origin guess looks for. */
+enum release_kind {
+	REL_DEB, REL_DEBIAN_FLAVOUR, REL_UBUNTU_FLAVOUR, REL_FEDORA, REL_RHEL, REL_MAGEIA,
+	REL_ARCH, REL_SUSE, REL_MANJARO, REL_RC, REL_NEXT, REL_STABLE, REL_MAINLINE, REL_LOCAL,
+	REL_NEXT_ANY, REL_NR,
 };
 
-static bool rmatch(enum kbug_release_kind k, const char *s)
+static const char *const release_re[REL_NR] = {
+	[REL_DEB] = "\\+deb[0-9]+",
+	[REL_DEBIAN_FLAVOUR] =
+		"-(amd64|arm64|686|686-pae|armmp|cloud-amd64|rt-amd64|powerpc64le|s390x)$",
+	[REL_UBUNTU_FLAVOUR] = "-(generic|lowlatency|aws|azure|gcp|oracle|raspi|kvm)(-.*)?$",
+	[REL_FEDORA] = "\\.fc[0-9]+",
+	[REL_RHEL] = "\\.el[0-9]+",
+	[REL_MAGEIA] = "\\.mga[0-9]+",
+	[REL_ARCH] = "-arch[0-9]+-",
+	[REL_SUSE] = "-(default|preempt)$",
+	[REL_MANJARO] = "-MANJARO$",
+	[REL_RC] = "^[0-9]+\\.[0-9]+(\\.0)?-rc[0-9]+",
+	[REL_NEXT] = "-next-20[0-9]{6}",
+	[REL_STABLE] = "^[0-9]+\\.[0-9]+\\.[1-9][0-9]*([-+].*)?$",
+	[REL_MAINLINE] = "^[0-9]+\\.[0-9]+(\\.0)?\\+?$",
+	/* possessive: an -rcN is not taken for the local part */
+	[REL_LOCAL] = "^[0-9.]+(-rc[0-9]+)?+[-+].",
+	[REL_NEXT_ANY] = "-next-",
+};
+
+/* Does the release (one line, as read) have shape k? Compiled when first asked. */
+static bool rmatch(enum release_kind k, const char *s)
 {
-	return s && kbug_release_shapes[k].match(s);
+	static pcre2_code *re[REL_NR];
+	static pcre2_match_data *md;
+	PCRE2_SIZE off;
+	int err;
+
+	if (!re[k])
+		re[k] = pcre2_compile((PCRE2_SPTR)release_re[k], PCRE2_ZERO_TERMINATED, 0, &err,
+				      &off, NULL);
+	if (!md)
+		md = pcre2_match_data_create(1, NULL);
+	if (!s || !re[k] || !md)
+		return false;
+	return pcre2_match(re[k], (PCRE2_SPTR)s, strlen(s), 0, 0, md, NULL) >= 0;
 }
 
 /* Append "<pre><arg><post>" to the evidence list. */
@@ -351,18 +167,18 @@ static void evidence(struct json_object *ev, const char *pre, const char *arg, c
 struct json_object *kbug_kernel_origin(const char *release, const char *pv)
 {
 	static const struct {
-		enum kbug_release_kind kind;	/* on the release */
+		enum release_kind kind;	/* on the release */
 		const char *what;
 	} rel_marks[] = {
-		{ KBUG_REL_DEB, "Debian's '+debN' suffix" },
-		{ KBUG_REL_DEBIAN_FLAVOUR, "Debian's flavour suffix" },
-		{ KBUG_REL_UBUNTU_FLAVOUR, "Ubuntu's flavour suffix" },
-		{ KBUG_REL_FEDORA, "Fedora's '.fcN' tag" },
-		{ KBUG_REL_RHEL, "Red Hat Enterprise Linux's '.elN' tag" },
-		{ KBUG_REL_MAGEIA, "Mageia's '.mgaN' tag" },
-		{ KBUG_REL_ARCH, "Arch Linux's '-archN' tag" },
-		{ KBUG_REL_SUSE, "SUSE's flavour suffix" },
-		{ KBUG_REL_MANJARO, "Manjaro's suffix" },
+		{ REL_DEB, "Debian's '+debN' suffix" },
+		{ REL_DEBIAN_FLAVOUR, "Debian's flavour suffix" },
+		{ REL_UBUNTU_FLAVOUR, "Ubuntu's flavour suffix" },
+		{ REL_FEDORA, "Fedora's '.fcN' tag" },
+		{ REL_RHEL, "Red Hat Enterprise Linux's '.elN' tag" },
+		{ REL_MAGEIA, "Mageia's '.mgaN' tag" },
+		{ REL_ARCH, "Arch Linux's '-archN' tag" },
+		{ REL_SUSE, "SUSE's flavour suffix" },
+		{ REL_MANJARO, "Manjaro's suffix" },
 	};
 	static const char *const pv_marks[] = {
 		"Debian", "Ubuntu", "Red Hat", "Fedora", "SUSE", "Mageia", "Arch Linux",
@@ -370,8 +186,13 @@ struct json_object *kbug_kernel_origin(const char *release, const char *pv)
 	};
 	struct json_object *o = json_object_new_object();
 	struct json_object *ev = json_object_new_array();
-	const char *guess = "unknown";
+	const char *guess = "unknown", *err = NULL;
 	size_t i;
+
+	if (release && kbug_pcre2_load(&err)) {
+		evidence(ev, "the release's shape is unknown: ", err, "");
+		release = NULL;
+	}
 
 	for (i = 0; release && i < ARRAY_SIZE(rel_marks); i++)
 		if (rmatch(rel_marks[i].kind, release)) {
@@ -388,21 +209,21 @@ struct json_object *kbug_kernel_origin(const char *release, const char *pv)
 			guess = "distribution";
 		}
 	if (!strcmp(guess, "unknown") && release) {
-		if (rmatch(KBUG_REL_RC, release)) {
+		if (rmatch(REL_RC, release)) {
 			evidence(ev, "release '", release, "' is a release candidate (-rcN)");
 			guess = "mainline";
-		} else if (rmatch(KBUG_REL_NEXT, release)) {
+		} else if (rmatch(REL_NEXT, release)) {
 			evidence(ev, "release '", release, "' is a linux-next snapshot");
 			guess = "mainline";
-		} else if (rmatch(KBUG_REL_STABLE, release)) {
+		} else if (rmatch(REL_STABLE, release)) {
 			evidence(ev, "release '", release, "' is a stable point release (x.y.z)");
 			guess = "stable";
-		} else if (rmatch(KBUG_REL_MAINLINE, release)) {
+		} else if (rmatch(REL_MAINLINE, release)) {
 			evidence(ev, "release '", release, "' is a mainline release (x.y)");
 			guess = "mainline";
 		}
-		if (strcmp(guess, "unknown") && rmatch(KBUG_REL_LOCAL, release) &&
-		    !rmatch(KBUG_REL_NEXT_ANY, release))
+		if (strcmp(guess, "unknown") && rmatch(REL_LOCAL, release) &&
+		    !rmatch(REL_NEXT_ANY, release))
 			evidence(ev, "release '", release, "' carries a local version suffix");
 	}
 	if (!json_object_array_length(ev))

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include <errno.h>
 #include <stdarg.h>
-#include <string.h>
 
 #include "util/dl.h"
-#include "util/log.h"
 #include "util/macro.h"
 #include "probes/libs.h"
 
@@ -26,18 +23,13 @@ static const char *const kmod_syms[] = {
 	"kmod_module_get_path", "kmod_module_unref",
 };
 
-static const struct {
-	const char *soname;
-	const char *const *syms;
-	size_t n;
-	void **first;
-} libs[] = {
-	[KBUG_LIB_PCI] = { "libpci.so.3", pci_syms, ARRAY_SIZE(pci_syms),
-			   (void **)&kl.pci_alloc },
-	[KBUG_LIB_UDEV] = { "libudev.so.1", udev_syms, ARRAY_SIZE(udev_syms),
-			    (void **)&kl.udev_new },
-	[KBUG_LIB_KMOD] = { "libkmod.so.2", kmod_syms, ARRAY_SIZE(kmod_syms),
-			    (void **)&kl.kmod_new },
+static struct kbug_dl libs[] = {
+	[KBUG_LIB_PCI] = { .soname = "libpci.so.3", .syms = pci_syms,
+			   .n = ARRAY_SIZE(pci_syms), .ptrs = (void **)&kl.pci_alloc },
+	[KBUG_LIB_UDEV] = { .soname = "libudev.so.1", .syms = udev_syms,
+			    .n = ARRAY_SIZE(udev_syms), .ptrs = (void **)&kl.udev_new },
+	[KBUG_LIB_KMOD] = { .soname = "libkmod.so.2", .syms = kmod_syms,
+			    .n = ARRAY_SIZE(kmod_syms), .ptrs = (void **)&kl.kmod_new },
 };
 
 _Static_assert(sizeof(kl) == (ARRAY_SIZE(pci_syms) + ARRAY_SIZE(udev_syms) +
@@ -46,21 +38,5 @@ _Static_assert(sizeof(kl) == (ARRAY_SIZE(pci_syms) + ARRAY_SIZE(udev_syms) +
 
 int kbug_lib_load(enum kbug_lib lib, const char **err)
 {
-	static int state[ARRAY_SIZE(libs)];	/* 0 untried, 1 loaded, -1 failed */
-	static const char *why[ARRAY_SIZE(libs)];
-	const char *e = NULL;
-
-	if (!state[lib]) {
-		if (kbug_dlopen(libs[lib].soname, libs[lib].syms, libs[lib].first,
-				libs[lib].n, &e)) {
-			state[lib] = 1;
-		} else {
-			state[lib] = -1;
-			why[lib] = strdup(e);
-			DBG("%s", e);
-		}
-	}
-	if (state[lib] < 0 && err)
-		*err = why[lib];
-	return state[lib] > 0 ? 0 : -ENOSYS;
+	return kbug_dl_load(&libs[lib], err);
 }

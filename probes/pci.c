@@ -7,10 +7,10 @@
  * driver; its revision attribute and driver/module link the rest) the
  * probe reads sysfs alone: loading libpci and the libudev it needs costs
  * a quarter of a millisecond, more than reading every device here. When
- * a device's uevent does not answer, there is no /sys/bus/pci, or no
- * plain pci.ids, libpci's sysfs method (pointed below --sysroot) lists
- * the devices and fills in what their uevents lack, and names them.
- * test-probe-run holds both ways to one result.
+ * a device's uevent does not answer or there is no /sys/bus/pci, libpci's
+ * sysfs method (pointed below --sysroot) lists the devices and fills in
+ * what their uevents lack. test-probe-run holds both ways to one result.
+ * Either way the names come from one pass over pci.ids (pci-ids.c).
  *
  * libpci's error hook must not return; it would exit(). Ours longjmp()s
  * back into the probe, which then records the message as an error.
@@ -23,8 +23,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "probes/internal.h"
@@ -71,33 +69,6 @@ static void set_hex(struct json_object *o, const char *key, unsigned int v, int 
 
 	snprintf(buf, sizeof(buf), "%0*x", digits, v);
 	kj_set_str(o, key, buf);
-}
-
-/*
- * libpci asks udev's hwdb first; without a hwdb.bin it makes (and leaks)
- * a udev context per lookup, so then go straight to pci.ids.
- */
-static int lookup_flags;
-/* names come from one pass over pci.ids (pci-ids.c), not from libpci */
-static bool names_from_ids;
-
-static void set_name(struct pci_access *pacc, struct json_object *o, const char *key,
-		     int flags, ...)
-{
-	char buf[256];
-	char *name;
-	va_list ap;
-	unsigned int a, b, c, d;
-
-	va_start(ap, flags);
-	a = va_arg(ap, unsigned int);
-	b = va_arg(ap, unsigned int);
-	c = va_arg(ap, unsigned int);
-	d = va_arg(ap, unsigned int);
-	va_end(ap);
-	name = kl.pci_lookup_name(pacc, buf, sizeof(buf),
-				  flags | lookup_flags | PCI_LOOKUP_NO_NUMBERS, a, b, c, d);
-	json_object_object_add(o, key, name ? json_object_new_string(name) : NULL);
 }
 
 /* What the probe reports of a device: pci_fill_info()'s fields, and the driver. */
@@ -244,8 +215,7 @@ static void link_base_at(int dfd, const char *name, char *out, size_t size)
 }
 
 /* The device's object from what is known of it; dfd is its sysfs directory (or -1). */
-static struct json_object *device_json(struct pci_access *pacc, const char *slot,
-				       const struct pci_ident *id, int dfd)
+static struct json_object *device_json(const char *slot, const struct pci_ident *id, int dfd)
 {
 	struct json_object *o = json_object_new_object();
 	unsigned int cls = id->cls24 >> 8;
@@ -262,15 +232,6 @@ static struct json_object *device_json(struct pci_access *pacc, const char *slot
 	if (id->ext) {
 		set_hex(o, "revision", id->rev, 2);
 		set_hex(o, "prog_if", id->cls24 & 0xff, 2);
-	}
-	if (!names_from_ids) {
-		set_name(pacc, o, "class_name", PCI_LOOKUP_CLASS, cls, 0, 0, 0);
-		set_name(pacc, o, "vendor_name", PCI_LOOKUP_VENDOR, id->vendor, 0, 0, 0);
-		set_name(pacc, o, "device_name", PCI_LOOKUP_DEVICE, id->vendor, id->device, 0, 0);
-		if (id->subsys)
-			set_name(pacc, o, "subsystem_name",
-				 PCI_LOOKUP_SUBSYSTEM | PCI_LOOKUP_DEVICE, id->vendor, id->device,
-				 id->sub_vendor, id->sub_device);
 	}
 	if (id->driver[0]) {
 		kj_set_str(o, "driver", id->driver);
@@ -296,7 +257,7 @@ static int device_dir(const char *slot)
 }
 
 /* A device libpci found: its uevent where it answers, else libpci's fields. */
-static struct json_object *pci_device(struct pci_access *pacc, struct pci_dev *d)
+static struct json_object *pci_device(struct pci_dev *d)
 {
 	struct json_object *o;
 	struct pci_ident id = { 0 };
@@ -312,7 +273,7 @@ static struct json_object *pci_device(struct pci_access *pacc, struct pci_dev *d
 		if (dfd >= 0)
 			link_base_at(dfd, "driver", id.driver, sizeof(id.driver));
 	}
-	o = device_json(pacc, slot, &id, dfd);
+	o = device_json(slot, &id, dfd);
 	if (dfd >= 0)
 		close(dfd);
 	return o;
@@ -361,7 +322,7 @@ static int sysfs_devices(struct kbug_probe_ctx *ctx, struct json_object *arr)
 			ret = -EAGAIN;
 			break;
 		}
-		kj_append(arr, device_json(NULL, de->d_name, &id, dfd));
+		kj_append(arr, device_json(de->d_name, &id, dfd));
 		close(dfd);
 		n++;
 		if (kbug_probe_expired(ctx))
@@ -371,51 +332,22 @@ static int sysfs_devices(struct kbug_probe_ctx *ctx, struct json_object *arr)
 	return ret;
 }
 
-struct ids_map {
-	const char *data;
-	size_t len;
-};
-
-static int map_file(const char *file, struct ids_map *m)
-{
-	struct stat st;
-	void *p;
-	int fd = open(file, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return -errno;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size <= 0 ||
-	    st.st_size > (64 << 20)) {
-		close(fd);
-		return -EINVAL;
-	}
-	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (p == MAP_FAILED)
-		return -errno;
-	m->data = p;
-	m->len = (size_t)st.st_size;
-	return 0;
-}
-
-/* pci.ids as text: the --sysroot tree's, this system's, libpci's own */
-static int map_ids(const char *libpci_file, struct ids_map *m)
+/* pci.ids: the --sysroot tree's, else this system's; NULL if none */
+static FILE *open_ids(void)
 {
 	static const char *const files[] = {
 		"/usr/share/misc/pci.ids", "/usr/share/hwdata/pci.ids", "/usr/share/pci.ids",
 	};
 	struct strbuf p = STRBUF_INIT;
+	FILE *f = NULL;
 	size_t i;
-	int ret = -ENOENT;
 
 	if (*kbug_path_root())
-		ret = map_file(kbug_path(&p, files[0]), m);
+		f = fopen(kbug_path(&p, files[0]), "re");
 	strbuf_release(&p);
-	for (i = 0; i < ARRAY_SIZE(files) && ret; i++)
-		ret = map_file(files[i], m);
-	if (ret && libpci_file && !strstr(libpci_file, ".gz"))
-		ret = map_file(libpci_file, m);
-	return ret;
+	for (i = 0; i < ARRAY_SIZE(files) && !f; i++)
+		f = fopen(files[i], "re");
+	return f;
 }
 
 static int slot_cmp(const void *a, const void *b)
@@ -429,24 +361,20 @@ static int slot_cmp(const void *a, const void *b)
 static int pci_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 {
 	struct strbuf path = STRBUF_INIT;
-	struct ids_map ids = { NULL, 0 };
 	struct json_object *arr = json_object_new_array();
 	struct pci_access *volatile pacc = NULL;
 	struct pci_dev *d;
 	volatile int ret = 0;
 	size_t n = 0;
 	const char *err = NULL;
+	FILE *ids;
 
 	json_object_put(*out);
 	*out = arr;
-	/* sysfs alone where it answers everything, with names from pci.ids */
-	names_from_ids = use_uevent && map_ids(NULL, &ids) == 0;
-	if (names_from_ids && sysfs_devices(ctx, arr) == 0)
+	/* sysfs alone where it answers everything */
+	if (use_uevent && sysfs_devices(ctx, arr) == 0)
 		goto names;
 	json_object_array_del_idx(arr, 0, json_object_array_length(arr));
-	if (ids.data)
-		munmap((void *)ids.data, ids.len);
-	ids.data = NULL;
 	if (kbug_lib_load(KBUG_LIB_PCI, &err)) {
 		kbug_report_error(ctx->report, "pci", "%s", err);
 		return -ENOSYS;
@@ -468,25 +396,20 @@ static int pci_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	pacc->method = PCI_ACCESS_SYS_BUS_PCI;
 	kbug_path(&path, "/sys/bus/pci");
 	kl.pci_set_param(pacc, "sysfs.path", path.buf);
-	/* the tree's own pci.ids, else this system's */
-	kbug_path(&path, "/usr/share/misc/pci.ids");
-	if (*kbug_path_root() && kbug_path_exists("/usr/share/misc/pci.ids"))
-		kl.pci_set_param(pacc, "pci.ids", path.buf);
-	names_from_ids = map_ids(pacc->id_file_name, &ids) == 0;
-	lookup_flags = 0;
-	if (access("/etc/udev/hwdb.bin", R_OK) && access("/usr/lib/udev/hwdb.bin", R_OK))
-		lookup_flags = PCI_LOOKUP_NO_HWDB;
 	kl.pci_init(pacc);
 	kl.pci_scan_bus(pacc);
 	for (d = pacc->devices; d && n < 65536; d = d->next, n++) {
-		kj_append(arr, pci_device(pacc, d));
+		kj_append(arr, pci_device(d));
 		if (kbug_probe_expired(ctx))
 			break;
 	}
 names:
 	json_object_array_sort(arr, slot_cmp);
-	if (names_from_ids)
-		kbug_pci_ids_names(ids.data, ids.len, arr);
+	ids = open_ids();
+	if (ids) {
+		kbug_pci_ids_names(ids, arr);
+		fclose(ids);
+	}
 	for (n = 0; n < json_object_array_length(arr); n++) {
 		struct json_object *o = json_object_array_get_idx(arr, n);
 		static const char *const keys[] = { "class_name", "vendor_name", "device_name" };
@@ -500,8 +423,6 @@ out:
 	if (pacc && !sigsetjmp(pci_jmp, 0))
 		kl.pci_cleanup(pacc);
 	strbuf_release(&path);
-	if (ids.data)
-		munmap((void *)ids.data, ids.len);
 	return ret;
 }
 

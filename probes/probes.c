@@ -72,8 +72,6 @@ static size_t json_size_bound(struct json_object *o, int depth)
 	case json_type_string:
 		return 6 * (size_t)json_object_get_string_len(o) + 2;
 	case json_type_array:
-		if (kj_table_of(o))
-			return kj_table_json_bound(kj_table_of(o));
 		for (i = 0; i < json_object_array_length(o); i++)
 			n += json_size_bound(json_object_array_get_idx(o, i), depth + 1) + 1;
 		return n;
@@ -159,20 +157,12 @@ static bool enforce_size(struct json_object *out, size_t max)
 
 	if (!max || json_size_bound(out, 0) <= max || json_size(out) <= max)
 		return false;
-	if (kj_table_expand(out))
-		return true;
 	if (json_object_is_type(out, json_type_array)) {
 		trim_array(out, out, max);
 		return true;
 	}
 	if (!json_object_is_type(out, json_type_object))
 		return true;
-	/* to be cut, a table becomes the json-c array it stands for */
-	json_object_object_foreach(out, key, val) {
-		(void)key;
-		if (kj_table_expand(val))
-			return true;
-	}
 	kj_set_bool(out, "truncated", true);
 	for (rounds = 0; rounds < 8 && json_size(out) > max; rounds++) {
 		arr = largest_array(out);

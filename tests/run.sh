@@ -9,7 +9,7 @@ mkdir -p "$logs"
 limit=${KBUG_TEST_TIMEOUT:-1800}
 pass=0 fail=0 skip=0 broken=()
 export CMOCKA_MESSAGE_OUTPUT=TAP
-# what kbug caches while the tests run (snapshots of parsed MAINTAINERS)
+# what kbug caches while the tests run (a fetched MAINTAINERS, say)
 # stays in the build directory, not in the user's ~/.cache
 XDG_CACHE_HOME=$(cd "$logs" && pwd)/xdg-cache
 export XDG_CACHE_HOME

@@ -148,6 +148,111 @@ static size_t input_facility(const char *s, size_t len)
 	return i;
 }
 
+/*
+ * The /dev/kmsg record header "6,123,456789,-,caller=T42;" (its caller is
+ * the context): the length to take. A dictionary line " KEY=value" after
+ * such records is marked to skip.
+ */
+static size_t input_record(struct kb_input *in, const char *s, size_t len, struct kb_line *out)
+{
+	size_t n = input_kmsg(s, len), k = 0;
+	const char *c;
+
+	if (!n) {
+		if (in->kmsg && len && s[0] == ' ' && memchr(s, '=', len))
+			out->skip = true;
+		return 0;
+	}
+	c = memmem(s, n, ",caller=", 8);
+	if (c) {
+		c += 8;
+		while (c + k < s + n - 1 && k < KB_CTX_MAX - 1) {
+			out->ctx[k] = c[k];
+			k++;
+		}
+		out->ctx[k] = '\0';
+	} else {
+		strcpy(out->ctx, "console");
+	}
+	in->kmsg = true;
+	return n;
+}
+
+/*
+ * syzkaller's own log stamp "2018/01/09 14:28:48 BUG: memory leak", then a
+ * login prompt printed before the kernel's text: the length to take.
+ */
+static size_t input_tool(const char *s, size_t len)
+{
+	size_t n = 0;
+	const char *lg;
+
+	if (len > 20 && is_digit(s[0]) && s[4] == '/' && s[7] == '/' && s[10] == ' ' &&
+	    s[13] == ':' && s[16] == ':' && s[19] == ' ')
+		n = 20;
+	if (len - n > 8 && s[n] >= 'a' && s[n] <= 'z') {
+		lg = memmem(s + n, len - n < 64 ? len - n : 64, "login: ", 7);
+		if (lg)
+			n = lg + 7 - s;
+	}
+	return n;
+}
+
+/* "[   1.2]" or a "dmesg -T" date, then a "[T1]" caller and a space. */
+static size_t input_stamps(const char *s, size_t len, struct kb_line *out)
+{
+	size_t n = input_stamp(s, len);
+
+	if (!n && len > 26 && s[1] >= 'A' && s[1] <= 'Z' && input_month(s + 5)) {
+		const char *e = memchr(s, ']', len < 32 ? len : 32);
+
+		n = e ? (size_t)(e - s + 1) : 0;
+	}
+	if (!n)
+		return 0;
+	if (!out->ctx[0])
+		strcpy(out->ctx, "console");
+	n += input_caller(s + n, len - n, out->ctx);
+	if (n < len && s[n] == ' ')
+		n++;
+	return n;
+}
+
+/*
+ * One prefix of those that may repeat ("<6>[   1.2] [T1] "): the length
+ * to take, 0 when the line starts with none. dmesg -x's facility comes
+ * only first (round 0), before the time stamp.
+ */
+static size_t input_prefix(const char *s, size_t len, int round, struct kb_line *out)
+{
+	size_t n;
+
+	if (s[0] == '<' && len > 3) {
+		n = 1;
+		while (n < len && n < 5 && is_digit(s[n]))
+			n++;
+		if (n > 1 && n < len && s[n] == '>')
+			return n + 1;
+	}
+	if (s[0] == '[') {
+		n = input_stamps(s, len, out);
+		if (n)
+			return n;
+	}
+	if (!round && s[0] >= 'a' && s[0] <= 'z' && len > 10) {
+		n = input_facility(s, len);
+		if (n)
+			return n;
+	}
+	if (s[0] == '*' && len > 3 && s[1] == '*' && s[2] == ' ') {
+		const char *e = memmem(s + 3, len - 3, " ** ", 4);
+
+		if (e)
+			return e + 4 - s;
+	}
+	return 0;
+}
+
 void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_line *out)
 {
 	size_t n;
@@ -159,101 +264,26 @@ void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_li
 		len--;
 	if (len > KB_LINE_MAX)
 		len = KB_LINE_MAX;
-	n = input_kmsg(s, len);
-	if (n) {
-		/* "6,123,456789,-,caller=T42;": the caller is the context */
-		const char *c = memmem(s, n, ",caller=", 8);
-
-		if (c) {
-			size_t k = 0;
-
-			c += 8;
-			while (c + k < s + n - 1 && k < KB_CTX_MAX - 1) {
-				out->ctx[k] = c[k];
-				k++;
-			}
-			out->ctx[k] = '\0';
-		} else {
-			strcpy(out->ctx, "console");
-		}
-		in->kmsg = true;
-		s += n;
-		len -= n;
-	} else if (in->kmsg && len && s[0] == ' ' && memchr(s, '=', len)) {
-		out->skip = true;
-	}
+	n = input_record(in, s, len, out);
+	s += n;
+	len -= n;
 	n = input_syslog(s, len);
 	if (n == (size_t)-1) {
 		out->skip = true;
-	} else if (n) {
+	} else {
 		s += n;
 		len -= n;
 	}
-	/* syzkaller's own log lines: "2018/01/09 14:28:48 BUG: memory leak" */
-	if (len > 20 && is_digit(s[0]) && s[4] == '/' && s[7] == '/' && s[10] == ' ' &&
-	    s[13] == ':' && s[16] == ':' && s[19] == ' ') {
-		s += 20;
-		len -= 20;
-	}
-	if (len > 8 && s[0] >= 'a' && s[0] <= 'z') {
-		const char *lg = memmem(s, len < 64 ? len : 64, "login: ", 7);
-
-		if (lg) {
-			len -= lg + 7 - s;
-			s = lg + 7;
-		}
-	}
+	n = input_tool(s, len);
+	s += n;
+	len -= n;
 	/* a prefix may repeat: "<6>[   1.2] [T1] " or a login prompt before a stamp */
 	for (round = 0; round < 3 && len; round++) {
-		if (s[0] == '<' && len > 3) {
-			n = 1;
-			while (n < len && n < 5 && is_digit(s[n]))
-				n++;
-			if (n > 1 && n < len && s[n] == '>') {
-				s += n + 1;
-				len -= n + 1;
-				continue;
-			}
-		}
-		if (s[0] == '[') {
-			n = input_stamp(s, len);
-			if (!n && len > 26 && s[1] >= 'A' && s[1] <= 'Z' && input_month(s + 5)) {
-				const char *e = memchr(s, ']', len < 32 ? len : 32);
-
-				n = e ? (size_t)(e - s + 1) : 0;
-			}
-			if (n) {
-				s += n;
-				len -= n;
-				if (!out->ctx[0])
-					strcpy(out->ctx, "console");
-				n = input_caller(s, len, out->ctx);
-				s += n;
-				len -= n;
-				if (len && s[0] == ' ')
-					s++, len--;
-				continue;
-			}
-		}
-		/* dmesg -x: "kern  :warn  : " before the time stamp */
-		if (!round && s[0] >= 'a' && s[0] <= 'z' && len > 10) {
-			n = input_facility(s, len);
-			if (n) {
-				s += n;
-				len -= n;
-				continue;
-			}
-		}
-		if (s[0] == '*' && len > 3 && s[1] == '*' && s[2] == ' ') {
-			const char *e = memmem(s + 3, len - 3, " ** ", 4);
-
-			if (e) {
-				len -= e + 4 - s;
-				s = e + 4;
-				continue;
-			}
-		}
-		break;
+		n = input_prefix(s, len, round, out);
+		if (!n)
+			break;
+		s += n;
+		len -= n;
 	}
 	out->text = s;
 	out->len = len;

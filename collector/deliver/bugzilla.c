@@ -20,7 +20,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "config.h"
+#include "settings.h"
 #include "report.h"
 #include "deliver/bugzilla.h"
 #include "deliver/deliver.h"

@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "analyze/analyze.h"
-#include "config.h"
+#include "settings.h"
 #include "deliver/deliver.h"
 #include "deliver/template.h"
 #include "report.h"

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "config.h"
+#include "settings.h"
 #include "deliver/deliver.h"
 #include "deliver/mime.h"
 #include "deliver/outbox.h"

@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "config.h"
+#include "settings.h"
 #include "deliver/template.h"
 #include "report.h"
 #include "util/json.h"

@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "settings.h"
 #include "util/http.h"
 #include "route/fetch.h"
 #include "route/route.h"

@@ -36,15 +36,13 @@ enum { DIR_UNKNOWN = 0, DIR_NO, DIR_YES };
 
 /*
  * The text is never written to (it may be a read-only mapping of the file
- * or the copy in .rodata). Nothing below holds a pointer, so that the
- * tables can be saved to a file and mapped back as they are (snapshot.c):
- * a value is vlen bytes at mval(), followed by a '\n' or a NUL.
+ * or the copy in .rodata). Entries hold offsets into it: a value is vlen
+ * bytes at mval(), followed by a '\n' or a NUL.
  */
 #define MENT_ALT	1	/* the line holds a '|' (regex alternation) */
-#define MENT_POOL	2	/* the value is in kbug_maint.pool, not in the text */
 
 struct mentry {
-	uint32_t off;		/* of the value, in the text or the pool */
+	uint32_t off;		/* of the value, in the text */
 	uint32_t vlen;
 	uint32_t line;		/* 1-based line number */
 	uint32_t sec;		/* section index */
@@ -94,7 +92,7 @@ struct kbug_maint {
 	size_t len;
 	void *text_own;			/* malloc'd text, or NULL */
 	size_t text_map;		/* length of the mmap()ed text, or 0 */
-					/* (neither: in .rodata or in the snapshot) */
+					/* (neither: in .rodata) */
 	struct mentry *e;
 	uint32_t ne;
 	struct maux *aux;
@@ -104,21 +102,12 @@ struct kbug_maint {
 	uint32_t *nidx;			/* N: entries */
 	uint32_t nn;
 	unsigned int warnings;
-	/* the F: index, built on the second query (or for a snapshot) */
+	/* the F: index, built on the second query */
 	struct fbucket *fb;
 	uint32_t nfb;			/* a power of 2; 0: no index */
 	uint32_t *flist;
 	uint32_t nflist, generic, ngeneric;
 	unsigned int queries;
-	/* mapped from a snapshot: the tables above live in it */
-	void *snap;
-	size_t snap_len;
-	char *snap_path;
-	char *snap_dir;			/* where snapshots go ($XDG_CACHE_HOME/kbug); NULL: none */
-	const char *pool;		/* values of F:/N:/X: entries, NUL at pool[pool_len] */
-	size_t pool_len;
-	uint8_t *sec_ok;		/* sections whose entries were checked */
-	bool snap_bad;			/* found damaged (and removed) */
 	/* where it came from */
 	int kind;
 	char *path;			/* file read, for messages and "path" */
@@ -131,7 +120,7 @@ struct kbug_maint {
 
 static inline const char *mval(const struct kbug_maint *m, const struct mentry *e)
 {
-	return ((e->flags & MENT_POOL) ? m->pool : m->text) + e->off;
+	return m->text + e->off;
 }
 
 static inline const char *mtitle(const struct kbug_maint *m, const struct msection *s)
@@ -186,22 +175,6 @@ int maint_isdir(struct kbug_maint *m, const char *rel);
 int maint_isfile(struct kbug_maint *m, const char *rel);
 int maint_index_build(struct kbug_maint *m);
 void maint_index_free(struct kbug_maint *m);
-bool maint_entry_ok(const struct kbug_maint *m, const struct mentry *e);
-
-/* snapshot.c: the parsed tables saved in, and mapped back from, a cache file */
-#define MAINT_SNAPSHOT_MIN (256u << 10)	/* smaller sources parse in no time */
-int maint_snapshot_key(const char *what, const void *id, size_t idlen, uint64_t *key);
-char *maint_snapshot_path(const char *cache_dir, uint64_t key);
-/* with_text: the text too, which a source that is not mapped (gzip'd) needs */
-int maint_snapshot_write(struct kbug_maint *m, const char *path, uint64_t key, bool with_text);
-int maint_snapshot_load(struct kbug_maint *m, const char *path, uint64_t key);
-int maint_snapshot_map(struct kbug_maint *m, void *map, size_t len, uint64_t key);
-void maint_snapshot_damaged(struct kbug_maint *m);
-void maint_snapshot_fix_sum(void *map, size_t len);
-/* maint.c: text NULL takes the text from the snapshot (that of a gzip'd source) */
-int maint_from_snapshot(const char *text, size_t len, void *map, size_t maplen, uint64_t key,
-			struct kbug_maint **out);
-int maint_gz_key(const void *gz, size_t n, uint64_t *key);
 
 /* gm.c: get_maintainer.pl's output rules */
 struct gm_file {

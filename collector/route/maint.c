@@ -17,7 +17,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "route/pcre2.h"
+#include "util/pcre2.h"
 
 #include "route/internal.h"
 #include "util/json.h"
@@ -245,7 +245,7 @@ static char *dirname_dup(const char *path)
 	return strndup(path, (size_t)(s - path));
 }
 
-/* Forget the tables of a source (and its text, if it was in the snapshot). */
+/* Forget the tables of a source. */
 static void tables_release(struct kbug_maint *m)
 {
 	uint32_t i;
@@ -257,29 +257,15 @@ static void tables_release(struct kbug_maint *m)
 	m->naux = 0;
 	m->aaux = 0;
 	maint_index_free(m);
-	if (m->snap) {
-		if (m->text >= (const char *)m->snap &&
-		    m->text < (const char *)m->snap + m->snap_len) {
-			m->text = NULL;
-			m->len = 0;
-		}
-		munmap(m->snap, m->snap_len);
-	} else {
-		free(m->e);
-		free(m->s);
-		free(m->nidx);
-	}
-	m->snap = NULL;
+	free(m->e);
+	free(m->s);
+	free(m->nidx);
 	m->e = NULL;
 	m->s = NULL;
 	m->nidx = NULL;
 	m->ne = 0;
 	m->ns = 0;
 	m->nn = 0;
-	free(m->sec_ok);
-	m->sec_ok = NULL;
-	free(m->snap_path);
-	m->snap_path = NULL;
 }
 
 static int finish(struct kbug_maint *m, const char *name)
@@ -325,117 +311,22 @@ int kbug_maint_parse(const char *text, size_t len, const char *name, struct kbug
 	return 0;
 }
 
-/*
- * Parse the text, or map the snapshot of an earlier parse of the same
- * source (what + id: its identity), and save a snapshot of a big source
- * that parsed without warnings (snapshot.c).
- */
-static int finish_snapshot(struct kbug_maint *m, const char *name, const char *what,
-			   const void *id, size_t idlen)
-{
-	char *sp = NULL;
-	uint64_t key;
-	int ret;
-
-	if (m->snap_dir && m->len >= MAINT_SNAPSHOT_MIN &&
-	    !maint_snapshot_key(what, id, idlen, &key))
-		sp = maint_snapshot_path(m->snap_dir, key);
-	if (sp && !maint_snapshot_load(m, sp, key)) {
-		free(sp);
-		return 0;
-	}
-	ret = finish(m, name);
-	if (!ret && sp && !m->warnings)
-		maint_snapshot_write(m, sp, key, false);
-	free(sp);
-	return ret;
-}
-
-/*
- * The snapshot key of gzip data gz[0..n), from its content (a sysfs file's
- * inode and times change at every boot, and mean nothing under --sysroot).
- */
-int maint_gz_key(const void *gz, size_t n, uint64_t *key)
-{
-	struct kbug_gz_id id;
-	int ret = kbug_gz_id(gz, n, &id);
-
-	return ret ? ret : maint_snapshot_key("gzip", &id, sizeof(id), key);
-}
-
-/*
- * A gzip'd source: its snapshot, which holds the text too, is looked up
- * before anything is inflated; without one, the text is inflated, parsed
- * and saved with the tables. The trailer gives the size (mod 2^32) before
- * inflating: a big source is one whose trailer and text agree on it.
- */
+/* A gzip'd source: inflated, then parsed. */
 static int finish_gz(struct kbug_maint *m, const char *name, struct raw *r)
 {
-	struct kbug_gz_id id = { 0 };
-	char *sp = NULL, *out;
-	uint64_t key;
+	char *out;
 	size_t len;
-	int ret;
+	int ret = gunzip(r->p, r->n, &out, &len);
 
-	if (m->snap_dir && !kbug_gz_id(r->p, r->n, &id) && id.text_size >= MAINT_SNAPSHOT_MIN &&
-	    !maint_snapshot_key("gzip", &id, sizeof(id), &key))
-		sp = maint_snapshot_path(m->snap_dir, key);
-	if (sp && !maint_snapshot_load(m, sp, key)) {
-		raw_release(r);
-		free(sp);
-		return 0;
-	}
-	ret = gunzip(r->p, r->n, &out, &len);
 	raw_release(r);
 	if (ret) {
 		DBG("no MAINTAINERS in '%s': %s", name, strerror(-ret));
-		free(sp);
 		return ret;
 	}
 	m->text = out;
 	m->len = len;
 	m->text_own = out;
-	ret = finish(m, name);
-	if (!ret && sp && !m->warnings && len == id.text_size)
-		maint_snapshot_write(m, sp, key, true);
-	free(sp);
-	return ret;
-}
-
-/*
- * A kbug_maint over a copy of text whose tables come from the snapshot
- * map[0..maplen) (mmap()ed, private, writable; kept on success): for the
- * tests and the fuzz target, which make and alter snapshots themselves.
- */
-int maint_from_snapshot(const char *text, size_t len, void *map, size_t maplen, uint64_t key,
-			struct kbug_maint **out)
-{
-	struct kbug_maint *m = calloc(1, sizeof(*m));
-	char *copy = text ? malloc(len + 1) : NULL;
-	int ret;
-
-	*out = NULL;
-	if (!m || (text && !copy)) {
-		free(m);
-		free(copy);
-		return -ENOMEM;
-	}
-	if (text) {
-		memcpy(copy, text, len);
-		copy[len] = '\0';
-		m->text = copy;
-		m->len = len;
-		m->text_own = copy;
-	}
-	m->kind = MAINT_MEMORY;
-	m->path = strdup("snapshot");
-	ret = maint_snapshot_map(m, map, maplen, key);
-	if (ret) {
-		kbug_maint_free(m);
-		return ret;
-	}
-	*out = m;
-	return 0;
+	return finish(m, name);
 }
 
 static int try_file(struct kbug_maint *m, const char *path, int kind, bool via_root)
@@ -454,16 +345,6 @@ static int try_file(struct kbug_maint *m, const char *path, int kind, bool via_r
 	if (raw_gz(&r))
 		return finish_gz(m, path, &r);
 	raw_text(m, &r);
-	if (!via_root && st.st_ino) {
-		/* the file's identity, as git's index keeps it */
-		uint64_t id[7] = {
-			(uint64_t)st.st_dev, (uint64_t)st.st_ino, (uint64_t)st.st_size,
-			(uint64_t)st.st_mtim.tv_sec, (uint64_t)st.st_mtim.tv_nsec,
-			(uint64_t)st.st_ctim.tv_sec, (uint64_t)st.st_ctim.tv_nsec,
-		};
-
-		return finish_snapshot(m, path, "file", id, sizeof(id));
-	}
 	return finish(m, path);
 }
 
@@ -491,14 +372,6 @@ static void cache_dir(const struct kbug_maint_opts *o, struct strbuf *out)
 		strbuf_addstr(out, o->cache_dir);
 	else
 		kbug_cache_dir(out);
-}
-
-/* KBUG_ROUTE_INDEX=off (or 0, no) keeps kbug from reading or writing snapshots. */
-static bool snapshots_wanted(void)
-{
-	const char *v = getenv("KBUG_ROUTE_INDEX");
-
-	return !v || (strcmp(v, "off") && strcmp(v, "0") && strcmp(v, "no"));
 }
 
 static int open_sources(struct kbug_maint *m, const struct kbug_maint_opts *o)
@@ -597,13 +470,7 @@ static int open_sources(struct kbug_maint *m, const struct kbug_maint_opts *o)
 			if (asprintf(&m->path, "(built in: %s)", embedded_origin()) < 0)
 				m->path = NULL;
 			m->version = *embedded_version() ? strdup(embedded_version()) : NULL;
-			{
-				/* the build ID in the key covers the rest */
-				uint64_t id = m->len;
-
-				ret = finish_snapshot(m, "built-in MAINTAINERS", "embedded", &id,
-						      sizeof(id));
-			}
+			ret = finish(m, "built-in MAINTAINERS");
 			goto out;
 		}
 	}
@@ -629,24 +496,23 @@ out:
 
 int kbug_maint_open(const struct kbug_maint_opts *o, struct kbug_maint **out)
 {
-	struct kbug_maint *m = calloc(1, sizeof(*m));
+	struct kbug_maint *m;
+	const char *err = NULL;
 	struct utsname u;
 	int ret;
 
 	*out = NULL;
+	if (kbug_pcre2_load(&err)) {
+		ERR("routing needs PCRE2: %s", err);
+		return -ENOSYS;
+	}
+	m = calloc(1, sizeof(*m));
 	if (!m)
 		return -ENOMEM;
 	if (o && o->release)
 		m->running = strdup(o->release);
 	else if (!uname(&u))
 		m->running = strdup(u.release);
-	if (!(o && o->strict) && snapshots_wanted()) {
-		struct strbuf d = STRBUF_INIT;
-
-		cache_dir(o, &d);
-		m->snap_dir = d.len ? strbuf_detach(&d, NULL) : NULL;
-		strbuf_release(&d);
-	}
 	ret = open_sources(m, o);
 	if (ret) {
 		kbug_maint_free(m);
@@ -734,7 +600,6 @@ void kbug_maint_free(struct kbug_maint *m)
 	tables_release(m);
 	mailmap_free(m->mm);
 	text_release(m);
-	free(m->snap_dir);
 	free(m->path);
 	free(m->version);
 	free(m->running);

@@ -21,7 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "route/pcre2.h"
+#include "util/pcre2.h"
 
 #include "route/internal.h"
 #include "util/log.h"
@@ -328,10 +328,7 @@ static int push_u32(uint32_t **v, uint32_t *nr, uint32_t *alloc, uint32_t x)
 	return 0;
 }
 
-/*
- * The bucket of key[0..n), or the empty slot where it goes (add), or
- * NULL. A bucket of a snapshot is checked before it is believed.
- */
+/* The bucket of key[0..n), or the empty slot where it goes (add), or NULL. */
 static struct fbucket *bucket_find(struct kbug_maint *m, const char *key, size_t n, bool add)
 {
 	uint32_t i = hash_mem(key, n) & (m->nfb - 1), probes;
@@ -345,8 +342,6 @@ static struct fbucket *bucket_find(struct kbug_maint *m, const char *key, size_t
 		if (b->key_len != n || b->ent >= m->ne)
 			continue;
 		e = &m->e[b->ent];
-		if (m->snap && !maint_entry_ok(m, e))
-			continue;
 		if (e->vlen >= n && !memcmp(mval(m, e), key, n))
 			return b;
 	}
@@ -475,31 +470,14 @@ int maint_index_build(struct kbug_maint *m)
 
 void maint_index_free(struct kbug_maint *m)
 {
-	if (!m->snap) {
-		free(m->fb);
-		free(m->flist);
-	}
+	free(m->fb);
+	free(m->flist);
 	m->fb = NULL;
 	m->flist = NULL;
 	m->nfb = 0;
 	m->nflist = 0;
 	m->generic = 0;
 	m->ngeneric = 0;
-}
-
-/*
- * Is an entry of a mapped snapshot sound: its value inside the text or
- * pool and ended by a newline or NUL, its section and literal in range?
- */
-bool maint_entry_ok(const struct kbug_maint *m, const struct mentry *e)
-{
-	size_t base = (e->flags & MENT_POOL) ? m->pool_len : m->len;
-
-	return e->off <= base && e->vlen <= base - e->off && maint_eos(mval(m, e)[e->vlen]) &&
-	       e->sec < m->ns && e->type >= 'A' && e->type <= 'Z' &&
-	       (uint32_t)e->lit_off + e->lit_len <= e->vlen && e->form <= PAT_BAD &&
-	       e->isdir <= DIR_YES && e->flags <= (MENT_ALT | MENT_POOL) &&
-	       (!e->aux || e->aux <= m->naux);
 }
 
 /* ---- one F:/X: test ---- */
@@ -690,34 +668,6 @@ static int consider(struct kbug_maint *m, uint32_t i, const char *file, unsigned
 	return 0;
 }
 
-/* The entries of a matched section of a snapshot, checked once before use. */
-static bool section_ok(struct kbug_maint *m, uint32_t sec)
-{
-	const struct msection *s = &m->s[sec];
-	uint32_t i;
-
-	if (!m->snap || (m->sec_ok[sec / 8] & (1u << (sec % 8))))
-		return true;
-	if (s->first > m->ne || s->nr > m->ne - s->first || !s->nr || s->title_is_entry > 1 ||
-	    s->title_off > m->len || s->tlen > m->len - s->title_off)
-		return false;
-	for (i = s->first; i < s->first + s->nr; i++)
-		if (!maint_entry_ok(m, &m->e[i]) || m->e[i].sec != sec)
-			return false;
-	m->sec_ok[sec / 8] |= (uint8_t)(1u << (sec % 8));
-	return true;
-}
-
-static int consider_checked(struct kbug_maint *m, uint32_t i, const char *file,
-			    unsigned int fs, struct rmatches *out)
-{
-	if (m->snap && (i >= m->ne || !maint_entry_ok(m, &m->e[i]))) {
-		maint_snapshot_damaged(m);
-		return -EBADMSG;
-	}
-	return consider(m, i, file, fs, out);
-}
-
 /* The candidates of a bucket of the index, in entry order. */
 static int push_bucket(struct kbug_maint *m, const char *file, size_t n, uint32_t **cand,
 		       uint32_t *nc, uint32_t *ca)
@@ -725,10 +675,6 @@ static int push_bucket(struct kbug_maint *m, const char *file, size_t n, uint32_
 	const struct fbucket *b = bucket_find(m, file, n, false);
 	uint32_t i;
 
-	if (b && (b->list > m->nflist || b->nr > m->nflist - b->list)) {
-		maint_snapshot_damaged(m);
-		return -EBADMSG;
-	}
 	for (i = 0; b && i < b->nr; i++)
 		if (push_u32(cand, nc, ca, m->flist[b->list + i]))
 			return -ENOMEM;
@@ -739,7 +685,7 @@ static int push_bucket(struct kbug_maint *m, const char *file, size_t n, uint32_
  * The sections covering `file` (canonical, relative, '/' appended for a
  * directory), in file order, each with its rank and deciding entry. The
  * first query of a freshly parsed file scans every entry (cheaper than
- * indexing for one path); later ones, and a snapshot, use the index.
+ * indexing for one path); later ones use the index.
  */
 int route_match(struct kbug_maint *m, const char *file, struct rmatches *out)
 {
@@ -774,7 +720,7 @@ int route_match(struct kbug_maint *m, const char *file, struct rmatches *out)
 	if (!ret)
 		qsort(cand, nc, sizeof(*cand), cmp_u32);
 	for (i = 0; !ret && i < nc; i++)
-		ret = consider_checked(m, cand[i], file, fs, out);
+		ret = consider(m, cand[i], file, fs, out);
 	free(cand);
 	if (ret)
 		return ret;
@@ -783,14 +729,9 @@ exclude:
 	{
 		size_t j, k = 0;
 
-		for (j = 0; j < out->nr; j++) {
-			if (!section_ok(m, out->v[j].sec)) {
-				maint_snapshot_damaged(m);
-				return -EBADMSG;
-			}
+		for (j = 0; j < out->nr; j++)
 			if (!section_excluded(m, out->v[j].sec, file, fs))
 				out->v[k++] = out->v[j];
-		}
 		out->nr = k;
 	}
 	return 0;

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "route/pcre2.h"
+#include "util/pcre2.h"
 
 #include "route/internal.h"
 #include "util/log.h"

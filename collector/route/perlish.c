@@ -13,7 +13,7 @@
 #include <wchar.h>
 #include <wctype.h>
 
-#include "route/pcre2.h"
+#include "util/pcre2.h"
 
 #include "route/internal.h"
 #include "util/log.h"

@@ -13,16 +13,7 @@
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"
-
-#if __has_include("probes/lookup.h")
 #include "probes/lookup.h"
-#else
-int kbug_module_source_dir(const char *module, struct strbuf *out);
-int kbug_device_module(const char *device, struct strbuf *driver, struct strbuf *module);
-#endif
-/* probes/lookup.h (the collect stage) may be absent from a build: -ENOSYS then */
-#pragma weak kbug_module_source_dir
-#pragma weak kbug_device_module
 
 /*
  * get_maintainer.pl's handling of a -f argument: canonpath, the tree's
@@ -375,11 +366,6 @@ int kbug_route_module(struct kbug_maint *m, const char *module, struct json_obje
 	int ret;
 
 	*out = NULL;
-	if (!kbug_module_source_dir) {
-		ERR("cannot find the source of module '%s': module lookup is not built in",
-		    module);
-		return -ENOSYS;
-	}
 	ret = kbug_module_source_dir(module, &dir);
 	if (ret < 0 || !dir.len) {
 		ERR("cannot find the source directory of module '%s'%s%s", module,
@@ -404,10 +390,6 @@ int kbug_route_device(struct kbug_maint *m, const char *device, struct json_obje
 	int ret;
 
 	*out = NULL;
-	if (!kbug_device_module) {
-		ERR("cannot look up device '%s': device lookup is not built in", device);
-		return -ENOSYS;
-	}
 	ret = kbug_device_module(device, &drv, &mod);
 	if (ret < 0 || !mod.len) {
 		ERR("no driver module found for device '%s'%s%s", device, ret < 0 ? ": " : "",

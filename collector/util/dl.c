@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 #include <dlfcn.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/dl.h"
+#include "util/log.h"
 
 void *kbug_dlopen(const char *soname, const char *const *syms, void **ptrs, size_t n,
 		  const char **err)
@@ -30,4 +33,26 @@ void *kbug_dlopen(const char *soname, const char *const *syms, void **ptrs, size
 		}
 	}
 	return h;
+}
+
+int kbug_dl_load(struct kbug_dl *l, const char **err)
+{
+	const char *e = NULL;
+
+	if (!l->state) {
+		l->handle = kbug_dlopen(l->soname, l->syms, l->ptrs, l->n, &e);
+		l->state = l->handle ? 1 : -1;
+		if (!l->handle) {
+			l->why = strdup(e);
+			DBG("%s", e);
+		}
+	}
+	if (l->state < 0 && err)
+		*err = l->why ? l->why : "cannot load a library";
+	return l->state > 0 ? 0 : -ENOSYS;
+}
+
+void *kbug_dl_sym(const struct kbug_dl *l, const char *name)
+{
+	return l->state > 0 ? dlsym(l->handle, name) : NULL;
 }

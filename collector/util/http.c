@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-#include <dlfcn.h>
 #include <errno.h>
 
 #include "util/dl.h"
@@ -28,28 +27,29 @@ static const char *const curl_syms[] = {
 	"curl_slist_free_all", "curl_easy_escape", "curl_free",
 };
 
+static struct kbug_dl curl_dl = {
+	.soname = "libcurl.so.4", .syms = curl_syms, .n = ARRAY_SIZE(curl_syms),
+	.ptrs = (void **)&kc,
+};
+
 int kbug_curl_load(void)
 {
-	static int state;	/* 0 untried, 1 loaded, -1 failed */
+	static int state;	/* 0 untried, 1 loaded and initialised, -1 failed */
 	CURLcode (*global_init)(long flags);
 	const char *err = NULL;
-	void *h;
 
 	if (state)
 		return state > 0 ? 0 : -ENOSYS;
 	_Static_assert(sizeof(kc) == ARRAY_SIZE(curl_syms) * sizeof(void *),
 		       "struct kbug_curl and curl_syms disagree");
-	h = kbug_dlopen("libcurl.so.4", curl_syms, (void **)&kc,
-			ARRAY_SIZE(curl_syms), &err);
-	if (!h) {
+	state = -1;
+	if (kbug_dl_load(&curl_dl, &err)) {
 		ERR("%s", err);
-		state = -1;
 		return -ENOSYS;
 	}
-	*(void **)&global_init = dlsym(h, "curl_global_init");
+	*(void **)&global_init = kbug_dl_sym(&curl_dl, "curl_global_init");
 	if (global_init && global_init(CURL_GLOBAL_DEFAULT)) {
 		ERR("cannot initialise libcurl");
-		state = -1;
 		return -ENOSYS;
 	}
 	state = 1;

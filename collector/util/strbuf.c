@@ -50,7 +50,7 @@ char *strbuf_detach(struct strbuf *sb, size_t *len)
 	return res;
 }
 
-void strbuf_grow_alloc(struct strbuf *sb, size_t extra)
+void strbuf_grow(struct strbuf *sb, size_t extra)
 {
 	size_t want;
 	char *nbuf;
@@ -71,6 +71,21 @@ void strbuf_grow_alloc(struct strbuf *sb, size_t extra)
 		nbuf[0] = '\0';
 	sb->buf = nbuf;
 	sb->alloc = want;
+}
+
+void strbuf_add(struct strbuf *sb, const void *data, size_t len)
+{
+	strbuf_grow(sb, len);
+	memcpy(sb->buf + sb->len, data, len);
+	sb->len += len;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_addch(struct strbuf *sb, int c)
+{
+	strbuf_grow(sb, 1);
+	sb->buf[sb->len++] = (char)c;
+	sb->buf[sb->len] = '\0';
 }
 
 void strbuf_setlen(struct strbuf *sb, size_t len)

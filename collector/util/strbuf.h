@@ -26,16 +26,8 @@ void strbuf_init(struct strbuf *sb, size_t hint);
 void strbuf_release(struct strbuf *sb);
 /* Return the buffer (malloc'd, NUL-terminated) and reset sb. */
 char *strbuf_detach(struct strbuf *sb, size_t *len);
-/* strbuf_grow() when the room is not there yet: a new allocation */
-void strbuf_grow_alloc(struct strbuf *sb, size_t extra);
-
-/* Room for extra more bytes and the terminator (inline: the common case is a compare). */
-static inline void strbuf_grow(struct strbuf *sb, size_t extra)
-{
-	if (sb->alloc && extra < sb->alloc - sb->len)
-		return;
-	strbuf_grow_alloc(sb, extra);
-}
+/* Room for extra more bytes and the terminator. */
+void strbuf_grow(struct strbuf *sb, size_t extra);
 
 void strbuf_setlen(struct strbuf *sb, size_t len);
 static inline void strbuf_reset(struct strbuf *sb)
@@ -51,21 +43,8 @@ static inline void strbuf_swap(struct strbuf *a, struct strbuf *b)
 	*b = t;
 }
 
-static inline void strbuf_add(struct strbuf *sb, const void *data, size_t len)
-{
-	strbuf_grow(sb, len);
-	memcpy(sb->buf + sb->len, data, len);
-	sb->len += len;
-	sb->buf[sb->len] = '\0';
-}
-
-static inline void strbuf_addch(struct strbuf *sb, int c)
-{
-	strbuf_grow(sb, 1);
-	sb->buf[sb->len++] = (char)c;
-	sb->buf[sb->len] = '\0';
-}
-
+void strbuf_add(struct strbuf *sb, const void *data, size_t len);
+void strbuf_addch(struct strbuf *sb, int c);
 void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

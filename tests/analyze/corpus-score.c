@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Score the analyzer on the syzkaller corpus (shared/corpus/README.md):
+ * Score the analyzer on the syzkaller corpus (tests/corpus/README.md):
  * exact titles (TITLE or an ALT), no report where there is no TITLE,
  * agreement on CORRUPTED, and exact guilty files. TAP output; each rate
  * is asserted against a floor. -v lists the misses.

@@ -61,6 +61,6 @@ for name in sorted(n for n in r if n not in ("kbug", "script")):
     print("  %-14s %8.2f ms" % (name, r[name]["mean_us"] / 1e3))
 if k["failed"]:
     print("  kbug failed %d runs" % k["failed"])
-ok = s["mean_us"] / k["mean_us"] >= 10 and k["maxrss_kb"] < 10 * 1024 and not k["failed"]
-print("  goal (>= 10x faster, < 10 MB RSS): %s" % ("met" if ok else "NOT met"))
+print("  (the < 50 ms budget is judged natively by collect-bench: under TCG a process"
+      " start alone costs about 25 ms)")
 '

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-or-later
-"""Host-side checks of `make check-qemu` (tests/qemu/check-qemu.sh).
+"""Host-side checks of `make check-qemu` (tests/t4002-qemu.sh).
 
     check_guest.py parse CONSOLE_LOG OUTDIR
         Split the guest's serial console: KBUG-BEGIN/END blocks (base64)

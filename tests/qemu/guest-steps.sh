@@ -7,7 +7,7 @@
 #   KBUG-OK desc / KBUG-NOT-OK desc      checks made in the guest
 #   KBUG-TIME label uptime               timings
 #   KBUG-BEGIN name / base64 / KBUG-END name   outputs the host checks
-# The host (tests/qemu/check-qemu.sh) asserts the rest: the collected
+# The host (tests/t4002-qemu.sh) asserts the rest: the collected
 # devices, the mail that reached its SMTP server, the bug in its Bugzilla.
 # shellcheck source=/dev/null
 . /test/env

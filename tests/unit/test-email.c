@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "config.h"
+#include "settings.h"
 #include "deliver/deliver.h"
 #include "deliver/mime.h"
 #include "deliver/outbox.h"

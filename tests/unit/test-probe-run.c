@@ -482,55 +482,6 @@ static void test_pci_uevent_same_as_libpci(void **state)
 	}
 }
 
-/*
- * The dmesg probe's dmesg.txt stands in for its records at redaction
- * (its lines are what redact.c expects, multi-line records included):
- * the same report as scanning the records themselves, on the laptop
- * fixture and on this machine.
- */
-static void test_dmesg_lines_redact_records(void **state)
-{
-	static const char *const names[] = { "dmesg", NULL };
-	static const char *const roots[] = { "laptop", NULL };
-	size_t i, k;
-
-	for (i = 0; i < ARRAY_SIZE(roots); i++) {
-		struct run *a = run_on(roots[i], names, 16u << 20);
-		struct run *b = run_on(roots[i], names, 16u << 20);
-		size_t before = kbug_redact_mirror_rows();
-		const char *dm;
-		char *ja, *jb;
-
-		if (!kbug_report_attachment(&a->r, "dmesg.txt")) {
-			run_free(a);
-			run_free(b);
-			continue;	/* no kernel log to read here */
-		}
-		memcpy(b->r.redact_key, a->r.redact_key, sizeof(a->r.redact_key));
-		/* b: the same log, the records scanned on their own */
-		for (k = 0; k < b->r.att_nr; k++) {
-			json_object_put(b->r.att[k].lines_of);
-			b->r.att[k].lines_of = NULL;
-		}
-		/* both from one read of the log, so that they hold the same records */
-		dm = json_object_to_json_string(kbug_report_get(&a->r, "dmesg"));
-		kbug_report_set(&b->r, "dmesg", json_tokener_parse(dm));
-		kbug_report_attach(&b->r, "dmesg.txt", NULL, "the kernel log",
-				   kbug_report_attachment(&a->r, "dmesg.txt")->data,
-				   kbug_report_attachment(&a->r, "dmesg.txt")->len);
-		assert_int_equal(kbug_report_redact(&a->r), 0);
-		assert_true(kbug_redact_mirror_rows() > before);
-		assert_int_equal(kbug_report_redact(&b->r), 0);
-		ja = kbug_report_to_json(&a->r, false, true);
-		jb = kbug_report_to_json(&b->r, false, true);
-		assert_string_equal(strstr(ja, "\"dmesg\""), strstr(jb, "\"dmesg\""));
-		free(ja);
-		free(jb);
-		run_free(a);
-		run_free(b);
-	}
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -542,7 +493,6 @@ int main(void)
 		cmocka_unit_test(test_laptop_usb),
 		cmocka_unit_test(test_laptop_modules),
 		cmocka_unit_test(test_laptop_dmesg),
-		cmocka_unit_test(test_dmesg_lines_redact_records),
 		cmocka_unit_test(test_minimal_errors_and_fallbacks),
 		cmocka_unit_test(test_named_probes_only),
 		cmocka_unit_test(test_output_budget),

@@ -148,12 +148,12 @@ static void test_gunzip(void **state)
 }
 
 /*
- * A header CRC (FHCRC, which libdeflate does not check) is checked as
- * zlib checks it; and the two inflaters agree on what the other tests use.
+ * A header CRC (FHCRC) is checked: a right one passes, a wrong one is
+ * refused.
  */
 static void test_gunzip_header_crc(void **state)
 {
-	struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+	struct strbuf a = STRBUF_INIT;
 	size_t len, i;
 	unsigned char *gz = gz_of("hello\n", 6, &len), *h = malloc(len + 2);
 	uLong crc;
@@ -167,19 +167,14 @@ static void test_gunzip_header_crc(void **state)
 	memcpy(h + 12, gz + 10, len - 10);
 	for (i = 0; i < 2; i++) {
 		strbuf_reset(&a);
-		strbuf_reset(&b);
 		assert_int_equal(kbug_gunzip(h, len + 2, &a, 0), i ? -EBADMSG : 0);
-		assert_int_equal(kbug_gunzip_stream(h, len + 2, &b, 0), i ? -EBADMSG : 0);
-		if (!i) {
+		if (!i)
 			assert_string_equal(a.buf, "hello\n");
-			assert_string_equal(b.buf, "hello\n");
-		}
 		h[10] ^= 1;	/* now wrong */
 	}
 	free(gz);
 	free(h);
 	strbuf_release(&a);
-	strbuf_release(&b);
 }
 
 /* kbug_utc_stamp() is strftime("%Y-%m-%dT%H:%M:%SZ") of gmtime_r(), leap days and all */
