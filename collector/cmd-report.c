@@ -7,15 +7,10 @@
  * (kbug_draft_make writes "draft"), then kbug_deliver: redaction, the
  * outbox, the review asked here, the channel ("delivery").
  */
-#include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "analyze/analyze.h"
@@ -245,60 +240,6 @@ static int route(struct kbug_report *r, const struct report_args *a, int idx)
 	return ret;
 }
 
-static void show_people(const char *label, struct json_object *arr, FILE *f)
-{
-	size_t i, n = arr && json_object_is_type(arr, json_type_array) ?
-		      json_object_array_length(arr) : 0;
-
-	for (i = 0; i < n; i++) {
-		struct json_object *p = json_object_array_get_idx(arr, i);
-		const char *name = kj_get_str(p, "name");
-
-		fprintf(f, "  %-4s %s%s%s%s (%s)\n", i ? "" : label, name ?: "", name ? " <" : "",
-			kj_get_str(p, "address") ?: "", name ? ">" : "",
-			kj_get_str(p, "role") ?: "");
-	}
-}
-
-/* Where it goes and why, before anything is sent. */
-static void show_route(struct kbug_report *r, const char *channel, const char *why_channel)
-{
-	struct json_object *rt = kbug_report_get(r, "route");
-	struct json_object *sus = kj_get(rt, "suspect"), *dest = kj_get(rt, "destination");
-	struct json_object *secs = kj_get(rt, "sections"), *src = kj_get(rt, "source");
-	size_t i, n = secs && json_object_is_type(secs, json_type_array) ?
-		      json_object_array_length(secs) : 0;
-	FILE *f = stderr;
-
-	fprintf(f, "\nSuspect:  %s", kj_get_str(sus, "path") ?: kj_get_str(rt, "path") ?:
-		kj_get_str(sus, "module") ?: "?");
-	if (kj_get_str(sus, "why"))
-		fprintf(f, "\n          (%s)", kj_get_str(sus, "why"));
-	fputc('\n', f);
-	if (src)
-		fprintf(f, "Routed with MAINTAINERS from %s%s%s%s\n",
-			kj_get_str(src, "kind") ?: "?", kj_get_str(src, "path") ? " " : "",
-			kj_get_str(src, "path") ?: "",
-			kj_get_bool(src, "older_than_running", false) ?
-			" (older than the running kernel: 'kbug maintainers --update')" : "");
-	for (i = 0; i < n && i < 6; i++) {
-		struct json_object *s = json_object_array_get_idx(secs, i);
-
-		fprintf(f, "Section:  %s%s%s%s%s%s\n", kj_get_str(s, "name") ?: "?",
-			kj_get_str(s, "status") ? " [" : "", kj_get_str(s, "status") ?: "",
-			kj_get_str(s, "status") ? "]" : "",
-			kj_get_str(s, "why") ? ", matched by " : "", kj_get_str(s, "why") ?: "");
-	}
-	if (kj_get_str(dest, "b_entry"))
-		fprintf(f, "B:        %s\n", kj_get_str(dest, "b_entry"));
-	else
-		fprintf(f, "B:        (none in the section: reports go by email)\n");
-	show_people("To:", kj_get(rt, "maintainers"), f);
-	show_people("", kj_get(rt, "reviewers"), f);
-	show_people("Cc:", kj_get(rt, "lists"), f);
-	fprintf(f, "Channel:  %s (%s)\n\n", channel, why_channel);
-}
-
 static int read_description(const struct report_args *a, struct strbuf *out)
 {
 	long n;
@@ -316,21 +257,9 @@ static int read_description(const struct report_args *a, struct strbuf *out)
 		strbuf_rtrim(out);
 		return 0;
 	}
-	if (kbug_interactive(a->d.yes)) {
-		struct strbuf line = STRBUF_INIT;
-		int lines = 0;
-
-		fputs("\nWhat happened? What did you do, what did you expect, what happened instead?\n"
-		      "(end with an empty line)\n", stderr);
-		while (lines < 200 && strbuf_getline(&line, stdin) != EOF) {
-			if (!line.len)
-				break;
-			strbuf_addf(out, "%s\n", line.buf);
-			lines++;
-		}
-		strbuf_release(&line);
-		strbuf_rtrim(out);
-	}
+	if (kbug_interactive(a->d.yes))
+		kbug_ask_lines("\nWhat happened? What did you do, what did you expect, what happened instead?\n"
+			       "(end with an empty line)\n", out, 200);
 	return 0;
 }
 
@@ -367,47 +296,6 @@ static int draft(struct kbug_report *r, const struct report_args *a, int idx)
 
 /* ---- review and delivery ---------------------------------------------------- */
 
-/* Run $VISUAL/$EDITOR (split into argv, no shell) on path. */
-static int run_editor(const char *path)
-{
-	const char *ed = getenv("VISUAL");
-	char **argv = NULL, **full;
-	int n, status = 0;
-	pid_t pid;
-
-	if (!ed || !*ed)
-		ed = getenv("EDITOR");
-	if (!ed || !*ed)
-		ed = "vi";
-	n = kbug_split_argv(ed, &argv);
-	if (n <= 0) {
-		ERR("cannot parse $EDITOR '%s'", ed);
-		kbug_argv_free(argv);
-		return -EINVAL;
-	}
-	full = calloc((size_t)n + 2, sizeof(*full));
-	if (!full)
-		abort();
-	memcpy(full, argv, (size_t)n * sizeof(*full));
-	full[n] = (char *)path;
-	pid = fork();
-	if (pid == 0) {
-		execvp(full[0], full);
-		fprintf(stderr, "kbug: cannot run the editor '%s': %s\n", full[0], strerror(errno));
-		_exit(127);
-	}
-	if (pid > 0)
-		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-			;
-	free(full);
-	kbug_argv_free(argv);
-	if (pid < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
-		ERR("the editor '%s' failed: nothing sent", ed);
-		return -ECANCELED;
-	}
-	return 0;
-}
-
 /* kbug_deliver's review: $EDITOR on what the channel lets edit, then ask. */
 static int review(struct kbug_outbox_item *it, const struct kbug_channel *c, void *data)
 {
@@ -419,7 +307,7 @@ static int review(struct kbug_outbox_item *it, const struct kbug_channel *c, voi
 	if (!kbug_interactive(a->d.yes))
 		return 0;
 	if (c->editable && kbug_ask_yes("Review the message in your editor? [Y/n] ", true)) {
-		ret = run_editor(kbug_outbox_file(it, &p, c->editable));
+		ret = kbug_run_editor(kbug_outbox_file(it, &p, c->editable));
 		if (!ret && c->refresh)
 			ret = c->refresh(it);
 		strbuf_release(&p);
@@ -463,50 +351,9 @@ static int sent(struct kbug_outbox_item *it, const struct report_args *a, int re
 	return KBUG_EXIT_OK;
 }
 
-static size_t array_len(struct json_object *o)
-{
-	return o && json_object_is_type(o, json_type_array) ? json_object_array_length(o) : 0;
-}
-
-/* The devices with a driver, so that the user can name one with --device. */
-static void show_devices(struct kbug_report *r)
-{
-	struct json_object *pci = kbug_report_get(r, "pci");
-	size_t i, n = array_len(pci), shown = 0;
-
-	for (i = 0; i < n && shown < 12; i++) {
-		struct json_object *d = json_object_array_get_idx(pci, i);
-		const char *drv = kj_get_str(d, "driver");
-
-		if (!drv)
-			continue;
-		if (!shown++)
-			fprintf(stderr, "Devices with a driver (for --device SLOT or --driver NAME):\n");
-		fprintf(stderr, "  %s  %-12s %s %s\n", kj_get_str(d, "slot") ?: "?", drv,
-			kj_get_str(d, "vendor_name") ?: "", kj_get_str(d, "device_name") ?: "");
-	}
-}
-
 static void no_suspect_help(struct kbug_report *r, const struct report_args *a)
 {
-	struct json_object *k = kbug_report_get(r, "kernel");
-	struct json_object *t = kj_get(k, "tainted");
-	const struct kbug_attachment *log = kbug_report_attachment(r, "dmesg.txt");
-	const char *distro = kj_get_str(kbug_report_get(r, "distro"), "pretty_name");
-	size_t lines = 0, i;
-
-	for (i = 0; log && i < log->len; i++)
-		lines += log->data[i] == '\n';
-	fprintf(stderr, "\nCollected: kernel %s%s%s, %zu PCI and %zu USB devices, %zu modules, %zu log lines.\n",
-		kj_get_str(k, "release") ?: "(unknown)",
-		t ? (kj_get_int(t, "value", 0) ? ", tainted " : ", not tainted") : "",
-		t && kj_get_int(t, "value", 0) ? kj_get_str(t, "flags") ?: "" : "",
-		array_len(kbug_report_get(r, "pci")),
-		array_len(kbug_report_get(r, "usb")), array_len(kbug_report_get(r, "modules")),
-		lines);
-	if (distro)
-		fprintf(stderr, "Distribution: %s\n", distro);
-	show_devices(r);
+	kbug_report_summary(stderr, r);
 	fprintf(stderr,
 		"No kernel crash, oops or warning was found in %s%s%s.\n"
 		"kbug reports what the kernel itself reported; when the problem left no trace\n"
@@ -633,7 +480,7 @@ static int cmd_report(int argc, char **argv)
 	ch = kbug_channel_pick(&r, a.d.to, &why);
 	if (!ch)
 		goto out;
-	show_route(&r, ch->name, why.buf);
+	kbug_route_show(stderr, &r, ch->name, why.buf);
 	if (draft(&r, &a, idx))
 		goto out;
 	if (a.d.dry_run && !a.d.from && !kbug_config_get("identity", "email")) {

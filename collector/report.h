@@ -98,5 +98,8 @@ int kbug_report_write(struct kbug_report *r, bool pretty, bool with_attachments,
 int kbug_report_load(struct kbug_report *r, const char *path);
 int kbug_report_load_string(struct kbug_report *r, const char *json, const char *name);
 
+/* For the user: "Collected: kernel ..., N PCI and USB devices, ...", the devices with a driver. */
+void kbug_report_summary(FILE *f, struct kbug_report *r);
+
 /* Human-readable rendering (used for email bodies and `collect` without --json). */
 void kbug_report_render_text(struct kbug_report *r, struct strbuf *out);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <json-c/json.h>
 
 struct kbug_report;
@@ -77,6 +78,9 @@ int kbug_route_suspect(struct kbug_report *r, struct kbug_maint *m,
  * guilty file or module; sets the report's "route" section (suspect.c).
  */
 int kbug_route_report(struct kbug_report *r, struct kbug_maint *m, const char *path);
+/* For the user: the suspect, the MAINTAINERS used, the sections, B:, To:, Cc:, the channel. */
+void kbug_route_show(FILE *f, struct kbug_report *r, const char *channel,
+		     const char *why_channel);
 void kbug_maint_free(struct kbug_maint *m);
 
 /*

@@ -20,6 +20,10 @@ bool kbug_interactive(bool yes);
 int kbug_ask(const char *prompt, struct strbuf *out);
 /* A yes/no question: 'y' or 'n' as the first letter, an empty line: dflt, EOF: false. */
 bool kbug_ask_yes(const char *prompt, bool dflt);
+/* Lines up to an empty one (at most max_lines), after prompt; how many. */
+int kbug_ask_lines(const char *prompt, struct strbuf *out, int max_lines);
+/* Run $VISUAL, else $EDITOR, else vi on path (split into argv, no shell). 0 or -ECANCELED. */
+int kbug_run_editor(const char *path);
 
 struct kbug_choice;
 /*
