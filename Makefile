@@ -16,7 +16,7 @@ export KBUG_CACHE ?= /var/cache/kbug
 
 # Linked libraries: the cheap ones every command needs. libcurl, libsystemd,
 # libdw, libpci, libudev, libkmod and PCRE2 are dlopen()ed where used
-# (collector/util/dl.h, deliver/curl.h, probes/libs.h): their headers come
+# (collector/util/dl.h, util/http.h, probes/libs.h): their headers come
 # from the -dev packages but they are not linked, so `kbug route` does not
 # pay for libkmod's libcrypto, liblzma and libzstd at every start.
 LIBS_LINKED := json-c zlib

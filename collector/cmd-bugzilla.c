@@ -18,6 +18,7 @@
 #include "deliver/outbox.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/prompt.h"
 #include "util/strbuf.h"
 
 static const char bugzilla_usage[] =
@@ -202,53 +203,38 @@ static int do_search(struct bz_args *a)
 static int do_file(struct bz_args *a)
 {
 	struct kbug_report r;
-	struct kbug_outbox_item *it = NULL;
-	struct strbuf dir = STRBUF_INIT;
-	const char *url;
-	char *json;
+	struct kbug_delivery d = {
+		.mode = a->d.dry_run ? KBUG_DELIVER_TRIAL : KBUG_DELIVER_SEND,
+		.outbox = a->outbox, .channel = &channel_bugzilla,
+		.choose = kbug_interactive(a->d.yes) ? kbug_ask_choice : NULL,
+		.preview = kbug_output(),
+	};
 	int ret, exit_code = KBUG_EXIT_ERROR;
 
 	if (!a->report)
 		return kbug_usage_error("bugzilla", "file needs --report FILE");
 	if (kbug_report_init(&r))
 		return KBUG_EXIT_ERROR;
+	/* a saved report went through the filter when it was saved */
+	r.redact = false;
 	if (kbug_report_load(&r, a->report))
 		goto out;
-	if (kbug_outbox_dir(&dir, a->outbox))
-		goto out;
-	if (kbug_outbox_item_new(dir.buf, "bugzilla", &it))
-		goto out;
-	json = kbug_report_to_json(&r, true, true);
-	ret = json ? kbug_outbox_write(it, "report.json", json, strlen(json)) : -ENOMEM;
-	free(json);
-	if (!ret)
-		ret = channel_bugzilla.prepare(&r, it, &a->d);
-	if (ret) {
-		kbug_outbox_discard(it);
-		goto out;
-	}
-	if (a->d.dry_run) {
-		ret = channel_bugzilla.send(it, &a->d);
-		kbug_outbox_discard(it);
+	ret = kbug_deliver(&r, &a->d, &d);
+	if (d.mode == KBUG_DELIVER_TRIAL) {
 		exit_code = ret ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
-		goto out;
-	}
-	if (kbug_outbox_commit(it))
-		goto out;
-	ret = channel_bugzilla.send(it, &a->d);
-	url = kj_get_str(kbug_outbox_state(it), "url");
-	if (!ret && url) {
-		/* the channel printed "filed: URL" */
+	} else if (d.saved && !ret && kbug_delivery_filed(d.item)) {
+		/* the one line scripts wait for, last on stdout */
+		if (!kbug_opts.json)
+			fprintf(kbug_output(), "filed: %s\n", kbug_delivery_filed(d.item));
 		exit_code = KBUG_EXIT_OK;
-	} else {
+	} else if (d.saved) {
 		fprintf(stderr, "kbug: the report stays in the outbox as %s: 'kbug outbox --retry %s' sends it later\n",
-			kbug_outbox_item_id(it), kbug_outbox_item_id(it));
+			kbug_outbox_item_id(d.item), kbug_outbox_item_id(d.item));
 		exit_code = KBUG_EXIT_QUEUED;
 	}
 out:
-	kbug_outbox_item_free(it);
+	kbug_outbox_item_free(d.item);
 	kbug_report_release(&r);
-	strbuf_release(&dir);
 	return exit_code;
 }
 

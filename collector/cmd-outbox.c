@@ -19,6 +19,7 @@
 #include "kbug.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/prompt.h"
 #include "util/macro.h"
 #include "util/strbuf.h"
 
@@ -215,10 +216,10 @@ static const char *const where_name[] = {
 static void outbox_list_why(FILE *f, struct kbug_outbox_item *it, const char *id)
 {
 	struct json_object *st = kbug_outbox_state(it);
-	const char *state = kbug_outbox_get_state(it);
+	enum kbug_outbox_state state = kbug_outbox_get_state(it);
 	const char *why = kj_get_str(st, "reason");
 
-	if (!strcmp(state, "sent")) {
+	if (state == KBUG_STATE_SENT) {
 		const char *mid = kj_get_str(st, "message_id"), *url = kj_get_str(st, "url");
 		const char *bug = kj_get_str(st, "bug_id");
 
@@ -230,18 +231,18 @@ static void outbox_list_why(FILE *f, struct kbug_outbox_item *it, const char *id
 		if (url)
 			fprintf(f, " %s %s", bug || mid ? "at" : "to", url);
 		fprintf(f, "%s%s\n", why ? "; " : "", why ?: "");
-	} else if (!strcmp(state, "dropped")) {
+	} else if (state == KBUG_STATE_DROPPED) {
 		if (kbug_outbox_item_where(it) == KBUG_OUTBOX_DROPPED)
 			fprintf(f, "    dropped %s; 'kbug outbox --restore %s' puts it back\n",
 				kj_get_str(st, "updated") ?: "", id);
 		else
 			fprintf(f, "    dropped, but not moved to dropped/ yet: 'kbug outbox --drop %s' finishes it\n",
 				id);
-	} else if (!strcmp(state, "unknown") || !strcmp(state, "sending")) {
+	} else if (state == KBUG_STATE_UNKNOWN || state == KBUG_STATE_SENDING) {
 		fprintf(f, "    outcome unknown: %s\n    it may have arrived; check before 'kbug outbox --retry %s --force'\n",
 			why ?: "the last attempt was interrupted", id);
 		fprintf(f, "    (if it did arrive: 'kbug outbox --done %s')\n", id);
-	} else if (!strcmp(state, "manual")) {
+	} else if (state == KBUG_STATE_MANUAL) {
 		fprintf(f, "    waits for you: open %s and submit %s/body.md\n",
 			kj_get_str(st, "url") ?: "the tracker", kbug_outbox_item_path(it));
 		fprintf(f, "    then: 'kbug outbox --done %s [--url URL]'\n", id);
@@ -288,7 +289,8 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 			kj_append(all, json_object_get(st));
 		} else {
 			fprintf(f, "%s  %-13s %-8s %s\n", ids[i], kbug_outbox_item_channel(it) ?: "?",
-				kbug_outbox_get_state(it), kj_get_str(st, "subject") ?: "");
+				kbug_outbox_state_name(kbug_outbox_get_state(it)),
+				kj_get_str(st, "subject") ?: "");
 			outbox_list_why(f, it, ids[i]);
 		}
 		kbug_outbox_item_free(it);
@@ -375,8 +377,11 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 {
 	struct kbug_outbox_item *it;
 	enum kbug_outbox_where where;
-	const char *state;
+	enum kbug_outbox_state state;
 	int ret = outbox_find(dir, id, KBUG_OUTBOX_WAITING, &it, &where);
+	struct kbug_delivery d = {
+		.item = it, .choose = kbug_interactive(o->yes) ? kbug_ask_choice : NULL,
+	};
 
 	if (where == KBUG_OUTBOX_DROPPED && (!ret || ret == -EBUSY)) {
 		kbug_outbox_item_free(it);
@@ -399,20 +404,20 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 	if (ret)
 		return KBUG_EXIT_ERROR;
 	state = kbug_outbox_get_state(it);
-	if (!strcmp(state, "sent")) {
+	if (state == KBUG_STATE_SENT) {
 		/* delivered, but the move to sent/ did not happen: finish it */
 		fprintf(stderr, "%s: delivered already: not sending it again\n", id);
 		kbug_outbox_mark_sent(it);
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_OK;
 	}
-	if (!strcmp(state, "dropped")) {
+	if (state == KBUG_STATE_DROPPED) {
 		/* dropped, but the move to dropped/ did not happen: finish it */
 		kbug_outbox_drop(it);
 		kbug_outbox_item_free(it);
 		return outbox_dropped_msg(id, named);
 	}
-	if (!strcmp(state, "manual")) {
+	if (state == KBUG_STATE_MANUAL) {
 		fprintf(stderr, "%s: kbug cannot file this one itself: open %s and submit %s/body.md, then say 'kbug outbox --done %s'\n",
 			id, kj_get_str(kbug_outbox_state(it), "url") ?: "the tracker",
 			kbug_outbox_item_path(it), id);
@@ -421,7 +426,9 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 	}
 	fprintf(stderr, "%s: sending (%s, attempt %zu)\n", id, kbug_outbox_item_channel(it) ?: "?",
 		count_sends(kbug_outbox_state(it)) + 1);
-	ret = kbug_deliver_item(it, o);
+	ret = kbug_deliver(NULL, o, &d);
+	if (!ret && !kbug_opts.json && kbug_delivery_filed(it))
+		fprintf(kbug_output(), "filed: %s\n", kbug_delivery_filed(it));
 	if (!ret) {
 		struct json_object *st = kbug_outbox_state(it);
 
@@ -462,12 +469,12 @@ static int outbox_done(const char *dir, const char *id, const char *url, const c
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_OK;
 	}
-	if (where == KBUG_OUTBOX_DROPPED || !strcmp(kbug_outbox_get_state(it), "dropped")) {
+	if (where == KBUG_OUTBOX_DROPPED || kbug_outbox_get_state(it) == KBUG_STATE_DROPPED) {
 		ERR("'%s' was dropped: 'kbug outbox --restore %s' first, then mark it", id, id);
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_ERROR;
 	}
-	if (!strcmp(kbug_outbox_get_state(it), "sent")) {
+	if (kbug_outbox_get_state(it) == KBUG_STATE_SENT) {
 		/* delivered, but the move to sent/ did not happen: finish it */
 		fprintf(stderr, "%s: delivered already: nothing to mark\n", id);
 		ret = kbug_outbox_mark_sent(it);
@@ -513,7 +520,7 @@ static int drop_one(const char *dir, const char *id)
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_OK;
 	}
-	if (where == KBUG_OUTBOX_SENT || !strcmp(kbug_outbox_get_state(it), "sent")) {
+	if (where == KBUG_OUTBOX_SENT || kbug_outbox_get_state(it) == KBUG_STATE_SENT) {
 		ERR("'%s' was delivered (%s): not dropping it", id, outbox_delivered_as(it));
 		/* delivered, but the move to sent/ did not happen: finish it */
 		if (where == KBUG_OUTBOX_WAITING)
@@ -557,7 +564,7 @@ static int restore_one(const char *dir, const char *id)
 		return KBUG_EXIT_OK;
 	}
 	ret = kbug_outbox_restore(it);
-	if (!ret && !strcmp(kbug_outbox_get_state(it), "unknown"))
+	if (!ret && kbug_outbox_get_state(it) == KBUG_STATE_UNKNOWN)
 		fprintf(stderr, "%s: back in the outbox; its last attempt may have arrived: check before 'kbug outbox --retry %s --force'\n",
 			id, id);
 	else if (!ret)

@@ -113,6 +113,18 @@ void kbug_report_set(struct kbug_report *r, const char *name, struct json_object
 	kj_set(r->root, name, obj);
 }
 
+int kbug_report_seal(struct kbug_report *r)
+{
+	if (r->sealed)
+		return 0;
+	if (kbug_report_redact(r) < 0) {
+		ERR("redaction failed: nothing was written, shown or sent (--no-redact to skip it)");
+		return -EIO;
+	}
+	r->sealed = true;
+	return 0;
+}
+
 void kbug_report_error(struct kbug_report *r, const char *who, const char *fmt, ...)
 {
 	struct json_object *errs = kj_get(r->root, "errors");
@@ -335,4 +347,50 @@ int kbug_report_load(struct kbug_report *r, const char *path)
 	ret = kbug_report_load_string(r, sb.buf, path);
 	strbuf_release(&sb);
 	return ret;
+}
+
+static size_t array_len(struct json_object *o)
+{
+	return o && json_object_is_type(o, json_type_array) ? json_object_array_length(o) : 0;
+}
+
+/* The devices with a driver, so that the user can name one with --device. */
+static void show_devices(FILE *f, struct kbug_report *r)
+{
+	struct json_object *pci = kbug_report_get(r, "pci");
+	size_t i, n = array_len(pci), shown = 0;
+
+	for (i = 0; i < n && shown < 12; i++) {
+		struct json_object *d = json_object_array_get_idx(pci, i);
+		const char *drv = kj_get_str(d, "driver");
+
+		if (!drv)
+			continue;
+		if (!shown++)
+			fprintf(f, "Devices with a driver (for --device SLOT or --driver NAME):\n");
+		fprintf(f, "  %s  %-12s %s %s\n", kj_get_str(d, "slot") ?: "?", drv,
+			kj_get_str(d, "vendor_name") ?: "", kj_get_str(d, "device_name") ?: "");
+	}
+}
+
+void kbug_report_summary(FILE *f, struct kbug_report *r)
+{
+	struct json_object *k = kbug_report_get(r, "kernel");
+	struct json_object *t = kj_get(k, "tainted");
+	const struct kbug_attachment *log = kbug_report_attachment(r, "dmesg.txt");
+	const char *distro = kj_get_str(kbug_report_get(r, "distro"), "pretty_name");
+	size_t lines = 0, i;
+
+	for (i = 0; log && i < log->len; i++)
+		lines += log->data[i] == '\n';
+	fprintf(f, "\nCollected: kernel %s%s%s, %zu PCI and %zu USB devices, %zu modules, %zu log lines.\n",
+		kj_get_str(k, "release") ?: "(unknown)",
+		t ? (kj_get_int(t, "value", 0) ? ", tainted " : ", not tainted") : "",
+		t && kj_get_int(t, "value", 0) ? kj_get_str(t, "flags") ?: "" : "",
+		array_len(kbug_report_get(r, "pci")),
+		array_len(kbug_report_get(r, "usb")), array_len(kbug_report_get(r, "modules")),
+		lines);
+	if (distro)
+		fprintf(f, "Distribution: %s\n", distro);
+	show_devices(f, r);
 }

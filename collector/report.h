@@ -36,6 +36,7 @@ struct kbug_report {
 	size_t att_nr, att_alloc;
 	unsigned char redact_key[16];	/* per report, random, never stored */
 	bool redact;			/* redaction wanted (default true) */
+	bool sealed;			/* kbug_report_seal() done: redacted, may leave */
 };
 
 /* Set up an empty report: schema, created time, kbug version, errors []. */
@@ -78,6 +79,14 @@ int kbug_report_redact(struct kbug_report *r);
 int kbug_report_redact_section(struct kbug_report *r, const char *name);
 
 /*
+ * The one exit filter, applied where a report leaves kbug (written to the
+ * outbox, printed with --json, saved with -o): kbug_report_redact() once,
+ * with one policy: when it fails nothing may leave, and -EIO is returned
+ * after saying so. Later calls are no-ops.
+ */
+int kbug_report_seal(struct kbug_report *r);
+
+/*
  * Serialize the whole report, attachments included under
  * "attachments": [{"name","content_type","description","size","text"}].
  * Returns a malloc'd string. with_attachments=false leaves "text" out.
@@ -88,6 +97,9 @@ int kbug_report_write(struct kbug_report *r, bool pretty, bool with_attachments,
 /* Load a report saved by kbug_report_to_json (replay); -errno or -EINVAL. */
 int kbug_report_load(struct kbug_report *r, const char *path);
 int kbug_report_load_string(struct kbug_report *r, const char *json, const char *name);
+
+/* For the user: "Collected: kernel ..., N PCI and USB devices, ...", the devices with a driver. */
+void kbug_report_summary(FILE *f, struct kbug_report *r);
 
 /* Human-readable rendering (used for email bodies and `collect` without --json). */
 void kbug_report_render_text(struct kbug_report *r, struct strbuf *out);

@@ -62,3 +62,24 @@ int kbug_analyze_buffer(const char *buf, size_t len, const char *name,
  * reports, or -ENOENT when the report holds no kernel log.
  */
 int kbug_analyze_report(struct kbug_report *r, const struct kbug_analyze_opts *o);
+
+/*
+ * Which of the report's analysis reports to send (analyze/pick.c): what
+ * the stage proposes; the front end may let the user choose another.
+ */
+struct kbug_analyze_pick {
+	int index;		/* into analysis.reports, -1: none */
+	size_t count;		/* reports in the log */
+	bool blames;		/* some report names a guilty file or module */
+};
+
+/*
+ * nth > 0: the nth newest report (--report N). nth == 0: the newest one
+ * that is whole (not "corrupted") and blames something (a guilty
+ * file or module), else the newest. Returns 0 with p filled,
+ * -ENOENT when the log holds no report (p->index -1), -ERANGE when nth
+ * is past the count (p->count says how many there are).
+ */
+int kbug_analyze_pick(struct kbug_report *r, int nth, struct kbug_analyze_pick *p);
+/* The analysis report at index (borrowed), NULL when there is none. */
+struct json_object *kbug_analyze_report_at(struct kbug_report *r, int index);

@@ -11,7 +11,7 @@
 #include <strings.h>
 
 #include "deliver/bugzilla.h"
-#include "deliver/curl.h"
+#include "util/http.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"
@@ -328,12 +328,75 @@ static const char *method_what(const char *method, const char *path)
 	return "the request";
 }
 
+/* The request's headers: JSON, no 100-continue, the key (wiped from our copy). */
+static struct curl_slist *call_headers(struct kbug_bz *bz, bool body)
+{
+	struct strbuf hdr = STRBUF_INIT;
+	struct curl_slist *hl = NULL;
+
+	hl = kc.slist_append(hl, "Accept: application/json");
+	if (body)
+		hl = kc.slist_append(hl, "Content-Type: application/json");
+	hl = kc.slist_append(hl, "Expect:");
+	if (bz->key.len) {
+		strbuf_addf(&hdr, "X-BUGZILLA-API-KEY: %s", bz->key.buf);
+		hl = kc.slist_append(hl, hdr.buf);
+		explicit_bzero(hdr.buf, hdr.alloc);
+	}
+	strbuf_release(&hdr);
+	return hl;
+}
+
+/* A transfer that failed: what it means for the caller, in bz->err. */
+static int call_failed(struct kbug_bz *bz, CURLcode cc, const char *errbuf, const char *what,
+		       bool too_big)
+{
+	const char *why = errbuf[0] ? errbuf : kc.easy_strerror(cc);
+
+	switch (cc) {
+	case CURLE_COULDNT_RESOLVE_HOST:
+	case CURLE_COULDNT_RESOLVE_PROXY:
+	case CURLE_COULDNT_CONNECT:
+		bz_seterr(bz, "%s failed: cannot reach Bugzilla at %s: %s", what,
+			  bz->base, why);
+		return -ECONNREFUSED;
+	case CURLE_OPERATION_TIMEDOUT:
+		bz_seterr(bz, "%s failed: Bugzilla at %s did not answer within %u s (timeout)",
+			  what, bz->base, bz->timeout_s);
+		return -ETIMEDOUT;
+	case CURLE_GOT_NOTHING:
+	case CURLE_RECV_ERROR:
+	case CURLE_SEND_ERROR:
+	case CURLE_PARTIAL_FILE:
+		bz_seterr(bz,
+			  "%s failed: Bugzilla at %s closed the connection without a complete reply (%s)",
+			  what, bz->base, why);
+		return -ECONNRESET;
+	case CURLE_PEER_FAILED_VERIFICATION:
+	case CURLE_SSL_CONNECT_ERROR:
+	case CURLE_SSL_CACERT_BADFILE:
+		bz_seterr(bz, "%s failed: TLS with %s failed (the certificate is checked, always): %s",
+			  what, bz->base, why);
+		return -ECONNREFUSED;
+	case CURLE_WRITE_ERROR:
+		if (too_big) {
+			bz_seterr(bz, "%s failed: the reply from %s is larger than %u MiB",
+				  what, bz->base, BZ_REPLY_MAX >> 20);
+			return -EPROTO;
+		}
+		/* fall through */
+	default:
+		bz_seterr(bz, "%s failed at %s: %s", what, bz->base, why);
+		return -ECONNRESET;
+	}
+}
+
 int kbug_bz_call(struct kbug_bz *bz, const char *method, const char *path, const char *query,
 		 struct json_object *body, struct json_object **reply)
 {
 	struct kbug_curl_body rb = { .sb = STRBUF_INIT, .max = BZ_REPLY_MAX };
-	struct strbuf url = STRBUF_INIT, hdr = STRBUF_INIT;
-	struct curl_slist *hl = NULL;
+	struct strbuf url = STRBUF_INIT;
+	struct curl_slist *hl;
 	const char *json = NULL, *what = method_what(method, path);
 	char *ctype = NULL, errbuf[CURL_ERROR_SIZE] = "";
 	CURLcode cc;
@@ -347,18 +410,7 @@ int kbug_bz_call(struct kbug_bz *bz, const char *method, const char *path, const
 	strbuf_addf(&url, "%s%s", bz->rest, path);
 	if (query && *query)
 		strbuf_addf(&url, "?%s", query);
-
-	hl = kc.slist_append(hl, "Accept: application/json");
-	if (body)
-		hl = kc.slist_append(hl, "Content-Type: application/json");
-	hl = kc.slist_append(hl, "Expect:");
-	if (bz->key.len) {
-		strbuf_addf(&hdr, "X-BUGZILLA-API-KEY: %s", bz->key.buf);
-		hl = kc.slist_append(hl, hdr.buf);
-		explicit_bzero(hdr.buf, hdr.alloc);
-	}
-	strbuf_release(&hdr);
-
+	hl = call_headers(bz, !!body);
 	kc.easy_setopt(h, CURLOPT_URL, url.buf);
 	kc.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "https,http");
 	kc.easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
@@ -396,50 +448,7 @@ int kbug_bz_call(struct kbug_bz *bz, const char *method, const char *path, const
 	kc.easy_setopt(h, CURLOPT_ERRORBUFFER, NULL);
 
 	if (cc != CURLE_OK) {
-		const char *why = errbuf[0] ? errbuf : kc.easy_strerror(cc);
-
-		switch (cc) {
-		case CURLE_COULDNT_RESOLVE_HOST:
-		case CURLE_COULDNT_RESOLVE_PROXY:
-		case CURLE_COULDNT_CONNECT:
-			bz_seterr(bz, "%s failed: cannot reach Bugzilla at %s: %s", what,
-				  bz->base, why);
-			ret = -ECONNREFUSED;
-			break;
-		case CURLE_OPERATION_TIMEDOUT:
-			bz_seterr(bz, "%s failed: Bugzilla at %s did not answer within %u s (timeout)",
-				  what, bz->base, bz->timeout_s);
-			ret = -ETIMEDOUT;
-			break;
-		case CURLE_GOT_NOTHING:
-		case CURLE_RECV_ERROR:
-		case CURLE_SEND_ERROR:
-		case CURLE_PARTIAL_FILE:
-			bz_seterr(bz,
-				  "%s failed: Bugzilla at %s closed the connection without a complete reply (%s)",
-				  what, bz->base, why);
-			ret = -ECONNRESET;
-			break;
-		case CURLE_PEER_FAILED_VERIFICATION:
-		case CURLE_SSL_CONNECT_ERROR:
-		case CURLE_SSL_CACERT_BADFILE:
-			bz_seterr(bz, "%s failed: TLS with %s failed (the certificate is checked, always): %s",
-				  what, bz->base, why);
-			ret = -ECONNREFUSED;
-			break;
-		case CURLE_WRITE_ERROR:
-			if (rb.too_big) {
-				bz_seterr(bz, "%s failed: the reply from %s is larger than %u MiB",
-					  what, bz->base, BZ_REPLY_MAX >> 20);
-				ret = -EPROTO;
-				break;
-			}
-			/* fall through */
-		default:
-			bz_seterr(bz, "%s failed at %s: %s", what, bz->base, why);
-			ret = -ECONNRESET;
-			break;
-		}
+		ret = call_failed(bz, cc, errbuf, what, rb.too_big);
 		goto out;
 	}
 	kc.easy_getinfo(h, CURLINFO_RESPONSE_CODE, &bz->status);

@@ -19,10 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "settings.h"
-#include "kbug.h"
 #include "report.h"
 #include "deliver/bugzilla.h"
 #include "deliver/deliver.h"
@@ -42,29 +40,54 @@ static bool bz_accepts(const char *kind)
 	return kind && !strcmp(kind, "bugzilla");
 }
 
-static bool interactive(const struct kbug_deliver_opts *o)
-{
-	return !o->yes && isatty(0) && isatty(2);
-}
-
-/* Ask a question on the terminal; the answer, trimmed, in out. */
-static int ask(const char *question, struct strbuf *out)
-{
-	strbuf_reset(out);
-	fprintf(stderr, "%s", question);
-	fflush(stderr);
-	if (strbuf_getline(out, stdin) == EOF)
-		return -EIO;
-	strbuf_trim(out);
-	return 0;
-}
-
 /* ---- prepare ------------------------------------------------------------ */
 
 struct bz_where {
 	struct strbuf product, component;
 	const char *from;
 };
+
+/*
+ * What the user answered for the product and component, or the next
+ * question (true: return KBUG_DELIVER_CHOICE). A question is asked once.
+ */
+static bool ask_product(struct kbug_choice *c, const char *section, struct bz_where *w)
+{
+	static const struct {
+		enum kbug_choice_kind kind;
+		const char *prompt;
+	} q[] = {
+		{ KBUG_CHOICE_PRODUCT, "Bugzilla product: " },
+		{ KBUG_CHOICE_COMPONENT, "Bugzilla component: " },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(q); i++) {
+		struct strbuf *v = i ? &w->component : &w->product;
+		const char *ans = i ? c->component : c->product;
+
+		if (v->len && !(c->asked & (1u << q[i].kind)))
+			continue;
+		if (c->asked & (1u << q[i].kind)) {
+			strbuf_reset(v);
+			strbuf_addstr(v, ans);
+			w->from = "asked";
+			continue;
+		}
+		c->context[0] = '\0';
+		if (!c->asked && section)
+			snprintf(c->context, sizeof(c->context),
+				 "the MAINTAINERS section \"%s\" names no Bugzilla product and component (and the map has none)",
+				 section);
+		else if (!c->asked)
+			snprintf(c->context, sizeof(c->context),
+				 "the route names no Bugzilla product and component");
+		c->kind = q[i].kind;
+		c->prompt = q[i].prompt;
+		return true;
+	}
+	return false;
+}
 
 static int resolve_product(struct kbug_report *r, const struct kbug_deliver_opts *o,
 			   const char *site, struct bz_where *w)
@@ -94,28 +117,10 @@ static int resolve_product(struct kbug_report *r, const struct kbug_deliver_opts
 	}
 	if (w->product.len && w->component.len)
 		return 0;
-	if (interactive(o)) {
-		struct strbuf a = STRBUF_INIT;
-		int ret = 0;
-
-		if (section)
-			fprintf(stderr, "kbug: the MAINTAINERS section \"%s\" names no Bugzilla product and component (and the map has none)\n",
-				section);
-		else
-			fprintf(stderr, "kbug: the route names no Bugzilla product and component\n");
-		if (!w->product.len) {
-			ret = ask("Bugzilla product: ", &a);
-			strbuf_addstr(&w->product, a.buf);
-		}
-		if (!ret && !w->component.len) {
-			ret = ask("Bugzilla component: ", &a);
-			strbuf_addstr(&w->component, a.buf);
-		}
-		strbuf_release(&a);
-		w->from = "asked";
-		if (!ret && w->product.len && w->component.len)
-			return 0;
-	}
+	if (o->choice && ask_product(o->choice, section, w))
+		return KBUG_DELIVER_CHOICE;
+	if (w->product.len && w->component.len)
+		return 0;
 	ERR("no Bugzilla %s for %s%s%s: give --product and --component, or map the section in a [bugzilla] map-file",
 	    w->product.len ? "component" : "product and component",
 	    section ? "MAINTAINERS section '" : "this report", section ? section : "",
@@ -211,16 +216,59 @@ static int add_file(struct kbug_outbox_item *item, struct json_object *list, siz
 	return 0;
 }
 
+/* The bug's description: the template, cut to what Bugzilla takes, the marker. */
+static void bz_description(struct kbug_report *r, struct kbug_outbox_item *item,
+			   struct strbuf *desc)
+{
+	if (kbug_draft_render(r, "bugzilla", desc)) {
+		strbuf_reset(desc);
+		kbug_report_render_text(r, desc);
+	}
+	if (desc->len > BZ_DESC_MAX) {
+		utf8_cut(desc, BZ_DESC_MAX);
+		strbuf_addstr(desc, "\n[... cut here: the whole report is attached ...]\n");
+	}
+	strbuf_rtrim(desc);
+	strbuf_addf(desc, "\n\n" BZ_MARKER "%s\n", kbug_outbox_item_id(item));
+}
+
+/* The report's attachments, a devices list, and the report itself as JSON. */
+static int bz_attachments(struct kbug_report *r, struct kbug_outbox_item *item,
+			  struct json_object *atts)
+{
+	struct strbuf dev = STRBUF_INIT;
+	size_t i, n = 0;
+	char *json;
+	int ret = 0;
+
+	for (i = 0; i < r->att_nr && !ret; i++)
+		ret = add_file(item, atts, n++, r->att[i].name,
+			       r->att[i].description ?: r->att[i].name,
+			       r->att[i].content_type ?: "text/plain", r->att[i].data,
+			       r->att[i].len);
+	render_devices(r, &dev);
+	if (!ret && dev.len && !kbug_report_attachment(r, "devices.txt"))
+		ret = add_file(item, atts, n++, "devices.txt", "PCI devices (lspci-style)",
+			       "text/plain", dev.buf, dev.len);
+	if (!ret) {
+		json = kbug_report_to_json(r, true, false);
+		ret = json ? add_file(item, atts, n++, "kbug-report.json",
+				      "the kbug report (JSON)", "application/json", json,
+				      strlen(json)) : -ENOMEM;
+		free(json);
+	}
+	strbuf_release(&dev);
+	return ret;
+}
+
 static int bz_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 		      const struct kbug_deliver_opts *o)
 {
 	struct json_object *dest = kj_path(r->root, "route.destination");
 	struct json_object *vars = NULL, *req, *bug, *hints, *atts, *rep;
 	struct bz_where w = { STRBUF_INIT, STRBUF_INIT, NULL };
-	struct strbuf desc = STRBUF_INIT, title = STRBUF_INIT, dev = STRBUF_INIT;
+	struct strbuf desc = STRBUF_INIT, title = STRBUF_INIT;
 	const char *site, *url, *s;
-	char *json = NULL;
-	size_t i, n = 0;
 	int ret;
 
 	url = o->bugzilla_url && *o->bugzilla_url ? o->bugzilla_url :
@@ -239,16 +287,7 @@ static int bz_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 	vars = kbug_draft_vars(r);
 	strbuf_addstr(&title, kbug_draft_title(r));
 	utf8_cut(&title, BZ_SUMMARY_MAX);
-	if (kbug_draft_render(r, "bugzilla", &desc)) {
-		strbuf_reset(&desc);
-		kbug_report_render_text(r, &desc);
-	}
-	if (desc.len > BZ_DESC_MAX) {
-		utf8_cut(&desc, BZ_DESC_MAX);
-		strbuf_addstr(&desc, "\n[... cut here: the whole report is attached ...]\n");
-	}
-	strbuf_rtrim(&desc);
-	strbuf_addf(&desc, "\n\n" BZ_MARKER "%s\n", kbug_outbox_item_id(item));
+	bz_description(r, item, &desc);
 
 	bug = json_object_new_object();
 	kj_set_str(bug, "product", w.product.buf);
@@ -271,22 +310,7 @@ static int bz_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 	kj_set_str(hints, "last_good", kj_get_str(vars, "last_good"));
 
 	atts = json_object_new_array();
-	for (i = 0; i < r->att_nr && !ret; i++)
-		ret = add_file(item, atts, n++, r->att[i].name,
-			       r->att[i].description ?: r->att[i].name,
-			       r->att[i].content_type ?: "text/plain", r->att[i].data,
-			       r->att[i].len);
-	render_devices(r, &dev);
-	if (!ret && dev.len && !kbug_report_attachment(r, "devices.txt"))
-		ret = add_file(item, atts, n++, "devices.txt", "PCI devices (lspci-style)",
-			       "text/plain", dev.buf, dev.len);
-	if (!ret) {
-		json = kbug_report_to_json(r, true, false);
-		ret = json ? add_file(item, atts, n++, "kbug-report.json",
-				      "the kbug report (JSON)", "application/json", json,
-				      strlen(json)) : -ENOMEM;
-		free(json);
-	}
+	ret = bz_attachments(r, item, atts);
 
 	req = json_object_new_object();
 	kj_set_str(req, "site", site);
@@ -313,7 +337,6 @@ out:
 	strbuf_release(&w.component);
 	strbuf_release(&desc);
 	strbuf_release(&title);
-	strbuf_release(&dev);
 	return ret;
 }
 
@@ -339,7 +362,7 @@ static int st_save(struct bz_send *s)
 static int fail_known(struct bz_send *s, const char *why)
 {
 	ERR("%s", why);
-	kbug_outbox_set_state(s->item, "failed", why);
+	kbug_outbox_set_state(s->item, KBUG_STATE_FAILED, why);
 	return -EAGAIN;
 }
 
@@ -348,7 +371,7 @@ static int fail_unknown(struct bz_send *s, const char *why)
 {
 	ERR("%s", why);
 	ERR("the outcome is unknown: the next 'kbug outbox --retry' looks for the bug on the server before filing again");
-	kbug_outbox_set_state(s->item, "unknown", why);
+	kbug_outbox_set_state(s->item, KBUG_STATE_UNKNOWN, why);
 	return KBUG_DELIVER_UNKNOWN;
 }
 
@@ -529,29 +552,16 @@ static const char *const *platforms_for(const char *arch)
 }
 
 /* The POST /rest/bug body: the prepared one, adjusted to what the server has. */
-static int finalize(struct bz_send *s, struct json_object **out)
+/* The component must be an active one of the product. */
+static int check_component(struct bz_send *s, struct json_object *product)
 {
-	struct json_object *bug = NULL, *product = NULL, *fields = NULL, *comps, *hints;
-	struct strbuf version = STRBUF_INIT, list = STRBUF_INIT;
-	const char *release, *arch;
-	const char *sev_cands[4] = { NULL, "normal", "medium", NULL };
-	static const char *const os_cands[] = { "Linux", "All", "Other", NULL };
-	size_t i, n;
+	struct json_object *comps = kj_get(product, "components");
+	size_t i, n = comps && json_object_is_type(comps, json_type_array) ?
+		      json_object_array_length(comps) : 0;
+	struct strbuf list = STRBUF_INIT, m = STRBUF_INIT;
 	bool found = false;
-	int ret;
+	int ret = 0;
 
-	*out = NULL;
-	hints = kj_get(s->req, "hints");
-	release = kj_get_str(hints, "kernel_release");
-	arch = kj_get_str(hints, "arch");
-	ret = kbug_bz_product(s->bz, s->product, &product);
-	if (ret == -ENOENT)
-		return fail_known(s, kbug_bz_error(s->bz));
-	if (ret)
-		return fail_call(s, ret, false);
-	comps = kj_get(product, "components");
-	n = comps && json_object_is_type(comps, json_type_array) ?
-	    json_object_array_length(comps) : 0;
 	for (i = 0; i < n; i++) {
 		struct json_object *c = json_object_array_get_idx(comps, i);
 		const char *name = kj_get_str(c, "name");
@@ -564,42 +574,30 @@ static int finalize(struct bz_send *s, struct json_object **out)
 			strbuf_addf(&list, "%s%s", list.len ? ", " : "", name);
 	}
 	if (!found) {
-		struct strbuf m = STRBUF_INIT;
-
 		strbuf_addf(&m, "unknown component '%s' in product '%s' at %s; its components: %s (give --component)",
 			    s->component, s->product, kbug_bz_base(s->bz), list.len ? list.buf : "none");
 		ret = fail_known(s, m.buf);
-		strbuf_release(&m);
-		goto out;
-	}
-	if (!kj_get_bool(product, "is_active", true)) {
+	} else if (!kj_get_bool(product, "is_active", true)) {
 		ret = fail_known(s, "the product is closed for new bugs on this server");
-		goto out;
 	}
-	ret = pick_version(s, product, release, &version);
-	if (ret) {
-		ret = fail_known(s, "no version to file against");
-		goto out;
-	}
-	ret = kbug_bz_fields(s->bz, &fields);
-	if (ret) {
-		ret = fail_call(s, ret, false);
-		goto out;
-	}
-	if (json_object_deep_copy(kj_get(s->req, "bug"), &bug, NULL) || !bug) {
-		ret = -ENOMEM;
-		goto out;
-	}
-	kj_set_str(bug, "product", s->product);
-	kj_set_str(bug, "component", s->component);
-	kj_set_str(bug, "version", version.buf);
-	pick_value(bug, fields, "op_sys", "op_sys", os_cands);
-	pick_value(bug, fields, "platform", "rep_platform", platforms_for(arch));
-	sev_cands[0] = kj_get_str(bug, "severity") ?: "normal";
-	pick_value(bug, fields, "severity", "bug_severity", sev_cands);
+	strbuf_release(&list);
+	strbuf_release(&m);
+	return ret;
+}
 
-	n = json_object_array_length(fields);
-	for (i = 0; i < n; i++) {
+/*
+ * The server's custom fields kbug can fill (the config's [bugzilla-fields],
+ * a kernel version, a regression flag); a mandatory one it cannot: fail.
+ */
+static int custom_fields(struct bz_send *s, struct json_object *bug, struct json_object *fields,
+			 struct json_object *hints)
+{
+	const char *release = kj_get_str(hints, "kernel_release");
+	size_t i, n = json_object_array_length(fields);
+	struct strbuf m = STRBUF_INIT;
+	int ret = 0;
+
+	for (i = 0; i < n && !ret; i++) {
 		struct json_object *f = json_object_array_get_idx(fields, i);
 		const char *name = kj_get_str(f, "name"), *disp = kj_get_str(f, "display_name");
 		int64_t type = kj_get_int(f, "type", 0);
@@ -618,23 +616,65 @@ static int finalize(struct bz_send *s, struct json_object **out)
 			kj_set_str(bug, name, "Yes");
 		}
 		if (kj_get_bool(f, "is_mandatory", false) && !kj_get(bug, name)) {
-			struct strbuf m = STRBUF_INIT;
-
 			strbuf_addf(&m, "this Bugzilla requires the field '%s' (%s) on new bugs and kbug cannot fill it: set it in the config as [bugzilla-fields] %s = VALUE",
 				    disp ?: name, name, name);
 			ret = fail_known(s, m.buf);
-			strbuf_release(&m);
-			goto out;
 		}
 	}
-	*out = bug;
-	bug = NULL;
+	strbuf_release(&m);
+	return ret;
+}
+
+static int finalize(struct bz_send *s, struct json_object **out)
+{
+	struct json_object *bug = NULL, *product = NULL, *fields = NULL;
+	struct json_object *hints = kj_get(s->req, "hints");
+	struct strbuf version = STRBUF_INIT;
+	const char *sev_cands[4] = { NULL, "normal", "medium", NULL };
+	static const char *const os_cands[] = { "Linux", "All", "Other", NULL };
+	int ret;
+
+	*out = NULL;
+	ret = kbug_bz_product(s->bz, s->product, &product);
+	if (ret == -ENOENT)
+		return fail_known(s, kbug_bz_error(s->bz));
+	if (ret)
+		return fail_call(s, ret, false);
+	ret = check_component(s, product);
+	if (ret)
+		goto out;
+	ret = pick_version(s, product, kj_get_str(hints, "kernel_release"), &version);
+	if (ret) {
+		ret = fail_known(s, "no version to file against");
+		goto out;
+	}
+	ret = kbug_bz_fields(s->bz, &fields);
+	if (ret) {
+		ret = fail_call(s, ret, false);
+		goto out;
+	}
+	if (json_object_deep_copy(kj_get(s->req, "bug"), &bug, NULL) || !bug) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	kj_set_str(bug, "product", s->product);
+	kj_set_str(bug, "component", s->component);
+	kj_set_str(bug, "version", version.buf);
+	pick_value(bug, fields, "op_sys", "op_sys", os_cands);
+	pick_value(bug, fields, "platform", "rep_platform",
+		   platforms_for(kj_get_str(hints, "arch")));
+	sev_cands[0] = kj_get_str(bug, "severity") ?: "normal";
+	pick_value(bug, fields, "severity", "bug_severity", sev_cands);
+	ret = custom_fields(s, bug, fields, hints);
+	if (!ret) {
+		*out = bug;
+		bug = NULL;
+	}
 out:
 	json_object_put(bug);
 	json_object_put(product);
 	json_object_put(fields);
 	strbuf_release(&version);
-	strbuf_release(&list);
 	return ret;
 }
 
@@ -740,7 +780,7 @@ static int comment_on(struct bz_send *s, long bug)
 		strbuf_addf(&text, "kbug found this bug matching a new report (\"%s\"); here it is.\n\n%s",
 			    s->summary, kj_get_str(bug_body, "description") ?: "");
 		kj_set_bool(s->st, "commenting", true);
-		ret = kbug_outbox_set_state(s->item, "sending", "POST /rest/bug/ID/comment");
+		ret = kbug_outbox_set_state(s->item, KBUG_STATE_SENDING, "POST /rest/bug/ID/comment");
 		if (!ret)
 			ret = kbug_bz_comment(s->bz, bug, text.buf, &cid);
 		strbuf_release(&text);
@@ -758,7 +798,7 @@ static int create_bug(struct bz_send *s, struct json_object *body)
 	int ret;
 
 	kj_set_bool(s->st, "creating", true);
-	ret = kbug_outbox_set_state(s->item, "sending", "POST /rest/bug");
+	ret = kbug_outbox_set_state(s->item, KBUG_STATE_SENDING, "POST /rest/bug");
 	if (ret)
 		return ret;
 	ret = kbug_bz_create(s->bz, body, &id);
@@ -868,6 +908,37 @@ static int upload_all(struct bz_send *s, long bug)
 	return ret;
 }
 
+/*
+ * A possible duplicate: comment on it (--yes, or the user's 'c'), file a
+ * new bug ('n': *dup 0), stop, or ask (KBUG_DELIVER_CHOICE).
+ */
+static int on_duplicate(struct bz_send *s, long *dup, const char *info)
+{
+	struct kbug_choice *c = s->o->choice;
+	struct strbuf u = STRBUF_INIT;
+
+	if (!c || !(c->asked & (1u << KBUG_CHOICE_DUPLICATE)))
+		WARN("possible duplicate: %s %s", kbug_bz_bug_url(s->bz, *dup, &u), info);
+	strbuf_release(&u);
+	if (c && (c->asked & (1u << KBUG_CHOICE_DUPLICATE))) {
+		if (c->duplicate == 'n' || c->duplicate == 'N')
+			*dup = 0;
+		else if (c->duplicate != 'c' && c->duplicate != 'C')
+			return fail_known(s, "stopped at a possible duplicate");
+		return 0;
+	}
+	if (c) {
+		c->kind = KBUG_CHOICE_DUPLICATE;
+		c->context[0] = '\0';
+		c->prompt =
+			"Add this report to it as a comment [c], file a new bug [n], or stop [q]? ";
+		return KBUG_DELIVER_CHOICE;
+	}
+	if (!s->o->yes)
+		return fail_known(s, "a possible duplicate exists: rerun with --yes to add the report to it, or --new to file a new bug");
+	return 0;
+}
+
 static int get_key(const struct kbug_deliver_opts *o, struct strbuf *key)
 {
 	int ret;
@@ -905,163 +976,194 @@ out:
 	return ret;
 }
 
-static int bz_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o)
+/* request.json into s: the product, component and summary it files with. */
+static int bz_load(struct bz_send *s, struct strbuf *sb)
 {
-	struct bz_send s = { .item = item, .o = o, .login = STRBUF_INIT };
-	struct strbuf sb = STRBUF_INIT, info = STRBUF_INIT;
-	struct json_object *state = kbug_outbox_state(item), *body = NULL;
-	const char *url;
-	long bug, dup;
-	int ret;
+	struct kbug_outbox_item *item = s->item;
+	const struct kbug_deliver_opts *o = s->o;
+	struct json_object *state = kbug_outbox_state(item);
+	int ret = kbug_outbox_read(item, "request.json", sb);
 
-	ret = kbug_outbox_read(item, "request.json", &sb);
 	if (ret) {
 		ERR("outbox item %s has no request.json: %s", kbug_outbox_item_id(item),
 		    strerror(-ret));
-		goto out;
+		return ret;
 	}
-	s.req = json_tokener_parse(sb.buf);
-	if (!s.req || !json_object_is_type(s.req, json_type_object)) {
+	s->req = json_tokener_parse(sb->buf);
+	if (!s->req || !json_object_is_type(s->req, json_type_object)) {
 		ERR("outbox item %s: request.json is not a JSON object", kbug_outbox_item_id(item));
-		ret = -EINVAL;
-		goto out;
+		return -EINVAL;
 	}
-	s.st = kj_get(state, "bugzilla");
-	if (!s.st) {
-		s.st = json_object_new_object();
-		kj_set(state, "bugzilla", s.st);
+	s->st = kj_get(state, "bugzilla");
+	if (!s->st) {
+		s->st = json_object_new_object();
+		kj_set(state, "bugzilla", s->st);
 	}
-	s.marker = kj_get_str(s.req, "marker") ?: "kbug-report-id: ?";
-	s.product = o->product && *o->product ? o->product :
-		    kj_get_str(kj_get(s.req, "bug"), "product");
-	s.component = o->component && *o->component ? o->component :
-		      kj_get_str(kj_get(s.req, "bug"), "component");
-	s.summary = kj_get_str(kj_get(s.req, "bug"), "summary");
-	if (!s.product || !s.component || !s.summary) {
+	s->marker = kj_get_str(s->req, "marker") ?: "kbug-report-id: ?";
+	s->product = o->product && *o->product ? o->product :
+		     kj_get_str(kj_get(s->req, "bug"), "product");
+	s->component = o->component && *o->component ? o->component :
+		       kj_get_str(kj_get(s->req, "bug"), "component");
+	s->summary = kj_get_str(kj_get(s->req, "bug"), "summary");
+	if (!s->product || !s->component || !s->summary) {
 		ERR("outbox item %s: request.json lacks the product, component or summary",
 		    kbug_outbox_item_id(item));
-		ret = -EINVAL;
-		goto out;
+		return -EINVAL;
 	}
-	url = o->bugzilla_url && *o->bugzilla_url ? o->bugzilla_url : kj_get_str(s.req, "url");
-	ret = kbug_bugzilla_connect(url, o, true, &s.bz);
-	if (ret) {
-		ret = ret == -ENOSYS || ret == -ENOMEM ? ret : -EAGAIN;
-		kbug_outbox_set_state(item, "failed", "cannot connect: see the messages above");
-		goto out;
-	}
-	ret = kbug_bz_version(s.bz, &sb);
-	if (ret) {
-		ret = fail_call(&s, ret, false);
-		goto out;
-	}
-	INFO("Bugzilla %s at %s", sb.buf, kbug_bz_base(s.bz));
-	{
-		long uid;
+	return 0;
+}
 
-		ret = kbug_bz_whoami(s.bz, kbug_config_get("identity", "email"), &s.login, &uid,
-				     NULL);
-		if (ret) {
-			ret = fail_call(&s, ret, false);
-			goto out;
-		}
-	}
-	kj_set_str(s.st, "login", s.login.len ? s.login.buf : NULL);
+/* Connect, check the server and who the key is. */
+static int bz_login(struct bz_send *s, struct strbuf *sb)
+{
+	const struct kbug_deliver_opts *o = s->o;
+	const char *url = o->bugzilla_url && *o->bugzilla_url ? o->bugzilla_url :
+			  kj_get_str(s->req, "url");
+	long uid;
+	int ret = kbug_bugzilla_connect(url, o, true, &s->bz);
 
-	bug = state_bug_id(item);
-	if (!bug && kj_get_bool(s.st, "creating", false)) {
-		ret = find_own(&s, &bug);
-		if (ret) {
-			ret = fail_call(&s, ret, false);
-			goto out;
-		}
-		if (bug) {
-			WARN("the earlier attempt did file bug %ld: not filing it again", bug);
-			kj_set_bool(s.st, "creating", false);
-			ret = record_bug(&s, bug);
+	if (ret) {
+		kbug_outbox_set_state(s->item, KBUG_STATE_FAILED,
+				      "cannot connect: see the messages above");
+		return ret == -ENOSYS || ret == -ENOMEM ? ret : -EAGAIN;
+	}
+	strbuf_reset(sb);
+	ret = kbug_bz_version(s->bz, sb);
+	if (ret)
+		return fail_call(s, ret, false);
+	INFO("Bugzilla %s at %s", sb->buf, kbug_bz_base(s->bz));
+	ret = kbug_bz_whoami(s->bz, kbug_config_get("identity", "email"), &s->login, &uid, NULL);
+	if (ret)
+		return fail_call(s, ret, false);
+	kj_set_str(s->st, "login", s->login.len ? s->login.buf : NULL);
+	return 0;
+}
+
+/* What an earlier attempt left: the bug it filed, or the duplicate it chose. */
+static int bz_resume(struct bz_send *s, long *bug)
+{
+	const struct kbug_deliver_opts *o = s->o;
+	int ret;
+
+	*bug = state_bug_id(s->item);
+	if (!*bug && kj_get_bool(s->st, "creating", false)) {
+		ret = find_own(s, bug);
+		if (ret)
+			return fail_call(s, ret, false);
+		kj_set_bool(s->st, "creating", false);
+		if (*bug) {
+			WARN("the earlier attempt did file bug %ld: not filing it again", *bug);
+			ret = record_bug(s, *bug);
 			if (ret)
-				goto out;
+				return ret;
 		} else {
 			INFO("the earlier attempt did not file the bug: filing it now");
-			kj_set_bool(s.st, "creating", false);
 		}
 	}
-	if (!bug && kj_get_int(s.st, "duplicate_of", 0) > 0 && !o->new_bug && !o->dry_run) {
-		ret = comment_on(&s, kj_get_int(s.st, "duplicate_of", 0));
+	if (!*bug && kj_get_int(s->st, "duplicate_of", 0) > 0 && !o->new_bug && !o->dry_run) {
+		ret = comment_on(s, kj_get_int(s->st, "duplicate_of", 0));
 		if (ret)
-			goto out;
-		bug = state_bug_id(item);
+			return ret;
+		*bug = state_bug_id(s->item);
 	}
-	if (!bug) {
-		ret = finalize(&s, &body);
-		if (ret)
-			goto out;
-		if (o->dry_run) {
-			fprintf(kbug_output(), "%s\n",
-				json_object_to_json_string_ext(body, JSON_C_TO_STRING_PRETTY |
-							       JSON_C_TO_STRING_NOSLASHESCAPE));
-			goto out;
-		}
-		dup = 0;
-		if (!o->new_bug) {
-			ret = find_duplicate(&s, &dup, &info);
-			if (ret) {
-				ret = fail_call(&s, ret, false);
-				goto out;
-			}
-		}
-		if (dup) {
-			struct strbuf u = STRBUF_INIT, a = STRBUF_INIT;
+	return 0;
+}
 
-			WARN("possible duplicate: %s %s", kbug_bz_bug_url(s.bz, dup, &u), info.buf);
-			strbuf_release(&u);
-			if (interactive(o)) {
-				ask("Add this report to it as a comment [c], file a new bug [n], or stop [q]? ",
-				    &a);
-				if (a.buf[0] == 'n' || a.buf[0] == 'N') {
-					dup = 0;
-				} else if (a.buf[0] != 'c' && a.buf[0] != 'C') {
-					strbuf_release(&a);
-					ret = fail_known(&s, "stopped at a possible duplicate");
-					goto out;
-				}
-			} else if (!o->yes) {
-				ret = fail_known(&s, "a possible duplicate exists: rerun with --yes to add the report to it, or --new to file a new bug");
-				goto out;
-			}
-			strbuf_release(&a);
-		}
-		if (dup) {
-			kj_set_int(s.st, "duplicate_of", dup);
-			ret = comment_on(&s, dup);
-		} else {
-			ret = create_bug(&s, body);
-		}
-		if (ret)
+/* File the bug, or comment on a duplicate; dry run: print what would be POSTed. */
+static int bz_file(struct bz_send *s, long *bug)
+{
+	struct strbuf info = STRBUF_INIT;
+	struct json_object *body = NULL;
+	long dup = 0;
+	int ret = finalize(s, &body);
+
+	if (ret)
+		goto out;
+	if (s->o->dry_run) {
+		/* what would be POSTed, for the preview (KBUG_DELIVER_TRIAL) */
+		const char *j = json_object_to_json_string_ext(body, JSON_C_TO_STRING_PRETTY |
+							       JSON_C_TO_STRING_NOSLASHESCAPE);
+		struct strbuf t = STRBUF_INIT;
+
+		strbuf_addf(&t, "%s\n", j);
+		ret = kbug_outbox_write(s->item, "bug.json", t.buf, t.len);
+		strbuf_release(&t);
+		goto out;
+	}
+	if (!s->o->new_bug) {
+		ret = find_duplicate(s, &dup, &info);
+		if (ret) {
+			ret = fail_call(s, ret, false);
 			goto out;
-		bug = state_bug_id(item);
+		}
+	}
+	if (dup)
+		ret = on_duplicate(s, &dup, info.buf);
+	if (!ret && dup) {
+		kj_set_int(s->st, "duplicate_of", dup);
+		ret = comment_on(s, dup);
+	} else if (!ret) {
+		ret = create_bug(s, body);
+	}
+	if (!ret)
+		*bug = state_bug_id(s->item);
+out:
+	json_object_put(body);
+	strbuf_release(&info);
+	return ret;
+}
+
+static int bz_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o)
+{
+	struct bz_send s = { .item = item, .o = o, .login = STRBUF_INIT };
+	struct strbuf sb = STRBUF_INIT;
+	long bug = 0;
+	int ret = bz_load(&s, &sb);
+
+	if (!ret)
+		ret = bz_login(&s, &sb);
+	if (!ret)
+		ret = bz_resume(&s, &bug);
+	if (ret)
+		goto out;
+	if (!bug) {
+		ret = bz_file(&s, &bug);
+		if (ret || o->dry_run)
+			goto out;
 	} else if (o->dry_run) {
-		fprintf(kbug_output(), "bug %ld is filed already; what remains: the attachments\n",
-			bug);
+		INFO("bug %ld is filed already; what remains: the attachments", bug);
 		goto out;
 	}
 	ret = upload_all(&s, bug);
 	if (ret)
 		goto out;
+	/* the callers print "filed: URL", the line scripts wait for */
 	ret = kbug_outbox_mark_sent(item);
-	/*
-	 * The one line scripts wait for, last on stdout, whoever called us
-	 * (kbug report, kbug outbox --retry, kbug bugzilla file).
-	 */
-	if (!kbug_opts.json)
-		fprintf(kbug_output(), "filed: %s\n", kj_get_str(state, "url") ?: "?");
 out:
-	json_object_put(body);
 	json_object_put(s.req);
 	kbug_bz_free(s.bz);
 	strbuf_release(&s.login);
 	strbuf_release(&sb);
-	strbuf_release(&info);
+	return ret;
+}
+
+/*
+ * What will be POSTed: request.json, the bug and its attachments' names
+ * and sizes; after a trial send() (dry run), the bug as the server's
+ * fields made it (bug.json).
+ */
+static int bz_preview(struct kbug_outbox_item *item, FILE *f, unsigned int flags)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = kbug_outbox_read(item, "bug.json", &sb);
+
+	if (ret == -ENOENT)
+		ret = kbug_outbox_read(item, "request.json", &sb);
+
+	(void)flags;
+	if (!ret)
+		fwrite(sb.buf, 1, sb.len, f);
+	strbuf_release(&sb);
 	return ret;
 }
 
@@ -1069,5 +1171,6 @@ const struct kbug_channel channel_bugzilla = {
 	.name = "bugzilla",
 	.accepts = bz_accepts,
 	.prepare = bz_prepare,
+	.preview = bz_preview,
 	.send = bz_send,
 };

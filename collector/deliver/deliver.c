@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Delivering an outbox item through the channel it was prepared for. */
+/*
+ * The delivery stage (deliver.h: kbug_deliver): the one sequence from a
+ * routed, drafted report to a delivered outbox item, for `kbug report`,
+ * `kbug outbox --retry` and `kbug bugzilla file`.
+ */
+#include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "deliver/deliver.h"
 #include "deliver/outbox.h"
@@ -10,6 +16,8 @@
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"
+
+#define CHOICE_ROUNDS 8
 
 int kbug_deliver_item(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o)
 {
@@ -24,60 +32,196 @@ int kbug_deliver_item(struct kbug_outbox_item *item, const struct kbug_deliver_o
 	return c->send(item, o);
 }
 
-static int deliver_save(struct kbug_report *r, struct kbug_outbox_item *it)
+/* report.json and the attachments, as "attachment-NAME". */
+static int write_item(struct kbug_report *r, struct kbug_outbox_item *it)
 {
 	char *json = kbug_report_to_json(r, true, true);
+	size_t i;
 	int ret;
 
 	if (!json)
 		return -ENOMEM;
 	ret = kbug_outbox_write(it, "report.json", json, strlen(json));
 	free(json);
+	for (i = 0; !ret && i < r->att_nr; i++) {
+		struct strbuf n = STRBUF_INIT;
+		const char *s;
+
+		strbuf_addstr(&n, "attachment-");
+		for (s = r->att[i].name; *s && n.len < 100; s++) {
+			bool ok = isalnum((unsigned char)*s) || strchr("._-", *s);
+
+			strbuf_addch(&n, ok ? *s : '_');
+		}
+		ret = kbug_outbox_write(it, n.buf, r->att[i].data, r->att[i].len);
+		strbuf_release(&n);
+	}
 	return ret;
 }
 
-int kbug_deliver(struct kbug_report *r, const struct kbug_deliver_opts *o, const char *outbox,
-		 char **item_id)
+/*
+ * After a channel call: KBUG_DELIVER_CHOICE is answered through
+ * d->choose, and 1 says "call again"; else the result stays as it is.
+ */
+static int answered(struct kbug_delivery *d, struct kbug_choice *ch, int *ret, int round)
 {
-	const char *kind = kj_get_str(kj_path(r->root, "route.destination"), "kind");
-	const struct kbug_channel *c;
-	struct kbug_outbox_item *it = NULL;
+	if (*ret != KBUG_DELIVER_CHOICE)
+		return 0;
+	if (!d->choose || round >= CHOICE_ROUNDS || d->choose(ch, d->data)) {
+		*ret = -ECANCELED;
+		return 0;
+	}
+	ch->asked |= 1u << ch->kind;
+	return 1;
+}
+
+static int send_item(const struct kbug_channel *c, struct kbug_outbox_item *it,
+		     const struct kbug_deliver_opts *o, struct kbug_delivery *d)
+{
+	struct kbug_choice choice = { .kind = KBUG_CHOICE_NONE };
+	struct kbug_deliver_opts oo = *o;
+	int ret, round = 0;
+
+	oo.choice = d->choose ? &choice : NULL;
+	d->attempted = true;
+	do
+		ret = c->send(it, &oo);
+	while (answered(d, &choice, &ret, ++round));
+	return ret;
+}
+
+static int prepare_item(const struct kbug_channel *c, struct kbug_report *r,
+			struct kbug_outbox_item *it, struct kbug_deliver_opts *oo,
+			struct kbug_delivery *d, struct kbug_choice *choice)
+{
+	int ret, round = 0;
+
+	oo->choice = d->choose ? choice : NULL;
+	ret = write_item(r, it);
+	if (!ret) {
+		do
+			ret = c->prepare(r, it, oo);
+		while (answered(d, choice, &ret, ++round));
+	}
+	/* what the user answered stands for send() too */
+	if (choice->asked & (1u << KBUG_CHOICE_PRODUCT))
+		oo->product = choice->product;
+	if (choice->asked & (1u << KBUG_CHOICE_COMPONENT))
+		oo->component = choice->component;
+	return ret;
+}
+
+/* Dry run and mbox: the item lives in a private directory, removed here. */
+static int deliver_preview(const struct kbug_channel *c, struct kbug_report *r,
+			   struct kbug_deliver_opts *oo, struct kbug_delivery *d,
+			   struct kbug_choice *choice)
+{
+	const char *tmp = getenv("TMPDIR");
 	struct strbuf dir = STRBUF_INIT;
 	int ret;
 
-	if (item_id)
-		*item_id = NULL;
-	if (o->to && strcmp(o->to, "auto"))
-		c = kbug_channel_find(o->to);
-	else
-		c = kbug_channel_for(kind);
-	if (!c) {
-		ERR("no delivery channel for '%s'", o->to && strcmp(o->to, "auto") ? o->to :
-		    kind ? kind : "email");
-		return -ENOSYS;
-	}
-	ret = kbug_outbox_dir(&dir, outbox);
-	if (!ret)
-		ret = kbug_outbox_item_new(dir.buf, c->name, &it);
-	if (!ret)
-		ret = deliver_save(r, it);
-	if (!ret)
-		ret = c->prepare(r, it, o);
-	if (!ret)
-		ret = kbug_outbox_commit(it);
-	if (ret) {
-		kbug_outbox_discard(it);
+	strbuf_addf(&dir, "%s/kbug-draft.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir.buf)) {
+		ret = -errno;
+		ERR("cannot create a directory in '%s': %s", tmp && *tmp ? tmp : "/tmp",
+		    strerror(errno));
 		goto out;
 	}
-	if (item_id) {
-		*item_id = strdup(kbug_outbox_item_id(it));
-		if (!*item_id)
-			abort();
-	}
-	ret = c->send(it, o);
-	kbug_report_set(r, "delivery", json_object_get(kbug_outbox_state(it)));
+	ret = kbug_outbox_item_new(dir.buf, c->name, &d->item);
+	if (!ret)
+		ret = prepare_item(c, r, d->item, oo, d, choice);
+	if (ret)
+		ERR("the report was not prepared: nothing was saved or sent");
+	else if (d->mode == KBUG_DELIVER_TRIAL)
+		ret = send_item(c, d->item, oo, d);
+	if (!ret && d->preview && c->preview)
+		d->mbox_written = c->preview(d->item, d->preview, d->mode == KBUG_DELIVER_MBOX ?
+					     KBUG_PREVIEW_MBOX : 0) == 1;
+	if (d->item)
+		kbug_outbox_discard(d->item);
+	kbug_outbox_item_free(d->item);
+	d->item = NULL;
+	rmdir(dir.buf);
 out:
-	kbug_outbox_item_free(it);
 	strbuf_release(&dir);
 	return ret;
+}
+
+static int deliver_new(const struct kbug_channel *c, struct kbug_report *r,
+		       struct kbug_deliver_opts *oo, struct kbug_delivery *d,
+		       struct kbug_choice *choice)
+{
+	struct strbuf dir = STRBUF_INIT;
+	int ret = kbug_outbox_dir(&dir, d->outbox);
+
+	if (!ret)
+		ret = kbug_outbox_item_new(dir.buf, c->name, &d->item);
+	if (!ret) {
+		ret = prepare_item(c, r, d->item, oo, d, choice);
+		if (ret)
+			ERR("the report was not prepared: nothing was saved or sent");
+	}
+	if (!ret) {
+		ret = kbug_outbox_commit(d->item);
+		if (ret)
+			ERR("cannot save the report in the outbox '%s': %s", dir.buf,
+			    strerror(-ret));
+	}
+	if (ret && d->item) {
+		kbug_outbox_discard(d->item);
+		kbug_outbox_item_free(d->item);
+		d->item = NULL;
+	}
+	d->saved = !ret;
+	strbuf_release(&dir);
+	return ret;
+}
+
+int kbug_deliver(struct kbug_report *r, const struct kbug_deliver_opts *o,
+		 struct kbug_delivery *d)
+{
+	struct kbug_choice choice = { .kind = KBUG_CHOICE_NONE };
+	struct kbug_deliver_opts oo = *o;
+	const struct kbug_channel *c = d->channel;
+	struct strbuf why = STRBUF_INIT;
+	int ret;
+
+	if (!r) {
+		/* an item waiting in the outbox */
+		c = c ?: kbug_channel_find(kbug_outbox_item_channel(d->item));
+		if (!c)
+			return kbug_deliver_item(d->item, o);
+		d->saved = true;
+		return send_item(c, d->item, o, d);
+	}
+	c = c ?: kbug_channel_pick(r, o->to, &why);
+	strbuf_release(&why);
+	if (!c)
+		return -ENOSYS;
+	/* the one exit filter: nothing unredacted is written, shown or sent */
+	ret = kbug_report_seal(r);
+	if (ret)
+		return ret;
+	if (d->mode != KBUG_DELIVER_SEND)
+		return deliver_preview(c, r, &oo, d, &choice);
+	ret = deliver_new(c, r, &oo, d, &choice);
+	if (ret)
+		return ret;
+	if (d->review) {
+		ret = d->review(d->item, c, d->data);
+		if (ret)
+			return ret;
+	}
+	ret = send_item(c, d->item, &oo, d);
+	kbug_report_set(r, "delivery", json_object_get(kbug_outbox_state(d->item)));
+	return ret;
+}
+
+const char *kbug_delivery_filed(struct kbug_outbox_item *item)
+{
+	struct json_object *st = kbug_outbox_state(item);
+
+	if (kbug_outbox_get_state(item) != KBUG_STATE_SENT || !kj_get_str(st, "bug_id"))
+		return NULL;
+	return kj_get_str(st, "url") ?: "?";
 }

@@ -126,22 +126,100 @@ static int email_sender(const struct kbug_deliver_opts *o, struct strbuf *name,
 	return 0;
 }
 
+/* To and Cc from the route (a mailto B:, the route's own, or get_maintainer's). */
+static int email_recipients(struct json_object *route, bool regression, struct rcpt_list *to,
+			    struct rcpt_list *cc)
+{
+	struct json_object *dest = kj_get(route, "destination");
+
+	if (dest && !strcmp(kj_get_str(dest, "kind") ?: "", "mailto")) {
+		rcpt_add(to, NULL, NULL, kj_get_str(dest, "address"));
+		rcpt_add_people(cc, to, kj_get(route, "lists"));
+	} else if (kj_get(dest, "to") || kj_get(dest, "cc")) {
+		/* the route's own To and Cc, in get_maintainer's order */
+		rcpt_add_strings(to, NULL, kj_get(dest, "to"));
+		rcpt_add_strings(cc, to, kj_get(dest, "cc"));
+	} else {
+		rcpt_add_people(to, NULL, kj_get(route, "maintainers"));
+		rcpt_add_people(to, NULL, kj_get(route, "reviewers"));
+		rcpt_add_people(cc, to, kj_get(route, "lists"));
+	}
+	if (regression)
+		rcpt_add(cc, to, NULL, REGRESSIONS_LIST);
+	if (!to->nr && cc->nr) {
+		*to = *cc;
+		memset(cc, 0, sizeof(*cc));
+	}
+	if (!to->nr) {
+		ERR("no recipients: the route names no maintainer, reviewer or list (see 'kbug route')");
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The MIME message, with the attachments too big to go inline. */
+static void email_build(struct kbug_report *r, struct kbug_mail *m, struct strbuf *msg)
+{
+	const struct kbug_attachment **att = calloc(r->att_nr + 1, sizeof(*att));
+	size_t i, na = 0;
+
+	if (!att)
+		abort();
+	for (i = 0; i < r->att_nr; i++)
+		if (!kbug_attachment_is_inline(r->att[i].data, r->att[i].len))
+			att[na++] = &r->att[i];
+	m->att = att;
+	kbug_mime_build(m, msg);
+	m->att = NULL;
+	free(att);
+}
+
+/* The envelope, Message-ID, subject and how to send it again, in state.json. */
+static int email_record(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o,
+			const char *addr, const struct rcpt_list *to, const struct rcpt_list *cc,
+			const char *mid, const char *subject)
+{
+	struct json_object *st = kbug_outbox_state(item), *env, *rc, *opt;
+	const char *url;
+	size_t i;
+
+	env = json_object_new_object();
+	kj_set_str(env, "from", addr);
+	rc = json_object_new_array();
+	for (i = 0; i < to->nr; i++)
+		kj_append_str(rc, to->bare[i]);
+	for (i = 0; i < cc->nr; i++)
+		kj_append_str(rc, cc->bare[i]);
+	kj_set(env, "rcpt", rc);
+	json_object_object_del(st, "envelope");
+	kj_set(st, "envelope", env);
+	json_object_object_del(st, "message_id");
+	kj_set_str(st, "message_id", mid);
+	json_object_object_del(st, "subject");
+	kj_set_str(st, "subject", subject);
+	/* how to send it again: never a secret, only where and how */
+	opt = json_object_new_object();
+	url = o->smtp_url ? o->smtp_url : kbug_config_get("smtp", "url");
+	if (url && !kbug_smtp_url_check(url))
+		kj_set_str(opt, "smtp_url", url);
+	kj_set_bool(opt, "sendmail", o->sendmail);
+	kj_set_bool(opt, "smtp_insecure", o->smtp_insecure);
+	json_object_object_del(st, "options");
+	kj_set(st, "options", opt);
+	return kbug_outbox_save_state(item);
+}
+
 static int email_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 			 const struct kbug_deliver_opts *o)
 {
 	struct json_object *route = kbug_report_get(r, "route");
-	struct json_object *dest = kj_get(route, "destination");
 	struct json_object *draft = kbug_report_get(r, "draft");
-	struct json_object *st = kbug_outbox_state(item), *env, *rc, *opt;
 	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT, from = STRBUF_INIT;
 	struct strbuf subject = STRBUF_INIT, body = STRBUF_INIT, msg = STRBUF_INIT;
 	struct strbuf mid = STRBUF_INIT, date = STRBUF_INIT;
 	struct rcpt_list to = { 0 }, cc = { 0 };
-	const struct kbug_attachment **att;
 	bool regression = kj_get(draft, "regression") &&
 			  !json_object_is_type(kj_get(draft, "regression"), json_type_null);
-	const char *url;
-	size_t i, na = 0;
 	int ret;
 
 	ret = email_sender(o, &name, &addr);
@@ -156,29 +234,9 @@ static int email_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 	}
 	kbug_mime_format_address(&from, name.buf, addr.buf);
 
-	if (dest && !strcmp(kj_get_str(dest, "kind") ?: "", "mailto")) {
-		rcpt_add(&to, NULL, NULL, kj_get_str(dest, "address"));
-		rcpt_add_people(&cc, &to, kj_get(route, "lists"));
-	} else if (kj_get(dest, "to") || kj_get(dest, "cc")) {
-		/* the route's own To and Cc, in get_maintainer's order */
-		rcpt_add_strings(&to, NULL, kj_get(dest, "to"));
-		rcpt_add_strings(&cc, &to, kj_get(dest, "cc"));
-	} else {
-		rcpt_add_people(&to, NULL, kj_get(route, "maintainers"));
-		rcpt_add_people(&to, NULL, kj_get(route, "reviewers"));
-		rcpt_add_people(&cc, &to, kj_get(route, "lists"));
-	}
-	if (regression)
-		rcpt_add(&cc, &to, NULL, REGRESSIONS_LIST);
-	if (!to.nr && cc.nr) {
-		to = cc;
-		memset(&cc, 0, sizeof(cc));
-	}
-	if (!to.nr) {
-		ERR("no recipients: the route names no maintainer, reviewer or list (see 'kbug route')");
-		ret = -EINVAL;
+	ret = email_recipients(route, regression, &to, &cc);
+	if (ret)
 		goto out;
-	}
 
 	if (regression)
 		strbuf_addstr(&subject, "[REGRESSION] ");
@@ -189,50 +247,18 @@ static int email_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 	kbug_mime_message_id(&mid, addr.buf);
 	kbug_mime_date(&date);
 
-	att = calloc(r->att_nr + 1, sizeof(*att));
-	if (!att)
-		abort();
-	for (i = 0; i < r->att_nr; i++)
-		if (!kbug_attachment_is_inline(r->att[i].data, r->att[i].len))
-			att[na++] = &r->att[i];
 	{
 		struct kbug_mail m = {
 			.from = from.buf, .to = (const char *const *)to.formatted,
 			.cc = (const char *const *)cc.formatted, .subject = subject.buf,
-			.message_id = mid.buf, .date = date.buf, .body = body.buf, .att = att,
+			.message_id = mid.buf, .date = date.buf, .body = body.buf,
 		};
 
-		kbug_mime_build(&m, &msg);
+		email_build(r, &m, &msg);
 	}
-	free(att);
 	ret = kbug_outbox_write(item, "message.eml", msg.buf, msg.len);
-	if (ret)
-		goto out;
-
-	env = json_object_new_object();
-	kj_set_str(env, "from", addr.buf);
-	rc = json_object_new_array();
-	for (i = 0; i < to.nr; i++)
-		kj_append_str(rc, to.bare[i]);
-	for (i = 0; i < cc.nr; i++)
-		kj_append_str(rc, cc.bare[i]);
-	kj_set(env, "rcpt", rc);
-	json_object_object_del(st, "envelope");
-	kj_set(st, "envelope", env);
-	json_object_object_del(st, "message_id");
-	kj_set_str(st, "message_id", mid.buf);
-	json_object_object_del(st, "subject");
-	kj_set_str(st, "subject", subject.buf);
-	/* how to send it again: never a secret, only where and how */
-	opt = json_object_new_object();
-	url = o->smtp_url ? o->smtp_url : kbug_config_get("smtp", "url");
-	if (url && !kbug_smtp_url_check(url))
-		kj_set_str(opt, "smtp_url", url);
-	kj_set_bool(opt, "sendmail", o->sendmail);
-	kj_set_bool(opt, "smtp_insecure", o->smtp_insecure);
-	json_object_object_del(st, "options");
-	kj_set(st, "options", opt);
-	ret = kbug_outbox_save_state(item);
+	if (!ret)
+		ret = email_record(item, o, addr.buf, &to, &cc, mid.buf, subject.buf);
 out:
 	rcpt_release(&to);
 	rcpt_release(&cc);
@@ -317,34 +343,74 @@ static int email_send_smtp(struct kbug_outbox_item *item, const struct kbug_deli
 	return ret;
 }
 
-static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o)
+/*
+ * An item sent already (0), or whose last hand-over may have arrived
+ * (KBUG_DELIVER_UNKNOWN unless --force); 1: send it.
+ */
+static int email_not_again(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o,
+			   enum kbug_outbox_state state, const char *mid)
 {
-	struct json_object *st = kbug_outbox_state(item);
-	struct json_object *opt = kj_get(st, "options");
-	const char *state = kbug_outbox_get_state(item);
-	const char *mid = kj_get_str(st, "message_id");
-	struct strbuf msg = STRBUF_INIT, why = STRBUF_INIT, via = STRBUF_INIT;
-	const char *url = o->smtp_url;
-	bool sendmail = o->sendmail;
-	int ret, r2;
-
-	if (!strcmp(state, "sent")) {
+	if (state == KBUG_STATE_SENT) {
 		INFO("'%s' was delivered already (%s): not sending it again",
 		     kbug_outbox_item_id(item), mid ?: "");
 		return 0;
 	}
-	if ((!strcmp(state, "unknown") || !strcmp(state, "sending")) && !o->force) {
-		if (!strcmp(state, "sending"))
-			ERR("the last attempt to send '%s' was interrupted (kbug stopped while sending): the server may have accepted it",
-			    kbug_outbox_item_id(item));
-		else
-			ERR("the last attempt to send '%s' lost the connection after the message was handed over: the server may have accepted it",
-			    kbug_outbox_item_id(item));
-		ERR("look for Message-ID %s in the list archive (https://lore.kernel.org/all/?q=m:%s) or your inbox",
-		    mid ?: "(none)", mid ?: "");
-		ERR("to send it again anyway: kbug outbox --retry %s --force",
+	if (o->force)
+		return 1;
+	if (state == KBUG_STATE_SENDING)
+		ERR("the last attempt to send '%s' was interrupted (kbug stopped while sending): the server may have accepted it",
 		    kbug_outbox_item_id(item));
-		return KBUG_DELIVER_UNKNOWN;
+	else
+		ERR("the last attempt to send '%s' lost the connection after the message was handed over: the server may have accepted it",
+		    kbug_outbox_item_id(item));
+	ERR("look for Message-ID %s in the list archive (https://lore.kernel.org/all/?q=m:%s) or your inbox",
+	    mid ?: "(none)", mid ?: "");
+	ERR("to send it again anyway: kbug outbox --retry %s --force", kbug_outbox_item_id(item));
+	return KBUG_DELIVER_UNKNOWN;
+}
+
+/* Record what the hand-over gave (ret), and what send() returns for it. */
+static int email_outcome(struct kbug_outbox_item *item, int ret, const char *via,
+			 const char *why)
+{
+	struct json_object *st = kbug_outbox_state(item);
+	int r2;
+
+	if (!ret) {
+		INFO("sent '%s' through %s as %s", kbug_outbox_item_id(item), via,
+		     kj_get_str(st, "message_id") ?: "");
+		kj_set_str(st, "sent_via", via);
+		kbug_outbox_mark_sent(item);
+		return 0;	/* delivered; state.json says so */
+	}
+	if (ret == KBUG_DELIVER_UNKNOWN) {
+		ERR("%s", why);
+		r2 = kbug_outbox_set_state(item, KBUG_STATE_UNKNOWN, why);
+		return r2 ? r2 : ret;
+	}
+	ERR("not sent: %s", *why ? why : strerror(-ret));
+	r2 = kbug_outbox_set_state(item, KBUG_STATE_FAILED, *why ? why : strerror(-ret));
+	if (ret != -ENOSYS && ret != -EINVAL && ret != -EPERM)
+		ret = -EAGAIN;
+	return r2 ? r2 : ret;
+}
+
+static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o)
+{
+	struct json_object *st = kbug_outbox_state(item);
+	struct json_object *opt = kj_get(st, "options");
+	enum kbug_outbox_state state = kbug_outbox_get_state(item);
+	const char *mid = kj_get_str(st, "message_id");
+	struct strbuf msg = STRBUF_INIT, why = STRBUF_INIT, via = STRBUF_INIT;
+	const char *url = o->smtp_url;
+	bool sendmail = o->sendmail;
+	int ret;
+
+	if (state == KBUG_STATE_SENT || state == KBUG_STATE_UNKNOWN ||
+	    state == KBUG_STATE_SENDING) {
+		ret = email_not_again(item, o, state, mid);
+		if (ret != 1)
+			return ret;
 	}
 	ret = kbug_outbox_read(item, "message.eml", &msg);
 	if (ret) {
@@ -360,11 +426,11 @@ static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_o
 		url = kbug_config_get("smtp", "url");
 	if (!url && !sendmail) {
 		ERR("no way to send mail: give --smtp-url smtps://HOST, set [smtp] url in the config, or use --sendmail");
-		kbug_outbox_set_state(item, "failed", "no SMTP server configured");
+		kbug_outbox_set_state(item, KBUG_STATE_FAILED, "no SMTP server configured");
 		ret = -EAGAIN;
 		goto out;
 	}
-	ret = kbug_outbox_set_state(item, "sending", NULL);
+	ret = kbug_outbox_set_state(item, KBUG_STATE_SENDING, NULL);
 	if (ret)
 		goto out;
 	if (sendmail) {
@@ -377,25 +443,7 @@ static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_o
 		strbuf_addstr(&via, url);
 		ret = email_send_smtp(item, o, url, msg.buf, msg.len, &why);
 	}
-	if (!ret) {
-		INFO("sent '%s' through %s as %s", kbug_outbox_item_id(item), via.buf, mid ?: "");
-		kj_set_str(st, "sent_via", via.buf);
-		ret = kbug_outbox_mark_sent(item);
-		if (ret)
-			ret = 0;	/* delivered; state.json says so */
-	} else if (ret == KBUG_DELIVER_UNKNOWN) {
-		ERR("%s", why.buf);
-		r2 = kbug_outbox_set_state(item, "unknown", why.buf);
-		if (r2)
-			ret = r2;
-	} else {
-		ERR("not sent: %s", why.len ? why.buf : strerror(-ret));
-		r2 = kbug_outbox_set_state(item, "failed", why.len ? why.buf : strerror(-ret));
-		if (ret != -ENOSYS && ret != -EINVAL && ret != -EPERM)
-			ret = -EAGAIN;
-		if (r2)
-			ret = r2;
-	}
+	ret = email_outcome(item, ret, via.buf, why.buf);
 out:
 	if (msg.alloc)
 		explicit_bzero(msg.buf, msg.len);
@@ -489,9 +537,39 @@ out:
 	return ret;
 }
 
+/* The message as it will be sent, or as one mbox entry (git send-email, mutt -H). */
+static int email_preview(struct kbug_outbox_item *item, FILE *f, unsigned int flags)
+{
+	struct strbuf msg = STRBUF_INIT, mbox = STRBUF_INIT, from = STRBUF_INIT;
+	struct strbuf nm = STRBUF_INIT, ad = STRBUF_INIT;
+	int ret = kbug_outbox_read(item, "message.eml", &msg);
+
+	if (ret)
+		goto out;
+	if (flags & KBUG_PREVIEW_MBOX) {
+		kbug_mime_get_header(msg.buf, "From", &from);
+		kbug_mime_parse_address(from.buf, &nm, &ad);
+		kbug_mbox_append(&mbox, msg.buf, msg.len, ad.buf);
+		fwrite(mbox.buf, 1, mbox.len, f);
+		ret = 1;
+	} else {
+		fwrite(msg.buf, 1, msg.len, f);
+	}
+out:
+	strbuf_release(&msg);
+	strbuf_release(&mbox);
+	strbuf_release(&from);
+	strbuf_release(&nm);
+	strbuf_release(&ad);
+	return ret;
+}
+
 const struct kbug_channel channel_email = {
 	.name = "email",
 	.accepts = email_accepts,
 	.prepare = email_prepare,
+	.preview = email_preview,
 	.send = email_send,
+	.editable = "message.eml",
+	.refresh = kbug_email_refresh,
 };

@@ -6,6 +6,7 @@
  * records that the item now waits for the user ("manual").
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -102,8 +103,25 @@ out:
 
 static int manual_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o)
 {
-	return kbug_outbox_set_state(item, "manual",
+	return kbug_outbox_set_state(item, KBUG_STATE_MANUAL,
 				     "kbug cannot file here itself: open the URL and submit the saved body.md");
+}
+
+/* Where to file it by hand, and the body to paste there. */
+static int manual_preview(struct kbug_outbox_item *item, FILE *f, unsigned int flags)
+{
+	struct strbuf body = STRBUF_INIT;
+	const char *url = kj_get_str(kbug_outbox_state(item), "url");
+	int ret = kbug_outbox_read(item, "body.md", &body);
+
+	(void)flags;
+	if (!ret) {
+		if (url)
+			fprintf(f, "File it at: %s\n\n", url);
+		fwrite(body.buf, 1, body.len, f);
+	}
+	strbuf_release(&body);
+	return ret;
 }
 
 static bool issue_accepts(const char *kind)
@@ -120,6 +138,7 @@ const struct kbug_channel channel_issue_tracker = {
 	.name = "issue-tracker",
 	.accepts = issue_accepts,
 	.prepare = manual_prepare,
+	.preview = manual_preview,
 	.send = manual_send,
 };
 
@@ -127,5 +146,6 @@ const struct kbug_channel channel_web = {
 	.name = "web",
 	.accepts = web_accepts,
 	.prepare = manual_prepare,
+	.preview = manual_preview,
 	.send = manual_send,
 };

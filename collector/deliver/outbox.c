@@ -19,6 +19,7 @@
 
 #include "settings.h"
 #include "deliver/outbox.h"
+#include "util/fs.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/macro.h"
@@ -50,39 +51,6 @@ static const char *const where_prefix[] = {
 	[KBUG_OUTBOX_DROPPED] = "dropped/",
 };
 
-static int fsync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	int ret = 0;
-
-	if (fd < 0)
-		return -errno;
-	if (fsync(fd) && errno != EINVAL)
-		ret = -errno;
-	close(fd);
-	return ret;
-}
-
-static int mkdir_p(const char *path, mode_t mode)
-{
-	struct strbuf p = STRBUF_INIT;
-	size_t i;
-	int ret = 0;
-
-	strbuf_addstr(&p, path);
-	for (i = 1; i <= p.len && !ret; i++) {
-		if (i < p.len && p.buf[i] != '/')
-			continue;
-		p.buf[i] = '\0';
-		if (mkdir(p.buf, mode) && errno != EEXIST)
-			ret = -errno;
-		if (i < p.len)
-			p.buf[i] = '/';
-	}
-	strbuf_release(&p);
-	return ret;
-}
-
 int kbug_outbox_dir(struct strbuf *out, const char *override)
 {
 	const char *cfg = kbug_config_get("report", "outbox");
@@ -103,7 +71,7 @@ int kbug_outbox_dir(struct strbuf *out, const char *override)
 		return -ENOENT;
 	while (out->len > 1 && out->buf[out->len - 1] == '/')
 		strbuf_setlen(out, out->len - 1);
-	ret = mkdir_p(out->buf, 0700);
+	ret = kbug_mkdir_p(out->buf, 0700);
 	if (ret) {
 		ERR("cannot create the outbox '%s': %s", out->buf, strerror(-ret));
 		return ret;
@@ -248,65 +216,22 @@ int kbug_outbox_item_new(const char *outbox, const char *channel,
 	it->state = json_object_new_object();
 	kj_set_str(it->state, "id", id);
 	kj_set_str(it->state, "channel", channel);
-	kj_set_str(it->state, "state", "new");
+	kj_set_str(it->state, "state", kbug_outbox_state_name(KBUG_STATE_NEW));
 	kj_set_str(it->state, "created", stamp);
 	kj_set(it->state, "attempts", json_object_new_array());
 	*out = it;
 	return 0;
 }
 
-static int write_all(int fd, const char *p, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		if (!n)
-			return -EIO;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
+/* kbug_write_atomic, with a test hook to prove the error path (real tests use a small tmpfs) */
 static int write_atomic(const char *dir, const char *name, const void *data, size_t len)
 {
-	struct strbuf tmp = STRBUF_INIT, dst = STRBUF_INIT;
 	const char *inject = getenv("KBUG_TEST_OUTBOX_FAIL");
-	int fd, ret;
+	int ret = inject && !strcmp(inject, name) ? -ENOSPC :
+		  kbug_write_atomic(dir, name, data, len);
 
-	strbuf_addf(&tmp, "%s/.%s.tmp", dir, name);
-	strbuf_addf(&dst, "%s/%s", dir, name);
-	/* a test hook to prove the error path; real tests use a small tmpfs */
-	if (inject && !strcmp(inject, name)) {
-		ret = -ENOSPC;
-		goto out;
-	}
-	fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
-	if (fd < 0) {
-		ret = -errno;
-		goto out;
-	}
-	ret = write_all(fd, data, len);
-	if (!ret && fsync(fd))
-		ret = -errno;
-	if (close(fd) && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp.buf, dst.buf))
-		ret = -errno;
 	if (ret)
-		unlink(tmp.buf);
-	else
-		ret = fsync_dir(dir);
-out:
-	if (ret)
-		ERR("cannot write '%s': %s", dst.buf, strerror(-ret));
-	strbuf_release(&tmp);
-	strbuf_release(&dst);
+		ERR("cannot write '%s/%s': %s", dir, name, strerror(-ret));
 	return ret;
 }
 
@@ -348,9 +273,58 @@ struct json_object *kbug_outbox_state(struct kbug_outbox_item *it)
 	return it->state;
 }
 
-const char *kbug_outbox_get_state(struct kbug_outbox_item *it)
+static const char *const state_names[KBUG_STATE_NR] = {
+	[KBUG_STATE_NEW] = "new",
+	[KBUG_STATE_QUEUED] = "queued",
+	[KBUG_STATE_SENDING] = "sending",
+	[KBUG_STATE_SENT] = "sent",
+	[KBUG_STATE_FAILED] = "failed",
+	[KBUG_STATE_UNKNOWN] = "unknown",
+	[KBUG_STATE_MANUAL] = "manual",
+	[KBUG_STATE_DROPPED] = "dropped",
+};
+
+#define S(x) (1u << KBUG_STATE_##x)
+#define WAITING (S(QUEUED) | S(SENDING) | S(FAILED) | S(UNKNOWN) | S(MANUAL))
+
+/* The transitions: to_of[from] holds a bit for each state it may go to. */
+static const unsigned int to_of[KBUG_STATE_NR] = {
+	[KBUG_STATE_NEW] = S(QUEUED),
+	[KBUG_STATE_QUEUED] = (WAITING & ~S(QUEUED)) | S(SENT) | S(DROPPED),
+	[KBUG_STATE_SENDING] = (WAITING & ~S(QUEUED)) | S(SENT) | S(DROPPED),
+	[KBUG_STATE_FAILED] = (WAITING & ~S(QUEUED)) | S(SENT) | S(DROPPED),
+	[KBUG_STATE_UNKNOWN] = (WAITING & ~S(QUEUED)) | S(SENT) | S(DROPPED),
+	[KBUG_STATE_MANUAL] = (WAITING & ~S(QUEUED)) | S(SENT) | S(DROPPED),
+	[KBUG_STATE_DROPPED] = S(QUEUED) | S(UNKNOWN) | S(DROPPED),
+	[KBUG_STATE_SENT] = S(SENT),
+};
+
+const char *kbug_outbox_state_name(enum kbug_outbox_state s)
 {
-	return kj_get_str(it->state, "state") ?: "queued";
+	return (unsigned int)s < KBUG_STATE_NR ? state_names[s] : NULL;
+}
+
+enum kbug_outbox_state kbug_outbox_state_parse(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; name && i < KBUG_STATE_NR; i++)
+		if (!strcmp(name, state_names[i]))
+			return (enum kbug_outbox_state)i;
+	return KBUG_STATE_UNKNOWN;
+}
+
+bool kbug_outbox_state_allowed(enum kbug_outbox_state from, enum kbug_outbox_state to)
+{
+	return (unsigned int)from < KBUG_STATE_NR && (unsigned int)to < KBUG_STATE_NR &&
+	       (to_of[from] & (1u << to));
+}
+
+enum kbug_outbox_state kbug_outbox_get_state(struct kbug_outbox_item *it)
+{
+	const char *s = kj_get_str(it->state, "state");
+
+	return s ? kbug_outbox_state_parse(s) : KBUG_STATE_QUEUED;
 }
 
 int kbug_outbox_save_state(struct kbug_outbox_item *it)
@@ -367,12 +341,19 @@ int kbug_outbox_save_state(struct kbug_outbox_item *it)
 	return ret;
 }
 
-int kbug_outbox_set_state(struct kbug_outbox_item *it, const char *state,
+int kbug_outbox_set_state(struct kbug_outbox_item *it, enum kbug_outbox_state to,
 			  const char *reason)
 {
 	struct json_object *a = kj_get(it->state, "attempts"), *e;
+	enum kbug_outbox_state from = kbug_outbox_get_state(it);
+	const char *state = kbug_outbox_state_name(to);
 	char now[32];
 
+	if (!kbug_outbox_state_allowed(from, to)) {
+		ERR("outbox item '%s': no way from %s to %s", it->id,
+		    kbug_outbox_state_name(from) ?: "?", state ?: "?");
+		return -EINVAL;
+	}
 	outbox_now(now, sizeof(now));
 	kj_set_str(it->state, "state", state);
 	json_object_object_del(it->state, "reason");
@@ -419,7 +400,7 @@ int kbug_outbox_commit(struct kbug_outbox_item *it)
 	struct strbuf dst = STRBUF_INIT;
 	int ret;
 
-	ret = kbug_outbox_set_state(it, "queued", NULL);
+	ret = kbug_outbox_set_state(it, KBUG_STATE_QUEUED, NULL);
 	if (ret)
 		return ret;
 	strbuf_addf(&dst, "%s/%s", it->outbox, it->id);
@@ -433,7 +414,7 @@ int kbug_outbox_commit(struct kbug_outbox_item *it)
 	/* the same inode: the flock taken by kbug_outbox_item_new goes on */
 	item_set_where(it, KBUG_OUTBOX_WAITING);
 	it->committed = true;
-	return fsync_dir(it->outbox);
+	return kbug_fsync_dir(it->outbox);
 }
 
 static int remove_at(int dirfd, const char *name, int depth);
@@ -794,9 +775,9 @@ static int outbox_move(struct kbug_outbox_item *it, enum kbug_outbox_where to,
 	if (ret)
 		goto out;
 	item_set_where(it, to);
-	ret = fsync_dir(from.buf);
+	ret = kbug_fsync_dir(from.buf);
 	if (!ret)
-		ret = fsync_dir(where_dir->buf);
+		ret = kbug_fsync_dir(where_dir->buf);
 out:
 	strbuf_release(&from);
 	strbuf_release(&dst);
@@ -808,7 +789,7 @@ int kbug_outbox_mark_sent(struct kbug_outbox_item *it)
 	struct strbuf sent = STRBUF_INIT;
 	int ret;
 
-	ret = kbug_outbox_set_state(it, "sent", NULL);
+	ret = kbug_outbox_set_state(it, KBUG_STATE_SENT, NULL);
 	if (ret)
 		return ret;
 	ret = outbox_move(it, KBUG_OUTBOX_SENT, &sent);
@@ -851,7 +832,7 @@ int kbug_outbox_mark_done(struct kbug_outbox_item *it, const char *url, const ch
 		return -EINVAL;
 	kj_set_str(it->state, "url", url);
 	kj_set_str(it->state, "bug_id", bug_id);
-	ret = kbug_outbox_set_state(it, "sent", OUTBOX_DONE_REASON);
+	ret = kbug_outbox_set_state(it, KBUG_STATE_SENT, OUTBOX_DONE_REASON);
 	if (ret)
 		return ret;
 	ret = outbox_move(it, KBUG_OUTBOX_SENT, &sent);
@@ -864,16 +845,16 @@ int kbug_outbox_mark_done(struct kbug_outbox_item *it, const char *url, const ch
 
 int kbug_outbox_drop(struct kbug_outbox_item *it)
 {
-	const char *state = kbug_outbox_get_state(it);
+	enum kbug_outbox_state state = kbug_outbox_get_state(it);
 	struct strbuf dropped = STRBUF_INIT;
 	int ret;
 
-	if (it->where != KBUG_OUTBOX_WAITING || !strcmp(state, "sent"))
+	if (it->where != KBUG_OUTBOX_WAITING || state == KBUG_STATE_SENT)
 		return -EINVAL;
 	/* a drop whose move was cut short keeps the state it was dropped from */
-	if (strcmp(state, "dropped"))
-		kj_set_str(it->state, "dropped_from", state);
-	ret = kbug_outbox_set_state(it, "dropped", OUTBOX_DROP_REASON);
+	if (state != KBUG_STATE_DROPPED)
+		kj_set_str(it->state, "dropped_from", kbug_outbox_state_name(state));
+	ret = kbug_outbox_set_state(it, KBUG_STATE_DROPPED, OUTBOX_DROP_REASON);
 	if (ret)
 		return ret;
 	ret = outbox_move(it, KBUG_OUTBOX_DROPPED, &dropped);
@@ -886,7 +867,9 @@ int kbug_outbox_drop(struct kbug_outbox_item *it)
 
 int kbug_outbox_restore(struct kbug_outbox_item *it)
 {
-	const char *from = kj_get_str(it->state, "dropped_from") ?: "";
+	const char *dropped_from = kj_get_str(it->state, "dropped_from");
+	enum kbug_outbox_state from = dropped_from ? kbug_outbox_state_parse(dropped_from) :
+				      KBUG_STATE_QUEUED;
 	struct strbuf waiting = STRBUF_INIT;
 	bool may_have_arrived;
 	int ret;
@@ -894,13 +877,13 @@ int kbug_outbox_restore(struct kbug_outbox_item *it)
 	if (it->where != KBUG_OUTBOX_DROPPED)
 		return -EINVAL;
 	/* it may have arrived before it was dropped: a retry still needs --force */
-	may_have_arrived = !strcmp(from, "unknown") || !strcmp(from, "sending");
+	may_have_arrived = from == KBUG_STATE_UNKNOWN || from == KBUG_STATE_SENDING;
 	json_object_object_del(it->state, "dropped_from");
 	if (may_have_arrived)
-		ret = kbug_outbox_set_state(it, "unknown",
+		ret = kbug_outbox_set_state(it, KBUG_STATE_UNKNOWN,
 					    "restored by the user; the last attempt before it was dropped may have arrived");
 	else
-		ret = kbug_outbox_set_state(it, "queued", "restored by the user");
+		ret = kbug_outbox_set_state(it, KBUG_STATE_QUEUED, "restored by the user");
 	if (ret)
 		return ret;
 	ret = outbox_move(it, KBUG_OUTBOX_WAITING, &waiting);

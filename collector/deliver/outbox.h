@@ -37,6 +37,35 @@ struct strbuf;
  */
 struct kbug_outbox_item;
 
+/*
+ * An item's state, a string only in state.json ("state", "dropped_from",
+ * each attempt's "state"), where kbug_outbox_state_name() and
+ * kbug_outbox_state_parse() convert. The transitions (outbox.c):
+ *   new -> queued                                (commit)
+ *   queued, sending, failed, unknown, manual -> sending, sent, failed,
+ *       unknown, manual, dropped                 (a channel, --done, --drop)
+ *   dropped -> queued, unknown                   (--restore), dropped (a move redone)
+ *   sent -> sent                                 (a move to sent/ redone)
+ */
+enum kbug_outbox_state {
+	KBUG_STATE_NEW,			/* being written (staging) */
+	KBUG_STATE_QUEUED,		/* waiting, never tried */
+	KBUG_STATE_SENDING,		/* a network step is under way */
+	KBUG_STATE_SENT,
+	KBUG_STATE_FAILED,		/* not delivered, worth a retry */
+	KBUG_STATE_UNKNOWN,		/* handed over, outcome unknown: a retry needs --force */
+	KBUG_STATE_MANUAL,		/* waits for the user to file it by hand */
+	KBUG_STATE_DROPPED,		/* the user decided not to send it */
+	KBUG_STATE_NR,
+};
+
+/* "queued", ... (NULL for a value out of range). */
+const char *kbug_outbox_state_name(enum kbug_outbox_state s);
+/* The state a state.json string names; one kbug does not know reads as unknown. */
+enum kbug_outbox_state kbug_outbox_state_parse(const char *name);
+/* Whether the outbox allows going from `from` to `to`. */
+bool kbug_outbox_state_allowed(enum kbug_outbox_state from, enum kbug_outbox_state to);
+
 /* Where an item is: OUTBOX/ID, OUTBOX/sent/ID or OUTBOX/dropped/ID. */
 enum kbug_outbox_where {
 	KBUG_OUTBOX_WAITING,
@@ -107,13 +136,14 @@ const char *kbug_outbox_file(struct kbug_outbox_item *it, struct strbuf *out,
  */
 struct json_object *kbug_outbox_state(struct kbug_outbox_item *it);
 int kbug_outbox_save_state(struct kbug_outbox_item *it);
-/* Current state string ("queued", ...). */
-const char *kbug_outbox_get_state(struct kbug_outbox_item *it);
+/* The current state (no "state" yet: queued). */
+enum kbug_outbox_state kbug_outbox_get_state(struct kbug_outbox_item *it);
 /*
  * Record a transition: sets "state", "reason" (may be NULL), "updated",
- * appends to "attempts", and saves with fsync before returning.
+ * appends to "attempts", and saves with fsync before returning. -EINVAL
+ * (logged) for a transition the outbox does not allow.
  */
-int kbug_outbox_set_state(struct kbug_outbox_item *it, const char *state,
+int kbug_outbox_set_state(struct kbug_outbox_item *it, enum kbug_outbox_state state,
 			  const char *reason);
 /* Record a result ("message_id", "bug_id", "url") and save it at once. */
 int kbug_outbox_record(struct kbug_outbox_item *it, const char *key, const char *value);

@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "deliver/curl.h"
+#include "util/http.h"
 #include "deliver/deliver.h"
 #include "deliver/mime.h"
 #include "deliver/smtp.h"
@@ -93,6 +93,32 @@ static size_t smtp_read(char *buf, size_t size, size_t nmemb, void *arg)
 	return n;
 }
 
+/* Where and how: the URL, timeouts, TLS (use_ssl -1: smtps://), the login. */
+static void smtp_setopts(CURL *h, const struct kbug_smtp *s, char *errbuf, long use_ssl)
+{
+	unsigned int timeout = s->timeout_s ? s->timeout_s : 60;
+
+	kc.easy_setopt(h, CURLOPT_URL, s->url);
+	kc.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
+	kc.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	kc.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
+	kc.easy_setopt(h, CURLOPT_UPLOAD, 1L);
+	kc.easy_setopt(h, CURLOPT_READFUNCTION, smtp_read);
+	kc.easy_setopt(h, CURLOPT_CONNECTTIMEOUT, (long)(timeout < 30 ? timeout : 30));
+	kc.easy_setopt(h, CURLOPT_TIMEOUT, (long)timeout);
+	if (use_ssl >= 0)
+		kc.easy_setopt(h, CURLOPT_USE_SSL, use_ssl);
+	/* TLS is always verified; a private CA may be named */
+	kc.easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
+	kc.easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
+	if (s->ca_file && *s->ca_file)
+		kc.easy_setopt(h, CURLOPT_CAINFO, s->ca_file);
+	if (s->user && *s->user) {
+		kc.easy_setopt(h, CURLOPT_USERNAME, s->user);
+		kc.easy_setopt(h, CURLOPT_PASSWORD, s->password ? s->password : "");
+	}
+}
+
 int kbug_smtp_send(const struct kbug_smtp *s, const char *msg, size_t len,
 		   struct strbuf *why)
 {
@@ -100,7 +126,6 @@ int kbug_smtp_send(const struct kbug_smtp *s, const char *msg, size_t len,
 	struct curl_slist *rcpt = NULL;
 	struct smtp_upload up = { 0 };
 	char errbuf[CURL_ERROR_SIZE] = "";
-	unsigned int timeout = s->timeout_s ? s->timeout_s : 60;
 	bool loopback = false, tls = false;
 	long code = 0;
 	CURLcode rc;
@@ -135,29 +160,11 @@ int kbug_smtp_send(const struct kbug_smtp *s, const char *msg, size_t len,
 		rcpt = kc.slist_append(rcpt, r.buf);
 		strbuf_release(&r);
 	}
-	kc.easy_setopt(h, CURLOPT_URL, s->url);
-	kc.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
-	kc.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-	kc.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
 	kc.easy_setopt(h, CURLOPT_MAIL_FROM, addr.buf);
 	kc.easy_setopt(h, CURLOPT_MAIL_RCPT, rcpt);
-	kc.easy_setopt(h, CURLOPT_UPLOAD, 1L);
-	kc.easy_setopt(h, CURLOPT_READFUNCTION, smtp_read);
 	kc.easy_setopt(h, CURLOPT_READDATA, &up);
-	kc.easy_setopt(h, CURLOPT_CONNECTTIMEOUT, (long)(timeout < 30 ? timeout : 30));
-	kc.easy_setopt(h, CURLOPT_TIMEOUT, (long)timeout);
-	if (!tls)
-		kc.easy_setopt(h, CURLOPT_USE_SSL,
-			       (long)(loopback || s->insecure ? CURLUSESSL_TRY : CURLUSESSL_ALL));
-	/* TLS is always verified; a private CA may be named */
-	kc.easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
-	kc.easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
-	if (s->ca_file && *s->ca_file)
-		kc.easy_setopt(h, CURLOPT_CAINFO, s->ca_file);
-	if (s->user && *s->user) {
-		kc.easy_setopt(h, CURLOPT_USERNAME, s->user);
-		kc.easy_setopt(h, CURLOPT_PASSWORD, s->password ? s->password : "");
-	}
+	smtp_setopts(h, s, errbuf, !tls ? (long)(loopback || s->insecure ? CURLUSESSL_TRY :
+						  CURLUSESSL_ALL) : -1L);
 	rc = kc.easy_perform(h);
 	kc.easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
 	if (rc == CURLE_OK) {

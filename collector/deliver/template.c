@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Report texts from templates/ (syntax in template.h) and the variables
- * a report offers them: the facts kernel developers ask for first.
+ * Report texts from templates/ (rendered by util/template.c, syntax in
+ * util/template.h) and the variables a report offers them: the facts
+ * kernel developers ask for first.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -15,206 +16,6 @@
 #include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
-
-#define TEMPLATE_MAX (256 * 1024)
-#define TEMPLATE_DEPTH 16
-#define TEMPLATE_NAME_MAX 64
-
-struct tpl {
-	const char *s;
-	size_t len;
-	struct json_object *vars;
-	const char *name;
-};
-
-struct tag {
-	size_t start, end;	/* "{{" .. after "}}" */
-	char sigil;		/* 0, '#', '^', '/', '!' */
-	char name[TEMPLATE_NAME_MAX];
-};
-
-/* Parse a tag at t->s[p] ("{{" there); false when it is not a tag. */
-static bool tag_parse(const struct tpl *t, size_t p, size_t end, struct tag *tg)
-{
-	size_t i = p + 2, n = 0;
-	const char *close;
-
-	tg->start = p;
-	tg->sigil = 0;
-	if (i < end && strchr("#^/!", t->s[i]))
-		tg->sigil = t->s[i++];
-	close = memmem(t->s + i, end - i, "}}", 2);
-	if (!close)
-		return false;
-	tg->end = (size_t)(close - t->s) + 2;
-	if (tg->sigil == '!')
-		return true;
-	while (i < end && t->s + i < close && t->s[i] == ' ')
-		i++;
-	while (t->s + i < close && t->s[i] != ' ') {
-		char c = t->s[i++];
-
-		if (!(isalnum((unsigned char)c) || c == '_' || c == '-' || c == '.') ||
-		    n + 1 >= sizeof(tg->name))
-			return false;
-		tg->name[n++] = c;
-	}
-	while (t->s + i < close && t->s[i] == ' ')
-		i++;
-	if (t->s + i != close || !n)
-		return false;
-	tg->name[n] = '\0';
-	return true;
-}
-
-/* A section/comment tag alone on its line: [*ls, *next) is the whole line. */
-static bool tag_standalone(const struct tpl *t, const struct tag *tg, size_t *ls,
-			   size_t *next)
-{
-	size_t a = tg->start, b = tg->end;
-
-	if (!tg->sigil)
-		return false;
-	while (a > 0 && (t->s[a - 1] == ' ' || t->s[a - 1] == '\t'))
-		a--;
-	if (a > 0 && t->s[a - 1] != '\n')
-		return false;
-	while (b < t->len && (t->s[b] == ' ' || t->s[b] == '\t' || t->s[b] == '\r'))
-		b++;
-	if (b < t->len && t->s[b] != '\n')
-		return false;
-	*ls = a;
-	*next = b < t->len ? b + 1 : b;
-	return true;
-}
-
-static const char *tpl_var(const struct tpl *t, const char *name)
-{
-	struct json_object *v = kj_get(t->vars, name);
-
-	if (!v)
-		return NULL;
-	if (json_object_is_type(v, json_type_string))
-		return json_object_get_string(v);
-	return NULL;
-}
-
-static int find_close(const struct tpl *t, size_t from, size_t end, const char *name,
-		      struct tag *close)
-{
-	int depth = 0;
-	size_t i = from;
-
-	while (i < end) {
-		const char *p = memmem(t->s + i, end - i, "{{", 2);
-		struct tag tg;
-
-		if (!p)
-			break;
-		if (!tag_parse(t, (size_t)(p - t->s), end, &tg)) {
-			i = (size_t)(p - t->s) + 2;
-			continue;
-		}
-		if ((tg.sigil == '#' || tg.sigil == '^') && !strcmp(tg.name, name))
-			depth++;
-		if (tg.sigil == '/' && !strcmp(tg.name, name)) {
-			if (!depth) {
-				*close = tg;
-				return 0;
-			}
-			depth--;
-		}
-		i = tg.end;
-	}
-	return -EINVAL;
-}
-
-static int render_range(const struct tpl *t, size_t from, size_t end, struct strbuf *out,
-			int depth)
-{
-	size_t i = from, text = from;
-
-	if (depth > TEMPLATE_DEPTH) {
-		ERR("template '%s': sections nest deeper than %d", t->name, TEMPLATE_DEPTH);
-		return -EINVAL;
-	}
-	while (i < end) {
-		const char *p = memmem(t->s + i, end - i, "{{", 2);
-		size_t ls, next, body, body_end, after;
-		struct tag tg, cl;
-		const char *v;
-		bool on;
-		int ret;
-
-		if (!p)
-			break;
-		if (!tag_parse(t, (size_t)(p - t->s), end, &tg)) {
-			i = (size_t)(p - t->s) + 2;
-			continue;
-		}
-		if (!tg.sigil) {
-			strbuf_add(out, t->s + text, tg.start - text);
-			v = tpl_var(t, tg.name);
-			if (v)
-				strbuf_addstr(out, v);
-			i = tg.end;
-			text = i;
-			continue;
-		}
-		if (tag_standalone(t, &tg, &ls, &next) && ls >= text) {
-			strbuf_add(out, t->s + text, ls - text);
-		} else {
-			strbuf_add(out, t->s + text, tg.start - text);
-			next = tg.end;
-		}
-		if (tg.sigil == '!') {
-			i = next;
-			text = i;
-			continue;
-		}
-		if (tg.sigil == '/') {
-			ERR("template '%s': '{{/%s}}' closes no section", t->name, tg.name);
-			return -EINVAL;
-		}
-		body = next;
-		if (find_close(t, body, end, tg.name, &cl)) {
-			ERR("template '%s': '{{%c%s}}' is never closed", t->name, tg.sigil,
-			    tg.name);
-			return -EINVAL;
-		}
-		if (tag_standalone(t, &cl, &ls, &after) && ls >= body) {
-			body_end = ls;
-		} else {
-			body_end = cl.start;
-			after = cl.end;
-		}
-		v = tpl_var(t, tg.name);
-		on = v && *v;
-		if (tg.sigil == '^')
-			on = !on;
-		if (on) {
-			ret = render_range(t, body, body_end, out, depth + 1);
-			if (ret)
-				return ret;
-		}
-		i = after;
-		text = i;
-	}
-	strbuf_add(out, t->s + text, end - text);
-	return 0;
-}
-
-int kbug_template_render(const char *tmpl, struct json_object *vars, struct strbuf *out,
-			 const char *name)
-{
-	struct tpl t = { .s = tmpl, .len = strlen(tmpl), .vars = vars, .name = name };
-
-	if (t.len > TEMPLATE_MAX) {
-		ERR("template '%s' is larger than %d bytes", name, TEMPLATE_MAX);
-		return -EINVAL;
-	}
-	return render_range(&t, 0, t.len, out, 0);
-}
 
 /* ---- the variables ------------------------------------------------------ */
 
@@ -517,6 +318,59 @@ static void wrap_notes(struct strbuf *sb, struct json_object *arr)
 	}
 }
 
+/* The kernel report's kind, lines and what it blames. */
+static void vars_report(struct json_object *rep, struct json_object *v)
+{
+	const char *gf = kj_get_str(rep, "guilty_file");
+	const char *fn = kj_get_str(rep, "guilty_function");
+	const char *s = kj_get_str(rep, "text");
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!rep)
+		return;
+	kj_set_str(v, "report_kind", kj_get_str(rep, "kind"));
+	if (s && *s) {
+		strbuf_addstr(&sb, s);
+		if (sb.buf[sb.len - 1] != '\n')
+			strbuf_addch(&sb, '\n');
+		kj_set_str(v, "report_lines", sb.buf);
+		strbuf_reset(&sb);
+	}
+	if (gf || fn) {
+		strbuf_addf(&sb, "%s%s%s", fn ?: "", fn && gf ? " in " : "", gf ?: "");
+		if (kj_get_str(rep, "guilty_module"))
+			strbuf_addf(&sb, " (module %s)", kj_get_str(rep, "guilty_module"));
+		kj_set_str(v, "guilty", sb.buf);
+	}
+	strbuf_release(&sb);
+}
+
+/* The modules (the report's, else the loaded ones) and the devices they drive. */
+static void vars_modules(struct kbug_report *r, struct json_object *rep, struct json_object *d,
+			 struct json_object *v)
+{
+	struct json_object *mods = kj_get(rep, "modules"), *want = json_object_new_array();
+	const char *gm = kj_get_str(rep, "guilty_module");
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	add_strings(&sb, mods ?: kbug_report_get(r, "modules"), "", " ");
+	if (sb.len)
+		kj_set_str(v, "modules", sb.buf);
+	strbuf_release(&sb);
+	if (mods && json_object_is_type(mods, json_type_array))
+		for (i = 0; i < json_object_array_length(mods); i++)
+			kj_append(want, json_object_get(json_object_array_get_idx(mods, i)));
+	if (gm)
+		kj_append_str(want, gm);
+	if (kj_get_str(d, "module"))
+		kj_append_str(want, kj_get_str(d, "module"));
+	if (kj_get_str(d, "driver"))
+		kj_append_str(want, kj_get_str(d, "driver"));
+	vars_devices(r, want, kj_get_str(d, "device"), v);
+	json_object_put(want);
+}
+
 struct json_object *kbug_draft_vars(struct kbug_report *r)
 {
 	struct json_object *v = json_object_new_object();
@@ -525,7 +379,6 @@ struct json_object *kbug_draft_vars(struct kbug_report *r)
 	struct json_object *route = kbug_report_get(r, "route");
 	struct json_object *secs = kj_get(route, "sections");
 	struct json_object *sec0 = NULL;
-	struct json_object *mods;
 	struct strbuf sb = STRBUF_INIT;
 	const char *s, *rel;
 
@@ -546,58 +399,8 @@ struct json_object *kbug_draft_vars(struct kbug_report *r)
 	kj_set_str(v, "distro", s);
 	kj_set_str(v, "distro_bugs", kbug_config_get("distro", "bugs"));
 	vars_hardware(r, rep, v);
-	if (rep) {
-		const char *gf = kj_get_str(rep, "guilty_file");
-		const char *fn = kj_get_str(rep, "guilty_function");
-
-		kj_set_str(v, "report_kind", kj_get_str(rep, "kind"));
-		s = kj_get_str(rep, "text");
-		if (s && *s) {
-			strbuf_addstr(&sb, s);
-			if (sb.buf[sb.len - 1] != '\n')
-				strbuf_addch(&sb, '\n');
-			kj_set_str(v, "report_lines", sb.buf);
-			strbuf_reset(&sb);
-		}
-		if (gf || fn) {
-			strbuf_addf(&sb, "%s%s%s%s", fn ?: "", fn && gf ? " in " : "", gf ?: "",
-				    kj_get_str(rep, "guilty_module") ? "" : "");
-			if (kj_get_str(rep, "guilty_module"))
-				strbuf_addf(&sb, " (module %s)", kj_get_str(rep, "guilty_module"));
-			kj_set_str(v, "guilty", sb.buf);
-			strbuf_reset(&sb);
-		}
-	}
-	mods = kj_get(rep, "modules");
-	if (mods)
-		add_strings(&sb, mods, "", " ");
-	else
-		add_strings(&sb, kbug_report_get(r, "modules"), "", " ");
-	if (sb.len)
-		kj_set_str(v, "modules", sb.buf);
-	strbuf_reset(&sb);
-	{
-		struct json_object *want = json_object_new_array();
-		const char *gm = kj_get_str(rep, "guilty_module");
-
-		if (mods && json_object_is_type(mods, json_type_array)) {
-			size_t i;
-
-			for (i = 0; i < json_object_array_length(mods); i++) {
-				struct json_object *e = json_object_array_get_idx(mods, i);
-
-				kj_append(want, json_object_get(e));
-			}
-		}
-		if (gm)
-			kj_append_str(want, gm);
-		if (kj_get_str(d, "module"))
-			kj_append_str(want, kj_get_str(d, "module"));
-		if (kj_get_str(d, "driver"))
-			kj_append_str(want, kj_get_str(d, "driver"));
-		vars_devices(r, want, kj_get_str(d, "device"), v);
-		json_object_put(want);
-	}
+	vars_report(rep, v);
+	vars_modules(r, rep, d, v);
 	vars_regression(d, rel, v);
 	wrap_notes(&sb, kj_get(d, "notes"));
 	if (sb.len)
@@ -647,7 +450,7 @@ static int render_file(const char *rel, struct json_object *vars, struct strbuf 
 			ERR("cannot find the template '%s' (set KBUG_DATADIR)", rel);
 		return must ? -ENOENT : 0;
 	}
-	n = strbuf_read_file(&t, p.buf, TEMPLATE_MAX);
+	n = strbuf_read_file(&t, p.buf, KBUG_TEMPLATE_MAX);
 	if (n < 0) {
 		ERR("cannot read the template '%s': %s", p.buf,
 		    n == -EFBIG ? "too large" : strerror((int)-n));

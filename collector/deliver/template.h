@@ -3,6 +3,8 @@
 
 #include <json-c/json.h>
 
+#include "util/template.h"
+
 struct kbug_report;
 struct strbuf;
 
@@ -11,20 +13,9 @@ struct strbuf;
  * issue.txt), with optional per-subsystem additions in
  * templates/sections/SLUG.txt (SLUG: the MAINTAINERS section name in
  * lower case, each run of other characters than [a-z0-9] made one '-',
- * e.g. "DRM DRIVERS" -> drm-drivers) appended to the body.
- *
- * Syntax (a small subset of Mustache):
- *   {{name}}              the variable's text (nothing when unset)
- *   {{#name}}...{{/name}} the part between, only when name is set and not empty
- *   {{^name}}...{{/name}} the part between, only when name is unset or empty
- *   {{! a comment }}      dropped
- * A line holding nothing but a section tag or a comment disappears whole.
- * Sections nest up to 16 deep. Nothing is escaped: the output is plain text.
+ * e.g. "DRM DRIVERS" -> drm-drivers) appended to the body, rendered by
+ * kbug_template_render() (util/template.h, which has the syntax).
  */
-
-/* Render `tmpl` with string members of `vars` as the variables. 0 or -EINVAL. */
-int kbug_template_render(const char *tmpl, struct json_object *vars, struct strbuf *out,
-			 const char *name);
 
 /*
  * The variables a report offers a template (new object): title,

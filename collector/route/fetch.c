@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "settings.h"
-#include "deliver/curl.h"
+#include "util/http.h"
 #include "route/fetch.h"
 #include "route/route.h"
 #include "util/gz.h"

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "route/internal.h"
-#include "report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"
@@ -250,14 +249,75 @@ static struct json_object *section_json(struct kbug_maint *m, const struct rmatc
 	return o;
 }
 
+/* The matched sections, ranked; *dest from the first B: among them. */
+static struct json_object *sections_json(struct kbug_maint *m, const struct rmatches *rm,
+					 struct json_object **dest)
+{
+	struct json_object *secs = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < rm->nr; i++) {
+		const struct msection *s = &m->s[rm->v[i].sec];
+		uint32_t k;
+
+		kj_append(secs, section_json(m, &rm->v[i], i + 1));
+		for (k = s->first + s->title_is_entry; !*dest && k < s->first + s->nr; k++) {
+			if (m->e[k].type == 'B') {
+				struct strbuf v = STRBUF_INIT, t = STRBUF_INIT;
+
+				*dest = route_destination(mentry_str(m, &m->e[k], &v),
+							  msection_title(m, s, &t));
+				strbuf_release(&v);
+				strbuf_release(&t);
+			}
+		}
+	}
+	return secs;
+}
+
+/* "maintainers", "reviewers" and "lists" into o; the bare To and Cc addresses. */
+static void people_json(const struct gm_result *res, struct json_object *o,
+			struct json_object *to, struct json_object *cc)
+{
+	struct json_object *maint = json_object_new_array(), *rev = json_object_new_array();
+	struct json_object *lists = json_object_new_array();
+	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < res->nr; i++) {
+		struct json_object *a = json_object_new_object();
+
+		if (res->v[i].list) {
+			kj_set_str(a, "address", res->v[i].email);
+			kj_set_str(a, "role", res->v[i].role);
+			kj_append(lists, a);
+			kj_append_str(cc, res->v[i].email);
+			continue;
+		}
+		split_email(res->v[i].email, &name, &addr);
+		if (name.len)
+			kj_set_str(a, "name", name.buf);
+		else
+			kj_set(a, "name", NULL);
+		kj_set_str(a, "address", addr.buf);
+		kj_set_str(a, "role", res->v[i].role);
+		kj_append(strncmp(res->v[i].role, "reviewer:", 9) ? maint : rev, a);
+		kj_append_str(to, res->v[i].email);
+	}
+	kj_set(o, "maintainers", maint);
+	kj_set(o, "reviewers", rev);
+	kj_set(o, "lists", lists);
+	strbuf_release(&name);
+	strbuf_release(&addr);
+}
+
 static int route_json(struct kbug_maint *m, const char *path, struct json_object **out)
 {
-	struct strbuf canon = STRBUF_INIT, name = STRBUF_INIT, addr = STRBUF_INIT;
+	struct strbuf canon = STRBUF_INIT;
 	struct rmatches rm = { 0 };
 	struct gm_result res;
-	struct json_object *o, *secs, *maint, *rev, *lists, *dest = NULL, *to, *cc;
+	struct json_object *o, *dest = NULL, *to, *cc;
 	struct gm_file f;
-	size_t i;
 	int ret;
 
 	*out = NULL;
@@ -273,52 +333,10 @@ static int route_json(struct kbug_maint *m, const char *path, struct json_object
 	gm_collect(m, &f, 1, &res);
 	o = json_object_new_object();
 	kj_set_str(o, "path", canon.buf);
-	secs = json_object_new_array();
-	for (i = 0; i < rm.nr; i++) {
-		const struct msection *s = &m->s[rm.v[i].sec];
-		uint32_t k;
-
-		kj_append(secs, section_json(m, &rm.v[i], i + 1));
-		for (k = s->first + s->title_is_entry; !dest && k < s->first + s->nr; k++) {
-			if (m->e[k].type == 'B') {
-				struct strbuf v = STRBUF_INIT, t = STRBUF_INIT;
-
-				dest = route_destination(mentry_str(m, &m->e[k], &v),
-							 msection_title(m, s, &t));
-				strbuf_release(&v);
-				strbuf_release(&t);
-			}
-		}
-	}
-	kj_set(o, "sections", secs);
-	maint = json_object_new_array();
-	rev = json_object_new_array();
-	lists = json_object_new_array();
+	kj_set(o, "sections", sections_json(m, &rm, &dest));
 	to = json_object_new_array();
 	cc = json_object_new_array();
-	for (i = 0; i < res.nr; i++) {
-		struct json_object *a = json_object_new_object();
-
-		if (res.v[i].list) {
-			kj_set_str(a, "address", res.v[i].email);
-			kj_set_str(a, "role", res.v[i].role);
-			kj_append(lists, a);
-			kj_append_str(cc, res.v[i].email);
-			continue;
-		}
-		split_email(res.v[i].email, &name, &addr);
-		if (name.len)
-			kj_set_str(a, "name", name.buf);
-		else
-			kj_set(a, "name", NULL);
-		kj_set_str(a, "address", addr.buf);
-		kj_set_str(a, "role", res.v[i].role);
-		kj_append(strncmp(res.v[i].role, "reviewer:", 9) ? maint : rev, a);
-		kj_append_str(to, res.v[i].email);
-	}
-	kj_set(o, "maintainers", maint);
-	kj_set(o, "reviewers", rev);
-	kj_set(o, "lists", lists);
+	people_json(&res, o, to, cc);
 	if (!dest) {
 		dest = json_object_new_object();
 		kj_set_str(dest, "kind", "email");
@@ -332,8 +350,6 @@ static int route_json(struct kbug_maint *m, const char *path, struct json_object
 	gm_result_release(&res);
 	free(rm.v);
 	strbuf_release(&canon);
-	strbuf_release(&name);
-	strbuf_release(&addr);
 	*out = o;
 	return 0;
 }
@@ -388,56 +404,5 @@ int kbug_route_device(struct kbug_maint *m, const char *device, struct json_obje
 	}
 	strbuf_release(&drv);
 	strbuf_release(&mod);
-	return ret;
-}
-
-/* Copy every member of src into dst (new references). */
-static void merge_into(struct json_object *dst, struct json_object *src)
-{
-	json_object_object_foreach(src, k, v)
-		kj_set(dst, k, json_object_get(v));
-}
-
-int kbug_route_report(struct kbug_report *r, struct kbug_maint *m, const char *path)
-{
-	struct json_object *route = json_object_new_object(), *res = NULL, *sus;
-	struct json_object *reps = kj_path(kbug_report_get(r, "analysis"), "reports");
-	struct json_object *last = NULL;
-	const char *from = "file", *why = "given on the command line";
-	int ret;
-
-	kj_set(route, "source", kbug_maint_source(m));
-	if (!path && reps && json_object_is_type(reps, json_type_array) &&
-	    json_object_array_length(reps)) {
-		last = json_object_array_get_idx(reps, json_object_array_length(reps) - 1);
-		path = kj_get_str(last, "guilty_file");
-		from = "crash";
-		why = kj_get_str(last, "blame_reason");
-	}
-	sus = json_object_new_object();
-	if (path) {
-		ret = kbug_route_path(m, path, &res);
-		kj_set_str(sus, "path", path);
-	} else if (last && kj_get_str(last, "guilty_module")) {
-		const char *mod = kj_get_str(last, "guilty_module");
-
-		from = "module";
-		ret = kbug_route_module(m, mod, &res);
-		kj_set_str(sus, "path", res ? kj_get_str(res, "path") : NULL);
-		kj_set_str(sus, "module", mod);
-	} else {
-		ret = -ENOENT;
-		kj_set_str(route, "error", "nothing to route: no file, module or crash to blame");
-	}
-	kj_set_str(sus, "from", from);
-	kj_set_str(sus, "why", why);
-	kj_set(route, "suspect", sus);
-	if (res) {
-		merge_into(route, res);
-		json_object_put(res);
-	} else if (ret != -ENOENT || path) {
-		kj_set_str(route, "error", strerror(-ret));
-	}
-	kbug_report_set(r, "route", route);
 	return ret;
 }

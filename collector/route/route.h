@@ -2,6 +2,7 @@
 #pragma once
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <json-c/json.h>
 
 struct kbug_report;
@@ -54,10 +55,32 @@ int kbug_route_module(struct kbug_maint *m, const char *module, struct json_obje
 /* Route a device: "0000:00:02.0" (PCI) or "usb:1-1", through its driver's module. */
 int kbug_route_device(struct kbug_maint *m, const char *device, struct json_object **out);
 /*
+ * What to route for a report (route/suspect.c): what the user named (at
+ * most one of file, module, driver, device), else the picked analysis
+ * report's guilty file (or, when this MAINTAINERS' tree lacks it, its
+ * nearest directory that exists) or guilty module.
+ */
+struct kbug_suspect {
+	const char *file, *module, *driver, *device;
+	struct json_object *report;	/* the picked analysis report (borrowed), or NULL */
+};
+
+/*
+ * The one writer of the report's "route" section: routes the suspect and
+ * sets "route" to {"source", "suspect": {"path", "from", "why", "module" |
+ * "device"}, ...the routed path...} once. Returns 0 or -errno (logged);
+ * -ENOENT when a module or device has no known sources here.
+ */
+int kbug_route_suspect(struct kbug_report *r, struct kbug_maint *m,
+		       const struct kbug_suspect *s);
+/*
  * Route a report: `path` if given, else the newest analysis report's
- * guilty file or module; sets the report's "route" section.
+ * guilty file or module; sets the report's "route" section (suspect.c).
  */
 int kbug_route_report(struct kbug_report *r, struct kbug_maint *m, const char *path);
+/* For the user: the suspect, the MAINTAINERS used, the sections, B:, To:, Cc:, the channel. */
+void kbug_route_show(FILE *f, struct kbug_report *r, const char *channel,
+		     const char *why_channel);
 void kbug_maint_free(struct kbug_maint *m);
 
 /*

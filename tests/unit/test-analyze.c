@@ -638,6 +638,68 @@ static bool build_module(const char *dir, char *ko, size_t size)
 }
 
 /* --modules-dir: a module-only frame resolved to file:line through libdw. */
+/* analyze/pick.c: the report to send (rows: guilty file, module, corrupted). */
+static void set_reports(struct kbug_report *r, const char *const rows[][3], size_t n)
+{
+	struct json_object *an = json_object_new_object(), *reps = json_object_new_array();
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *rep = json_object_new_object();
+
+		kj_set_str(rep, "guilty_file", rows[i][0]);
+		kj_set_str(rep, "guilty_module", rows[i][1]);
+		kj_set_bool(rep, "corrupted", !!rows[i][2]);
+		kj_append(reps, rep);
+	}
+	kj_set(an, "reports", reps);
+	kbug_report_set(r, "analysis", an);
+}
+
+static void test_pick(void **state)
+{
+	static const char *const rows[][3] = {
+		{ "drivers/a.c", NULL, NULL },		/* 0: oldest, whole, blames */
+		{ NULL, "foo", NULL },			/* 1: whole, blames a module */
+		{ "drivers/c.c", NULL, "corrupted" },	/* 2: blames, corrupted */
+		{ NULL, NULL, NULL },			/* 3: newest, blames nothing */
+	};
+	static const char *const bad[][3] = {
+		{ "drivers/a.c", NULL, "corrupted" },
+		{ NULL, NULL, NULL },
+	};
+	struct kbug_analyze_pick p;
+	struct kbug_report r;
+
+	assert_int_equal(kbug_report_init(&r), 0);
+	assert_int_equal(kbug_analyze_pick(&r, 0, &p), -ENOENT);
+	assert_int_equal(p.index, -1);
+	assert_int_equal(p.count, 0);
+	set_reports(&r, rows, ARRAY_SIZE(rows));
+	/* the newest whole report that blames something */
+	assert_int_equal(kbug_analyze_pick(&r, 0, &p), 0);
+	assert_int_equal(p.index, 1);
+	assert_int_equal(p.count, 4);
+	assert_true(p.blames);
+	assert_ptr_equal(kbug_analyze_report_at(&r, p.index),
+			 json_object_array_get_idx(kj_path(r.root, "analysis.reports"), 1));
+	/* --report N: the Nth newest, whatever it blames */
+	assert_int_equal(kbug_analyze_pick(&r, 1, &p), 0);
+	assert_int_equal(p.index, 3);
+	assert_int_equal(kbug_analyze_pick(&r, 4, &p), 0);
+	assert_int_equal(p.index, 0);
+	assert_int_equal(kbug_analyze_pick(&r, 5, &p), -ERANGE);
+	assert_int_equal(p.count, 4);
+	assert_null(kbug_analyze_report_at(&r, 4));
+	assert_null(kbug_analyze_report_at(&r, -1));
+	/* only a corrupted one blames: the newest */
+	set_reports(&r, bad, ARRAY_SIZE(bad));
+	assert_int_equal(kbug_analyze_pick(&r, 0, &p), 0);
+	assert_int_equal(p.index, 1);
+	assert_true(p.blames);
+	kbug_report_release(&r);
+}
+
 static void test_debuginfo_module(void **state)
 {
 	static const char log[] =
@@ -698,6 +760,7 @@ int main(void)
 		cmocka_unit_test(test_stream_many),
 		cmocka_unit_test(test_report_replay),
 		cmocka_unit_test(test_debuginfo_module),
+		cmocka_unit_test(test_pick),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

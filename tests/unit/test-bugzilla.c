@@ -11,12 +11,18 @@
 #include <cmocka.h>
 #include <errno.h>
 #include <glob.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "deliver/bugzilla.h"
+#include "deliver/deliver.h"
+#include "deliver/outbox.h"
+#include "report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/macro.h"
@@ -248,6 +254,188 @@ static void test_reply_verdicts(void **state)
 					     msg, sizeof(msg)), -EPROTO);
 }
 
+/* ---- the channel's "needs a choice" (tests/servers/bugzilla_server.py) ---- */
+
+#define BZ_KEY "kbugTESTkey0reporter0123456789abcdefghij"
+
+struct bz_server {
+	char dir[64], url[64];
+	pid_t pid;
+};
+
+static void src_path(char *out, size_t n, const char *rel)
+{
+	char *slash;
+
+	snprintf(out, n, "%s", __FILE__);
+	slash = strrchr(out, '/');
+	if (slash)
+		*slash = '\0';
+	strncat(out, rel, n - strlen(out) - 1);
+}
+
+/* Start the test server in a new directory; false when it cannot run here. */
+static bool bz_server_start(struct bz_server *b)
+{
+	char server[4096], db[128], pf[128], key[128];
+	int i, port = 0;
+	FILE *f;
+
+	snprintf(b->dir, sizeof(b->dir), "/tmp/kbug-test-bz.XXXXXX");
+	assert_non_null(mkdtemp(b->dir));
+	src_path(server, sizeof(server), "/../servers/bugzilla_server.py");
+	snprintf(db, sizeof(db), "%s/bz.db", b->dir);
+	snprintf(pf, sizeof(pf), "%s/port", b->dir);
+	snprintf(key, sizeof(key), "%s/key", b->dir);
+	f = fopen(key, "w");
+	assert_non_null(f);
+	fputs(BZ_KEY "\n", f);
+	fclose(f);
+	assert_int_equal(chmod(key, 0600), 0);
+	if (access("/usr/bin/python3", X_OK) || access(server, R_OK))
+		return false;
+	b->pid = fork();
+	assert_true(b->pid >= 0);
+	if (!b->pid) {
+		if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr))
+			_exit(126);
+		execl("/usr/bin/python3", "python3", server, db, "--port-file", pf, (char *)NULL);
+		_exit(127);
+	}
+	for (i = 0; i < 200 && !port; i++) {
+		f = fopen(pf, "r");
+		if (!f || fscanf(f, "%d", &port) != 1)
+			port = 0;
+		if (f)
+			fclose(f);
+		if (!port)
+			usleep(50000);
+	}
+	assert_true(port > 0);
+	snprintf(b->url, sizeof(b->url), "http://127.0.0.1:%d", port);
+	return true;
+}
+
+static void bz_server_stop(struct bz_server *b)
+{
+	char cmd[128];
+
+	if (b->pid > 0) {
+		kill(b->pid, SIGTERM);
+		waitpid(b->pid, NULL, 0);
+	}
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", b->dir);
+	assert_int_equal(system(cmd), 0);
+}
+
+/* A routed, drafted report for the server's Drivers/Other. */
+static void bz_report(struct kbug_report *r, const char *url)
+{
+	struct json_object *route = json_object_new_object(), *dest = json_object_new_object();
+	struct json_object *d = json_object_new_object();
+
+	assert_int_equal(kbug_report_init(r), 0);
+	r->redact = false;
+	kj_set_str(dest, "kind", "bugzilla");
+	kj_set_str(dest, "url", url);
+	kj_set_str(dest, "product", "Drivers");
+	kj_set_str(dest, "component", "Other");
+	kj_set(route, "destination", dest);
+	kbug_report_set(r, "route", route);
+	kj_set_str(d, "title", "kbug unit test: a duplicate by title");
+	kj_set_str(d, "description", "what happened");
+	kbug_report_set(r, "draft", d);
+	kbug_report_attach(r, "dmesg.txt", "text/plain", "the kernel log", "a line\n", 7);
+}
+
+struct answer {
+	char key;			/* what the user types */
+	int calls;
+	enum kbug_choice_kind kind;	/* what was asked */
+};
+
+static int answer(struct kbug_choice *c, void *data)
+{
+	struct answer *a = data;
+
+	a->calls++;
+	a->kind = c->kind;
+	assert_non_null(strstr(c->prompt, "[c]"));
+	c->duplicate = a->key;
+	return 0;
+}
+
+/* One filing of the report; the item's state and bug id after it. */
+static int bz_file(struct bz_server *b, struct answer *a, bool yes,
+		   enum kbug_outbox_state *state, long *bug, char *reason, size_t n)
+{
+	char key[128];
+	struct kbug_deliver_opts o = { .api_key_file = key, .yes = yes, .timeout_s = 20 };
+	struct kbug_delivery d = {
+		.outbox = b->dir, .channel = &channel_bugzilla,
+		.choose = a ? answer : NULL, .data = a,
+	};
+	struct kbug_report r;
+	int ret;
+
+	snprintf(key, sizeof(key), "%s/key", b->dir);
+	bz_report(&r, b->url);
+	ret = kbug_deliver(&r, &o, &d);
+	assert_true(d.saved);
+	*state = kbug_outbox_get_state(d.item);
+	*bug = strtol(kj_get_str(kbug_outbox_state(d.item), "bug_id") ?: "0", NULL, 10);
+	snprintf(reason, n, "%s", kj_get_str(kbug_outbox_state(d.item), "reason") ?: "");
+	kbug_outbox_item_free(d.item);
+	kbug_report_release(&r);
+	return ret;
+}
+
+static void test_duplicate_needs_a_choice(void **state)
+{
+	struct bz_server b = { .pid = -1 };
+	struct answer a = { 0 };
+	enum kbug_outbox_state st;
+	char reason[256];
+	long first, bug;
+
+	if (!bz_server_start(&b)) {
+		bz_server_stop(&b);
+		skip();
+	}
+	/* nothing like it yet: filed, no question */
+	a.key = 'q';
+	assert_int_equal(bz_file(&b, &a, false, &st, &first, reason, sizeof(reason)), 0);
+	assert_int_equal(a.calls, 0);
+	assert_int_equal(st, KBUG_STATE_SENT);
+	assert_true(first > 0);
+	/* the same title again: the channel asks, [q] stops, nothing filed */
+	assert_int_equal(bz_file(&b, &a, false, &st, &bug, reason, sizeof(reason)), -EAGAIN);
+	assert_int_equal(a.calls, 1);
+	assert_int_equal(a.kind, KBUG_CHOICE_DUPLICATE);
+	assert_int_equal(st, KBUG_STATE_FAILED);
+	assert_string_equal(reason, "stopped at a possible duplicate");
+	assert_int_equal(bug, 0);
+	/* [c]: a comment on the first bug, no new bug */
+	a = (struct answer){ .key = 'c' };
+	assert_int_equal(bz_file(&b, &a, false, &st, &bug, reason, sizeof(reason)), 0);
+	assert_int_equal(a.calls, 1);
+	assert_int_equal(st, KBUG_STATE_SENT);
+	assert_int_equal(bug, first);
+	/* [n]: a new bug */
+	a = (struct answer){ .key = 'n' };
+	assert_int_equal(bz_file(&b, &a, false, &st, &bug, reason, sizeof(reason)), 0);
+	assert_int_equal(a.calls, 1);
+	assert_true(bug > first);
+	/* nobody to ask and no --yes: the channel fails and says how to go on */
+	assert_int_equal(bz_file(&b, NULL, false, &st, &bug, reason, sizeof(reason)), -EAGAIN);
+	assert_int_equal(st, KBUG_STATE_FAILED);
+	assert_non_null(strstr(reason, "rerun with --yes"));
+	/* --yes: a comment on the duplicate, nobody asked */
+	assert_int_equal(bz_file(&b, NULL, true, &st, &bug, reason, sizeof(reason)), 0);
+	assert_int_equal(st, KBUG_STATE_SENT);
+	bz_server_stop(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -257,6 +445,7 @@ int main(void)
 		cmocka_unit_test(test_map_parse),
 		cmocka_unit_test(test_map_covers_maintainers),
 		cmocka_unit_test(test_reply_verdicts),
+		cmocka_unit_test(test_duplicate_needs_a_choice),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -23,18 +23,6 @@
 #include "util/strbuf.h"
 #include "kbug.h"
 
-/*
- * The channel table links deliver/bugzilla.c, which writes its results
- * through the front end's output stream (collector/kbug.c, not in
- * libkbug.a): provide those two symbols as the front end does.
- */
-struct kbug_opts kbug_opts;
-
-FILE *kbug_output(void)
-{
-	return stdout;
-}
-
 static void test_parse_address(void **state)
 {
 	struct strbuf n = STRBUF_INIT, a = STRBUF_INIT;
@@ -314,10 +302,12 @@ static void test_deliver_saves_then_sends(void **state)
 				       .sendmail = true };
 	struct kbug_report r;
 	struct strbuf got = STRBUF_INIT;
-	char *id = NULL;
+	struct kbug_delivery d = { .mode = KBUG_DELIVER_SEND };
+	const char *id;
 	FILE *f;
 
 	assert_non_null(mkdtemp(dir));
+	d.outbox = dir;
 	set_datadir();
 	snprintf(path, sizeof(path), "%s/sendmail", dir);
 	f = fopen(path, "w");
@@ -327,7 +317,9 @@ static void test_deliver_saves_then_sends(void **state)
 	assert_int_equal(chmod(path, 0700), 0);
 	o.sendmail_path = path;
 	fake_report(&r, false);
-	assert_int_equal(kbug_deliver(&r, &o, dir, &id), 0);
+	assert_int_equal(kbug_deliver(&r, &o, &d), 0);
+	assert_true(d.saved && d.attempted);
+	id = kbug_outbox_item_id(d.item);
 	assert_non_null(id);
 	assert_string_equal(kj_get_str(kbug_report_get(&r, "delivery"), "state"), "sent");
 	snprintf(cmd, sizeof(cmd), "%s/sent/%s/message.eml", dir, id);
@@ -341,12 +333,14 @@ static void test_deliver_saves_then_sends(void **state)
 	assert_non_null(f);
 	fputs("#!/bin/sh\nexit 75\n", f);
 	fclose(f);
-	free(id);
-	assert_int_equal(kbug_deliver(&r, &o, dir, &id), -EAGAIN);
+	kbug_outbox_item_free(d.item);
+	d.item = NULL;
+	assert_int_equal(kbug_deliver(&r, &o, &d), -EAGAIN);
+	id = kbug_outbox_item_id(d.item);
 	assert_string_equal(kj_get_str(kbug_report_get(&r, "delivery"), "state"), "failed");
 	snprintf(cmd, sizeof(cmd), "%s/%s/state.json", dir, id);
 	assert_int_equal(access(cmd, R_OK), 0);
-	free(id);
+	kbug_outbox_item_free(d.item);
 	kbug_report_release(&r);
 	strbuf_release(&got);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);

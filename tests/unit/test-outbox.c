@@ -21,6 +21,7 @@
 #include "settings.h"
 #include "deliver/outbox.h"
 #include "util/json.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 
 static char dir[64];
@@ -104,7 +105,8 @@ static struct kbug_outbox_item *committed(const char *state, char *id, size_t n)
 	assert_int_equal(kbug_outbox_write(it, "message.eml", "Subject: x\n\nbody\n", 17), 0);
 	assert_int_equal(kbug_outbox_commit(it), 0);
 	if (strcmp(state, "queued"))
-		assert_int_equal(kbug_outbox_set_state(it, state, "a reason"), 0);
+		assert_int_equal(kbug_outbox_set_state(it, kbug_outbox_state_parse(state),
+						       "a reason"), 0);
 	snprintf(id, n, "%s", kbug_outbox_item_id(it));
 	return it;
 }
@@ -136,7 +138,7 @@ static void test_staged_item_is_invisible_until_commit(void **state)
 	assert_int_equal(count_ids(KBUG_OUTBOX_WAITING), 1);
 	assert_int_equal(kbug_outbox_count_staged(dir, &busy), 0);
 	assert_int_equal(busy, 0);
-	assert_string_equal(kbug_outbox_get_state(it), "queued");
+	assert_int_equal(kbug_outbox_get_state(it), KBUG_STATE_QUEUED);
 	strcpy(id, kbug_outbox_item_id(it));
 	/* the file is whole, private, and no temporary is left */
 	assert_int_equal(kbug_outbox_read(it, "message.eml", &sb), 0);
@@ -176,13 +178,13 @@ static void test_state_transitions_persist(void **state)
 	assert_int_equal(kbug_outbox_item_new(dir, "email", &it), 0);
 	assert_int_equal(kbug_outbox_commit(it), 0);
 	strcpy(id, kbug_outbox_item_id(it));
-	assert_int_equal(kbug_outbox_set_state(it, "sending", NULL), 0);
-	assert_int_equal(kbug_outbox_set_state(it, "failed", "451 try later"), 0);
+	assert_int_equal(kbug_outbox_set_state(it, KBUG_STATE_SENDING, NULL), 0);
+	assert_int_equal(kbug_outbox_set_state(it, KBUG_STATE_FAILED, "451 try later"), 0);
 	assert_int_equal(kbug_outbox_record(it, "message_id", "<a@b>"), 0);
 	kbug_outbox_item_free(it);
 
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_WAITING, &re), 0);
-	assert_string_equal(kbug_outbox_get_state(re), "failed");
+	assert_int_equal(kbug_outbox_get_state(re), KBUG_STATE_FAILED);
 	assert_string_equal(kj_get_str(kbug_outbox_state(re), "reason"), "451 try later");
 	assert_string_equal(kj_get_str(kbug_outbox_state(re), "message_id"), "<a@b>");
 	att = kj_get(kbug_outbox_state(re), "attempts");
@@ -196,7 +198,7 @@ static void test_state_transitions_persist(void **state)
 	assert_int_equal(count_ids(KBUG_OUTBOX_SENT), 1);
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_WAITING, &re), -ENOENT);
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_SENT, &re), 0);
-	assert_string_equal(kbug_outbox_get_state(re), "sent");
+	assert_int_equal(kbug_outbox_get_state(re), KBUG_STATE_SENT);
 	kbug_outbox_item_free(re);
 }
 
@@ -285,7 +287,7 @@ static void test_lock_goes_on_through_commit(void **state)
 	/* the same fd, not a second lock of the renamed directory */
 	assert_false(can_lock(path));
 	assert_false(child_can_lock(path));
-	assert_int_equal(kbug_outbox_set_state(it, "sending", NULL), 0);
+	assert_int_equal(kbug_outbox_set_state(it, KBUG_STATE_SENDING, NULL), 0);
 	kbug_outbox_item_free(it);
 	assert_true(child_can_lock(path));
 }
@@ -389,7 +391,7 @@ static void test_mark_done(void **state)
 	assert_int_equal(kbug_outbox_mark_done(it, "https://x.org/a b", NULL), -EINVAL);
 	assert_int_equal(kbug_outbox_mark_done(it, NULL, "12a"), -EINVAL);
 	assert_int_equal(kbug_outbox_mark_done(it, NULL, ""), -EINVAL);
-	assert_string_equal(kbug_outbox_get_state(it), "manual");
+	assert_int_equal(kbug_outbox_get_state(it), KBUG_STATE_MANUAL);
 	assert_int_equal(count_ids(KBUG_OUTBOX_WAITING), 1);
 
 	assert_int_equal(kbug_outbox_mark_done(it, "https://github.com/o/r/issues/7", "7"), 0);
@@ -402,7 +404,7 @@ static void test_mark_done(void **state)
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_WAITING, &re), -ENOENT);
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_SENT, &re), 0);
 	st = kbug_outbox_state(re);
-	assert_string_equal(kbug_outbox_get_state(re), "sent");
+	assert_int_equal(kbug_outbox_get_state(re), KBUG_STATE_SENT);
 	assert_string_equal(kj_get_str(st, "reason"), "delivered by hand (kbug outbox --done)");
 	assert_string_equal(kj_get_str(st, "url"), "https://github.com/o/r/issues/7");
 	assert_string_equal(kj_get_str(st, "bug_id"), "7");
@@ -442,7 +444,7 @@ static void test_drop_and_restore(void **state)
 	assert_int_equal(count_ids(KBUG_OUTBOX_DROPPED), 1);
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_WAITING, &re), -ENOENT);
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_DROPPED, &re), 0);
-	assert_string_equal(kbug_outbox_get_state(re), "dropped");
+	assert_int_equal(kbug_outbox_get_state(re), KBUG_STATE_DROPPED);
 	assert_string_equal(kj_get_str(kbug_outbox_state(re), "reason"), "dropped by the user");
 	assert_string_equal(kj_get_str(kbug_outbox_state(re), "dropped_from"), "failed");
 	assert_string_equal(kj_get_str(last_attempt(re), "state"), "dropped");
@@ -461,7 +463,7 @@ static void test_drop_and_restore(void **state)
 	assert_int_equal(count_ids(KBUG_OUTBOX_DROPPED), 0);
 	assert_int_equal(count_ids(KBUG_OUTBOX_WAITING), 1);
 	assert_int_equal(kbug_outbox_open(dir, id, KBUG_OUTBOX_WAITING, &re), 0);
-	assert_string_equal(kbug_outbox_get_state(re), "queued");
+	assert_int_equal(kbug_outbox_get_state(re), KBUG_STATE_QUEUED);
 	assert_null(kj_get(kbug_outbox_state(re), "dropped_from"));
 	kbug_outbox_item_free(re);
 
@@ -469,7 +471,7 @@ static void test_drop_and_restore(void **state)
 	it = committed("unknown", id, sizeof(id));
 	assert_int_equal(kbug_outbox_drop(it), 0);
 	assert_int_equal(kbug_outbox_restore(it), 0);
-	assert_string_equal(kbug_outbox_get_state(it), "unknown");
+	assert_int_equal(kbug_outbox_get_state(it), KBUG_STATE_UNKNOWN);
 	kbug_outbox_item_free(it);
 
 	/* a delivered one is never dropped */
@@ -479,6 +481,39 @@ static void test_drop_and_restore(void **state)
 	assert_int_equal(kbug_outbox_drop(it), -EINVAL);
 	kbug_outbox_item_free(it);
 	assert_int_equal(count_ids(KBUG_OUTBOX_DROPPED), 0);
+}
+
+/* The state machine: names at the JSON boundary, the transitions it allows. */
+static void test_state_machine(void **state)
+{
+	static const char *const names[] = { "new", "queued", "sending", "sent", "failed",
+					     "unknown", "manual", "dropped" };
+	struct kbug_outbox_item *it;
+	char id[64];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		assert_int_equal(kbug_outbox_state_parse(names[i]), (int)i);
+		assert_string_equal(kbug_outbox_state_name((enum kbug_outbox_state)i), names[i]);
+	}
+	assert_int_equal((size_t)KBUG_STATE_NR, ARRAY_SIZE(names));
+	/* a state a newer kbug wrote: as unknown, so that a retry needs --force */
+	assert_int_equal(kbug_outbox_state_parse("teleported"), KBUG_STATE_UNKNOWN);
+	assert_null(kbug_outbox_state_name(KBUG_STATE_NR));
+	assert_true(kbug_outbox_state_allowed(KBUG_STATE_NEW, KBUG_STATE_QUEUED));
+	assert_false(kbug_outbox_state_allowed(KBUG_STATE_NEW, KBUG_STATE_SENT));
+	assert_true(kbug_outbox_state_allowed(KBUG_STATE_FAILED, KBUG_STATE_SENDING));
+	assert_true(kbug_outbox_state_allowed(KBUG_STATE_DROPPED, KBUG_STATE_QUEUED));
+	assert_false(kbug_outbox_state_allowed(KBUG_STATE_DROPPED, KBUG_STATE_SENDING));
+	assert_false(kbug_outbox_state_allowed(KBUG_STATE_SENT, KBUG_STATE_SENDING));
+	assert_true(kbug_outbox_state_allowed(KBUG_STATE_SENT, KBUG_STATE_SENT));
+	/* refused on an item: the state stays, nothing recorded */
+	it = committed("sending", id, sizeof(id));
+	assert_int_equal(kbug_outbox_set_state(it, KBUG_STATE_SENT, NULL), 0);
+	assert_int_equal(kbug_outbox_set_state(it, KBUG_STATE_SENDING, NULL), -EINVAL);
+	assert_int_equal(kbug_outbox_set_state(it, KBUG_STATE_QUEUED, NULL), -EINVAL);
+	assert_int_equal(kbug_outbox_get_state(it), KBUG_STATE_SENT);
+	kbug_outbox_item_free(it);
 }
 
 int main(void)
@@ -498,6 +533,7 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_mark_done, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_drop_and_restore, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_state_machine, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -305,6 +305,56 @@ static void test_json_shape(void **state)
 	kbug_maint_free(m);
 }
 
+/* route/suspect.c: what was named, else the picked report; written once. */
+static void test_route_suspect(void **state)
+{
+	struct kbug_maint *m = open_mini();
+	struct kbug_report r;
+	struct json_object *rep = json_object_new_object(), *route;
+	struct kbug_suspect s = { .report = rep };
+
+	assert_int_equal(kbug_report_init(&r), 0);
+	/* the picked report's guilty file, not the newest's */
+	kj_set_str(rep, "guilty_file", "drivers/alpha/a.c");
+	kj_set_str(rep, "blame_reason", "first frame outside the reporting machinery");
+	assert_int_equal(kbug_route_suspect(&r, m, &s), 0);
+	route = kbug_report_get(&r, "route");
+	assert_string_equal(kj_path_str(route, "suspect.from"), "crash");
+	assert_string_equal(kj_path_str(route, "suspect.path"), "drivers/alpha/a.c");
+	assert_string_equal(kj_path_str(route, "suspect.why"),
+			    "first frame outside the reporting machinery");
+	assert_string_equal(kj_path_str(route, "source.kind"), "file");
+	assert_string_equal(kj_get_str(json_object_array_get_idx(kj_get(route, "maintainers"), 0),
+				       "address"), "ann@example.org");
+	/* a file this tree does not have: its nearest directory that exists */
+	json_object_object_del(rep, "guilty_file");
+	json_object_object_del(rep, "blame_reason");
+	kj_set_str(rep, "guilty_file", "drivers/alpha/gone/new.c");
+	assert_int_equal(kbug_route_suspect(&r, m, &s), 0);
+	route = kbug_report_get(&r, "route");
+	assert_string_equal(kj_path_str(route, "suspect.path"), "drivers/alpha/");
+	assert_string_equal(kj_path_str(route, "suspect.why"), "the guilty file of the report");
+	assert_string_equal(kj_get_str(json_object_array_get_idx(kj_get(route, "maintainers"), 0),
+				       "address"), "ann@example.org");
+	/* --file wins over the report, and is routed as given */
+	s.file = "drivers/gamma/g.c";
+	assert_int_equal(kbug_route_suspect(&r, m, &s), 0);
+	route = kbug_report_get(&r, "route");
+	assert_string_equal(kj_path_str(route, "suspect.from"), "file");
+	assert_string_equal(kj_path_str(route, "suspect.path"), "drivers/gamma/g.c");
+	assert_string_equal(kj_get_str(json_object_array_get_idx(kj_get(route, "maintainers"), 0),
+				       "name"), "Gina Q. Gamma");
+	/* nothing named and no report: an error, and "route" is not written */
+	json_object_object_del(r.root, "route");
+	s.file = NULL;
+	s.report = NULL;
+	assert_int_equal(kbug_route_suspect(&r, m, &s), -EINVAL);
+	assert_null(kbug_report_get(&r, "route"));
+	json_object_put(rep);
+	kbug_report_release(&r);
+	kbug_maint_free(m);
+}
+
 static void test_route_report(void **state)
 {
 	struct kbug_maint *m = open_mini();
@@ -753,6 +803,7 @@ int main(void)
 		cmocka_unit_test(test_missing_file_is_an_error),
 		cmocka_unit_test(test_json_shape),
 		cmocka_unit_test(test_route_report),
+		cmocka_unit_test(test_route_suspect),
 		cmocka_unit_test(test_perl_email_rules),
 		cmocka_unit_test(test_rfc822_lists),
 		cmocka_unit_test(test_mailmap),

@@ -4,7 +4,7 @@
 #include "util/dl.h"
 #include "util/log.h"
 #include "util/macro.h"
-#include "deliver/curl.h"
+#include "util/http.h"
 
 size_t kbug_curl_body_write(char *data, size_t size, size_t n, void *body)
 {

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* mkdir -p and atomic file writes (util/fs.h). */
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/fs.h"
+#include "util/strbuf.h"
+
+int kbug_fsync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int ret = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fsync(fd) && errno != EINVAL)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+int kbug_mkdir_p(const char *path, mode_t mode)
+{
+	struct strbuf p = STRBUF_INIT;
+	size_t i;
+	int ret = 0;
+
+	strbuf_addstr(&p, path);
+	for (i = 1; i <= p.len && !ret; i++) {
+		if (i < p.len && p.buf[i] != '/')
+			continue;
+		p.buf[i] = '\0';
+		if (mkdir(p.buf, mode) && errno != EEXIST)
+			ret = -errno;
+		if (i < p.len)
+			p.buf[i] = '/';
+	}
+	strbuf_release(&p);
+	return ret;
+}
+
+int kbug_write_all(int fd, const void *data, size_t len)
+{
+	const char *p = data;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (!n)
+			return -EIO;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+int kbug_write_atomic(const char *dir, const char *name, const void *data, size_t len)
+{
+	struct strbuf tmp = STRBUF_INIT, dst = STRBUF_INIT;
+	int fd, ret;
+
+	strbuf_addf(&tmp, "%s/.%s.tmp", dir, name);
+	strbuf_addf(&dst, "%s/%s", dir, name);
+	fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0) {
+		ret = -errno;
+		goto out;
+	}
+	ret = kbug_write_all(fd, data, len);
+	if (!ret && fsync(fd))
+		ret = -errno;
+	if (close(fd) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp.buf, dst.buf))
+		ret = -errno;
+	if (ret)
+		unlink(tmp.buf);
+	else
+		ret = kbug_fsync_dir(dir);
+out:
+	strbuf_release(&tmp);
+	strbuf_release(&dst);
+	return ret;
+}

@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <stddef.h>
+#include <sys/types.h>
+
+/*
+ * Files that survive a crash: mkdir -p, a write that loops over short
+ * writes, and the atomic replace (temporary file, fsync, rename, fsync
+ * of the directory). All return 0 or -errno, and print nothing.
+ */
+
+/* Create path and its missing parents with mode (existing ones are fine). */
+int kbug_mkdir_p(const char *path, mode_t mode);
+/* fsync a directory (after a rename or a new entry in it). */
+int kbug_fsync_dir(const char *dir);
+/* All of p[0..len) to fd, retrying on EINTR; -EIO when nothing more is taken. */
+int kbug_write_all(int fd, const void *p, size_t len);
+/* Replace DIR/NAME atomically by data (mode 0600): DIR/.NAME.tmp, fsync, rename, fsync. */
+int kbug_write_atomic(const char *dir, const char *name, const void *data, size_t len);
