@@ -104,5 +104,3 @@ int kbug_sysfs_link_base(const char *dir, const char *name, struct strbuf *out);
  * members already set are kept. Returns the number of names set.
  */
 int kbug_pci_ids_names(FILE *f, struct json_object *arr);
-/* Tests: IDs from each device's uevent (the default), or all from libpci. */
-void kbug_pci_use_uevent(bool on);

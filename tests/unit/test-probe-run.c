@@ -447,41 +447,6 @@ static void test_log_file(void **state)
 	kbug_report_release(&r);
 }
 
-/*
- * A device's IDs and driver from its uevent (one read) are those libpci
- * reads from six attributes and the driver link: on the laptop fixture
- * (three of its five devices have a uevent) and on this machine.
- */
-static void test_pci_uevent_same_as_libpci(void **state)
-{
-	static const char *const names[] = { "pci", NULL };
-	static const char *const roots[] = { "laptop", NULL };
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(roots); i++) {
-		struct run *a, *b;
-		struct json_object *pa, *pb;
-		const char *ja, *jb;
-
-		if (!roots[i] && access("/sys/bus/pci/devices", R_OK))
-			continue;
-		kbug_pci_use_uevent(false);
-		a = run_on(roots[i], names, 16u << 20);
-		kbug_pci_use_uevent(true);
-		b = run_on(roots[i], names, 16u << 20);
-		pa = kbug_report_get(&a->r, "pci");
-		pb = kbug_report_get(&b->r, "pci");
-		ja = json_object_to_json_string(pa);
-		jb = json_object_to_json_string(pb);
-		assert_non_null(ja);
-		assert_string_equal(ja, jb);
-		if (roots[i])
-			assert_int_equal(json_object_array_length(pb), 5);
-		run_free(a);
-		run_free(b);
-	}
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -489,7 +454,6 @@ int main(void)
 		cmocka_unit_test(test_laptop_kernel),
 		cmocka_unit_test(test_laptop_distro_dmi_config),
 		cmocka_unit_test(test_laptop_pci),
-		cmocka_unit_test(test_pci_uevent_same_as_libpci),
 		cmocka_unit_test(test_laptop_usb),
 		cmocka_unit_test(test_laptop_modules),
 		cmocka_unit_test(test_laptop_dmesg),
