@@ -38,7 +38,10 @@ PREFIXES = {
 
 
 def objects(build):
-    """(source path, object path) of every object under BUILD for DIRS."""
+    """(source path, object path) of every object under BUILD for DIRS
+    whose source is still in the tree (a moved or deleted file's object
+    stays in the build directory until `make clean`)."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     out = []
     for top in ("collector", "probes"):
         for root, _, files in os.walk(os.path.join(build, top)):
@@ -46,7 +49,8 @@ def objects(build):
                 if f.endswith(".o"):
                     obj = os.path.join(root, f)
                     src = os.path.relpath(obj, build)[:-2] + ".c"
-                    out.append((src, obj))
+                    if os.path.exists(os.path.join(here, src)):
+                        out.append((src, obj))
     return sorted(out)
 
 

@@ -24,7 +24,7 @@ for tool in hyperfine /usr/bin/time; do
 done
 
 # the floor: the same sources read, nothing done with them (collect-floor.c)
-gcc -O2 -Wall -Wextra -Werror -o "$tmp/collect-floor" "$(dirname "$0")/collect-floor.c" -ldeflate
+gcc -O2 -Wall -Wextra -Werror -o "$tmp/collect-floor" "$(dirname "$0")/collect-floor.c" -lz
 
 # -N: no shell around either command (hyperfine would subtract its own
 # shell's start, a noisy estimate), output to /dev/null; the script is a

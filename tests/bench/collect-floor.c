@@ -4,10 +4,9 @@
  * done on them, for the collect bench to put its figures against. It
  * reads what the built-in probes read on this machine, as they read it,
  * and keeps nothing: the kernel's files of the kernel probe, os-release,
- * every /dev/kmsg record (one read(2) each), every PCI device's uevent,
- * revision and module link (from the device's directory, as the pci probe
- * reads them), pci.ids,
- * /proc/config.gz inflated (libdeflate), DMI and USB if there, /etc/passwd.
+ * every /dev/kmsg record (one read(2) each), every PCI device's ID files
+ * (as libpci's sysfs method reads them) and module link, pci.ids,
+ * /proc/config.gz inflated (zlib), DMI and USB if there, /etc/passwd.
  * No JSON, no names, no redaction, no output.
  */
 #include <dirent.h>
@@ -18,7 +17,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include <libdeflate.h>
+#include <zlib.h>
 
 static char buf[65536];
 
@@ -73,20 +72,19 @@ static void each_entry(const char *dir, const char *const *attrs, const char *co
 		closedir(d);
 }
 
-/* as util/gz.c inflates it: libdeflate, into a buffer sized from the trailer */
+/* as util/gz.c inflates it: zlib's stream, into a buffer sized from the trailer */
 static void gunzip(const char *path)
 {
-	struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
 	unsigned char *in, *out = NULL;
 	struct stat st;
 	size_t size = 0;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	ssize_t n;
+	z_stream zs = { 0 };
 
 	if (fd < 0 || fstat(fd, &st) || st.st_size <= 18 || st.st_size > (64 << 20)) {
 		if (fd >= 0)
 			close(fd);
-		libdeflate_free_decompressor(d);
 		return;
 	}
 	in = malloc((size_t)st.st_size);
@@ -97,11 +95,17 @@ static void gunzip(const char *path)
 		       (size_t)in[n - 1] << 24;
 		out = malloc(size + 1);
 	}
-	if (d && out && libdeflate_gzip_decompress(d, in, (size_t)n, out, size, NULL))
-		fprintf(stderr, "collect-floor: cannot inflate '%s'\n", path);
+	if (out && inflateInit2(&zs, 16 + MAX_WBITS) == Z_OK) {
+		zs.next_in = in;
+		zs.avail_in = (unsigned int)n;
+		zs.next_out = out;
+		zs.avail_out = (unsigned int)size;
+		if (inflate(&zs, Z_FINISH) != Z_STREAM_END)
+			fprintf(stderr, "collect-floor: cannot inflate '%s'\n", path);
+		inflateEnd(&zs);
+	}
 	free(out);
 	free(in);
-	libdeflate_free_decompressor(d);
 }
 
 int main(void)
@@ -111,7 +115,10 @@ int main(void)
 		"/proc/version", "/proc/cmdline", "/proc/sys/kernel/tainted", "/etc/os-release",
 		"/proc/sys/kernel/hostname", "/etc/hostname", "/etc/passwd", "/proc/modules", NULL,
 	};
-	static const char *const pci_attrs[] = { "uevent", "revision", NULL };
+	static const char *const pci_attrs[] = {
+		"vendor", "device", "class", "subsystem_vendor", "subsystem_device", "revision",
+		NULL,
+	};
 	static const char *const pci_links[] = { "driver/module", NULL };
 	static const char *const usb_attrs[] = {
 		"busnum", "devnum", "idVendor", "idProduct", "product", "serial", NULL,
