@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "kbug.h"
-#include "report.h"
+#include "core/report.h"
 #include "analyze/analyze.h"
 #include "probes/probe.h"
 #include "util/json.h"

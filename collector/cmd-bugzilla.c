@@ -10,9 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "settings.h"
+#include "core/settings.h"
+#include "front.h"
 #include "kbug.h"
-#include "report.h"
+#include "core/report.h"
 #include "deliver/bugzilla.h"
 #include "deliver/deliver.h"
 #include "deliver/outbox.h"
@@ -205,7 +206,7 @@ static int do_file(struct bz_args *a)
 	struct kbug_report r;
 	struct kbug_delivery d = {
 		.mode = a->d.dry_run ? KBUG_DELIVER_TRIAL : KBUG_DELIVER_SEND,
-		.outbox = a->outbox, .channel = &channel_bugzilla,
+		.outbox = a->outbox, .channel = &kbug_channel_bugzilla,
 		.choose = kbug_interactive(a->d.yes) ? kbug_ask_choice : NULL,
 		.preview = kbug_output(),
 	};

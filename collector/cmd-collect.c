@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "kbug.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/macro.h"
 #include "probes/probe.h"
 #include "util/log.h"

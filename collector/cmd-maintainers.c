@@ -15,7 +15,7 @@
 #include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
-#include "settings.h"
+#include "core/settings.h"
 #include "kbug.h"
 #include "route/fetch.h"
 #include "route/route.h"

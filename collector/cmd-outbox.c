@@ -12,10 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "settings.h"
+#include "core/settings.h"
 #include "deliver/deliver.h"
 #include "deliver/outbox.h"
 #include "deliver/smtp.h"
+#include "front.h"
 #include "kbug.h"
 #include "util/json.h"
 #include "util/log.h"

@@ -14,13 +14,14 @@
 #include <unistd.h>
 
 #include "analyze/analyze.h"
-#include "settings.h"
+#include "core/settings.h"
 #include "deliver/deliver.h"
 #include "deliver/outbox.h"
 #include "deliver/smtp.h"
+#include "front.h"
 #include "kbug.h"
 #include "probes/probe.h"
-#include "report.h"
+#include "core/report.h"
 #include "route/route.h"
 #include "util/json.h"
 #include "util/log.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "probes/internal.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/gz.h"
 #include "util/json.h"
 #include "util/path.h"
@@ -80,7 +80,7 @@ out:
 	return ret;
 }
 
-const struct kbug_probe probe_config = {
+const struct kbug_probe kbug_probe_config = {
 	.name = "config",
 	.help = "the kernel configuration, attached as config.txt",
 	.reads = "/proc/config.gz, /boot/config-RELEASE",

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "probes/internal.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/path.h"
 #include "util/strbuf.h"
@@ -146,7 +146,7 @@ static int distro_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	return 0;
 }
 
-const struct kbug_probe probe_distro = {
+const struct kbug_probe kbug_probe_distro = {
 	.name = "distro",
 	.help = "the distribution: os-release(5) fields (id, version_id, pretty_name, ...)",
 	.reads = "/etc/os-release, /usr/lib/os-release",

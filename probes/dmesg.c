@@ -22,7 +22,7 @@
 #include <systemd/sd-journal.h>
 
 #include "probes/internal.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/dl.h"
 #include "util/json.h"
 #include "util/log.h"
@@ -601,7 +601,7 @@ static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	return ret;
 }
 
-const struct kbug_probe probe_dmesg = {
+const struct kbug_probe kbug_probe_dmesg = {
 	.name = "dmesg",
 	.help = "the whole kernel log (records, and dmesg.txt), or --log FILE, or --boot -N",
 	.reads = "/dev/kmsg, else klogctl(2), else the systemd journal (_TRANSPORT=kernel)",

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "probes/internal.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/macro.h"
 #include "util/path.h"
@@ -48,7 +48,7 @@ static int dmi_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	return 0;
 }
 
-const struct kbug_probe probe_dmi = {
+const struct kbug_probe kbug_probe_dmi = {
 	.name = "dmi",
 	.help = "the machine: vendor, product, version, BIOS, board, chassis (DMI/SMBIOS)",
 	.reads = "/sys/class/dmi/id/*",

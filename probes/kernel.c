@@ -15,7 +15,7 @@
 #include <sys/utsname.h>
 
 #include "probes/internal.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/macro.h"
@@ -376,7 +376,7 @@ static int kernel_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	return ret;
 }
 
-const struct kbug_probe probe_kernel = {
+const struct kbug_probe kbug_probe_kernel = {
 	.name = "kernel",
 	.help = "the running kernel: release, version, compiler, command line, taint, origin",
 	.reads = "uname(2) (under --sysroot: /proc/sys/kernel/{osrelease,version,arch}), /proc/sys/kernel/tainted, /proc/version, /proc/cmdline, /sys/module/*/taint",

@@ -5,7 +5,7 @@
 #include "util/macro.h"
 #include "probes/libs.h"
 
-struct kbug_libs kl;
+struct kbug_libs kbug_libs;
 
 static const char *const pci_syms[] = {
 	"pci_alloc", "pci_init", "pci_cleanup", "pci_scan_bus", "pci_fill_info",
@@ -25,14 +25,14 @@ static const char *const kmod_syms[] = {
 
 static struct kbug_dl libs[] = {
 	[KBUG_LIB_PCI] = { .soname = "libpci.so.3", .syms = pci_syms,
-			   .n = ARRAY_SIZE(pci_syms), .ptrs = (void **)&kl.pci_alloc },
+			   .n = ARRAY_SIZE(pci_syms), .ptrs = (void **)&kbug_libs.pci_alloc },
 	[KBUG_LIB_UDEV] = { .soname = "libudev.so.1", .syms = udev_syms,
-			    .n = ARRAY_SIZE(udev_syms), .ptrs = (void **)&kl.udev_new },
+			    .n = ARRAY_SIZE(udev_syms), .ptrs = (void **)&kbug_libs.udev_new },
 	[KBUG_LIB_KMOD] = { .soname = "libkmod.so.2", .syms = kmod_syms,
-			    .n = ARRAY_SIZE(kmod_syms), .ptrs = (void **)&kl.kmod_new },
+			    .n = ARRAY_SIZE(kmod_syms), .ptrs = (void **)&kbug_libs.kmod_new },
 };
 
-_Static_assert(sizeof(kl) == (ARRAY_SIZE(pci_syms) + ARRAY_SIZE(udev_syms) +
+_Static_assert(sizeof(kbug_libs) == (ARRAY_SIZE(pci_syms) + ARRAY_SIZE(udev_syms) +
 			      ARRAY_SIZE(kmod_syms)) * sizeof(void *),
 	       "struct kbug_libs and the symbol tables disagree");
 

@@ -9,7 +9,7 @@
  * libpci, libudev and libkmod, loaded on first use (util/dl.h): libkmod
  * alone pulls libcrypto, liblzma and libzstd into a process, ~2 ms of
  * start-up that `kbug route` and `kbug analyze` must not pay. The fields
- * carry the libraries' own names: kl.pci_alloc(), kl.udev_new().
+ * carry the libraries' own names: kbug_libs.pci_alloc(), kbug_libs.udev_new().
  */
 struct kbug_libs {
 	/* libpci */
@@ -45,7 +45,7 @@ struct kbug_libs {
 	struct kmod_module *(*kmod_module_unref)(struct kmod_module *mod);
 };
 
-extern struct kbug_libs kl;
+extern struct kbug_libs kbug_libs;
 
 enum kbug_lib {
 	KBUG_LIB_PCI,
@@ -53,5 +53,5 @@ enum kbug_lib {
 	KBUG_LIB_KMOD,
 };
 
-/* 0 once the library's functions in kl are set; -ENOSYS (logged at debug level) if not. */
+/* 0 once the library's functions in kbug_libs are set; -ENOSYS (logged at debug level) if not. */
 int kbug_lib_load(enum kbug_lib lib, const char **err);

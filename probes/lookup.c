@@ -61,12 +61,13 @@ struct kmod_ctx *kbug_kmod_ctx(struct strbuf *release)
 		goto out;
 	if (!kctx || !kctx_dir || strcmp(kctx_dir, dir.buf)) {
 		if (kctx)
-			kl.kmod_unref(kctx);
+			kbug_libs.kmod_unref(kctx);
 		free(kctx_dir);
 		free(kctx_release);
-		kctx = kbug_lib_load(KBUG_LIB_KMOD, NULL) ? NULL : kl.kmod_new(dir.buf, NULL);
+		kctx = kbug_lib_load(KBUG_LIB_KMOD, NULL) ? NULL :
+		       kbug_libs.kmod_new(dir.buf, NULL);
 		if (kctx)
-			kl.kmod_set_log_fn(kctx, kmod_log_dbg, NULL);
+			kbug_libs.kmod_set_log_fn(kctx, kmod_log_dbg, NULL);
 		kctx_dir = strbuf_detach(&dir, NULL);
 		kctx_release = strdup(rel.buf);
 	}
@@ -220,8 +221,8 @@ int kbug_module_path(const char *module, struct strbuf *path)
 	if (!module || !valid_name(module))
 		return -EINVAL;
 	ctx = kbug_kmod_ctx(NULL);
-	if (ctx && kl.kmod_module_new_from_name(ctx, module, &mod) == 0)
-		p = kl.kmod_module_get_path(mod);
+	if (ctx && kbug_libs.kmod_module_new_from_name(ctx, module, &mod) == 0)
+		p = kbug_libs.kmod_module_get_path(mod);
 	if (p && *p)
 		strbuf_addstr(path, kbug_path_unroot(p));
 	else if (moddep_text_path(module, path))
@@ -238,7 +239,7 @@ int kbug_module_path(const char *module, struct strbuf *path)
 		strbuf_release(&abs);
 	}
 	if (mod)
-		kl.kmod_module_unref(mod);
+		kbug_libs.kmod_module_unref(mod);
 	return ret;
 }
 

@@ -15,7 +15,7 @@
 #include "probes/internal.h"
 #include "probes/libs.h"
 #include "probes/lookup.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/path.h"
@@ -93,8 +93,8 @@ static struct json_object *module_entry(struct kmod_ctx *kctx, const struct kbug
 	kj_set(o, "deps", deps_array(m->deps));
 	kj_set_str(o, "state", m->state);
 	kj_set_str(o, "taint", m->taint);
-	if (kctx && kl.kmod_module_new_from_name(kctx, m->name, &mod) == 0)
-		path = kl.kmod_module_get_path(mod);
+	if (kctx && kbug_libs.kmod_module_new_from_name(kctx, m->name, &mod) == 0)
+		path = kbug_libs.kmod_module_get_path(mod);
 	if (path)
 		strbuf_addstr(&file, kbug_path_unroot(path));
 	else if (kbug_module_path(m->name, &file) != 0)
@@ -110,7 +110,7 @@ static struct json_object *module_entry(struct kmod_ctx *kctx, const struct kbug
 	if (strchr(m->taint, 'C'))
 		kj_set_bool(o, "staging", true);
 	if (mod)
-		kl.kmod_module_unref(mod);
+		kbug_libs.kmod_module_unref(mod);
 	strbuf_release(&dir);
 	strbuf_release(&file);
 	return o;
@@ -190,7 +190,7 @@ out:
 	return ret;
 }
 
-const struct kbug_probe probe_modules = {
+const struct kbug_probe kbug_probe_modules = {
 	.name = "modules",
 	.help = "loaded modules: size, users, state, taint, file, source directory; built-in ones",
 	.reads = "/proc/modules, /lib/modules/RELEASE (libkmod), modules.builtin",

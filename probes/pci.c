@@ -22,7 +22,7 @@
 
 #include "probes/internal.h"
 #include "probes/libs.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/macro.h"
@@ -104,7 +104,8 @@ static struct json_object *pci_device(struct pci_dev *d)
 	char slot[32], drv[128], mod[128];
 	int dfd;
 
-	kl.pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_CLASS_EXT | PCI_FILL_SUBSYS);
+	kbug_libs.pci_fill_info(d, PCI_FILL_IDENT | PCI_FILL_CLASS | PCI_FILL_CLASS_EXT |
+				PCI_FILL_SUBSYS);
 	snprintf(slot, sizeof(slot), "%04x:%02x:%02x.%x", (unsigned int)d->domain, d->bus, d->dev,
 		 d->func);
 	kj_set_str(o, "slot", slot);
@@ -183,15 +184,15 @@ static int pci_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		ret = -EIO;
 		goto out;
 	}
-	pacc = kl.pci_alloc();
+	pacc = kbug_libs.pci_alloc();
 	pacc->error = pci_error_hook;
 	pacc->warning = pci_warning_hook;
 	pacc->debug = pci_debug_hook;
 	pacc->method = PCI_ACCESS_SYS_BUS_PCI;
 	kbug_path(&path, "/sys/bus/pci");
-	kl.pci_set_param(pacc, "sysfs.path", path.buf);
-	kl.pci_init(pacc);
-	kl.pci_scan_bus(pacc);
+	kbug_libs.pci_set_param(pacc, "sysfs.path", path.buf);
+	kbug_libs.pci_init(pacc);
+	kbug_libs.pci_scan_bus(pacc);
 	for (d = pacc->devices; d && n < 65536; d = d->next, n++) {
 		kj_append(arr, pci_device(d));
 		if (kbug_probe_expired(ctx))
@@ -214,12 +215,12 @@ static int pci_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	}
 out:
 	if (pacc && !sigsetjmp(pci_jmp, 0))
-		kl.pci_cleanup(pacc);
+		kbug_libs.pci_cleanup(pacc);
 	strbuf_release(&path);
 	return ret;
 }
 
-const struct kbug_probe probe_pci = {
+const struct kbug_probe kbug_probe_pci = {
 	.name = "pci",
 	.help = "every PCI device: slot, class and IDs, names from pci.ids, driver and module",
 	.reads = "/sys/bus/pci/devices (libpci's sysfs method), each device's driver and driver/module links, pci.ids",

@@ -29,14 +29,14 @@ struct kbug_probe {
 	int (*run)(struct kbug_probe_ctx *ctx, struct json_object **out);
 };
 
-extern const struct kbug_probe probe_kernel;
-extern const struct kbug_probe probe_distro;
-extern const struct kbug_probe probe_dmesg;
-extern const struct kbug_probe probe_pci;
-extern const struct kbug_probe probe_usb;
-extern const struct kbug_probe probe_modules;
-extern const struct kbug_probe probe_dmi;
-extern const struct kbug_probe probe_config;
+extern const struct kbug_probe kbug_probe_kernel;
+extern const struct kbug_probe kbug_probe_distro;
+extern const struct kbug_probe kbug_probe_dmesg;
+extern const struct kbug_probe kbug_probe_pci;
+extern const struct kbug_probe kbug_probe_usb;
+extern const struct kbug_probe kbug_probe_modules;
+extern const struct kbug_probe kbug_probe_dmi;
+extern const struct kbug_probe kbug_probe_config;
 
 /* The built-in table, NULL-terminated, in run order. */
 extern const struct kbug_probe *const kbug_probes[];

@@ -12,19 +12,19 @@
 
 #include "probes/probe.h"
 #include "probes/internal.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
 
 const struct kbug_probe *const kbug_probes[] = {
-	&probe_kernel,
-	&probe_distro,
-	&probe_dmi,
-	&probe_pci,
-	&probe_usb,
-	&probe_modules,
-	&probe_config,
-	&probe_dmesg,
+	&kbug_probe_kernel,
+	&kbug_probe_distro,
+	&kbug_probe_dmi,
+	&kbug_probe_pci,
+	&kbug_probe_usb,
+	&kbug_probe_modules,
+	&kbug_probe_config,
+	&kbug_probe_dmesg,
 	NULL,
 };
 

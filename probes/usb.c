@@ -14,7 +14,7 @@
 
 #include "probes/internal.h"
 #include "probes/libs.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/path.h"
@@ -105,15 +105,15 @@ static bool hwdb_names(struct udev_hwdb *hwdb, unsigned int v, unsigned int p,
 	if (!hwdb)
 		return false;
 	snprintf(modalias, sizeof(modalias), "usb:v%04Xp%04X*", v, p);
-	for (e = kl.udev_hwdb_get_properties_list_entry(hwdb, modalias, 0); e;
-	     e = kl.udev_list_entry_get_next(e)) {
-		const char *k = kl.udev_list_entry_get_name(e);
+	for (e = kbug_libs.udev_hwdb_get_properties_list_entry(hwdb, modalias, 0); e;
+	     e = kbug_libs.udev_list_entry_get_next(e)) {
+		const char *k = kbug_libs.udev_list_entry_get_name(e);
 
 		if (!strcmp(k, "ID_VENDOR_FROM_DATABASE")) {
-			kj_set_str(o, "vendor_name", kl.udev_list_entry_get_value(e));
+			kj_set_str(o, "vendor_name", kbug_libs.udev_list_entry_get_value(e));
 			found = true;
 		} else if (!strcmp(k, "ID_MODEL_FROM_DATABASE")) {
-			kj_set_str(o, "product_name", kl.udev_list_entry_get_value(e));
+			kj_set_str(o, "product_name", kbug_libs.udev_list_entry_get_value(e));
 		}
 	}
 	return found;
@@ -222,9 +222,9 @@ static int usb_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	closedir(d);
 	if (nnames)
 		qsort(names, (size_t)nnames, sizeof(*names), name_cmp);
-	udev = kbug_lib_load(KBUG_LIB_UDEV, NULL) ? NULL : kl.udev_new();
+	udev = kbug_lib_load(KBUG_LIB_UDEV, NULL) ? NULL : kbug_libs.udev_new();
 	if (udev)
-		hwdb = kl.udev_hwdb_new(udev);
+		hwdb = kbug_libs.udev_hwdb_new(udev);
 	for (i = 0; i < nnames && json_object_array_length(arr) < USB_MAX_DEVICES; i++) {
 		struct json_object *o;
 		unsigned int v, pr;
@@ -264,9 +264,9 @@ static int usb_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	}
 	json_object_array_sort(arr, busdev_cmp);
 	if (hwdb)
-		kl.udev_hwdb_unref(hwdb);
+		kbug_libs.udev_hwdb_unref(hwdb);
 	if (udev)
-		kl.udev_unref(udev);
+		kbug_libs.udev_unref(udev);
 	for (i = 0; i < nnames; i++)
 		free(names[i]);
 	free(names);
@@ -274,7 +274,7 @@ static int usb_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	return ret;
 }
 
-const struct kbug_probe probe_usb = {
+const struct kbug_probe kbug_probe_usb = {
 	.name = "usb",
 	.help = "every USB device: bus/device numbers, IDs, names (hwdb, usb.ids), interface drivers",
 	.reads = "/sys/bus/usb/devices, udev's hwdb (libudev), usb.ids",

@@ -3,7 +3,7 @@
 # The manual page, docs/kbug.1: it formats without a warning, and it keeps up
 # with the program. Every command `kbug help` lists has a subsection, every
 # option `kbug help COMMAND` names is in that subsection, every global option
-# is in GLOBAL OPTIONS, every [section] key of collector/settings.h is in
+# is in GLOBAL OPTIONS, every [section] key of collector/core/settings.h is in
 # CONFIGURATION, every variable the code reads is in ENVIRONMENT, every exit
 # code of README.md is in EXIT STATUS. A new command, option or key without
 # documentation fails here.
@@ -146,12 +146,12 @@ test_expect_success 'every option of kbug help CMD is in the subsection of CMD' 
 	test $fail = 0
 '
 
-# The configuration keys: the header comment of collector/settings.h, from
+# The configuration keys: the header comment of collector/core/settings.h, from
 # "kbug's configuration" to "Syntax:", has lines "[section] key = ..., key = ..."
 # and continuation lines "key = ..."; every "key =" belongs to the last
 # [section] named. Each needs a subsection "[section]" in CONFIGURATION whose
 # entries include one that starts "key =".
-test_expect_success 'every [section] key of collector/settings.h is in CONFIGURATION' '
+test_expect_success 'every [section] key of collector/core/settings.h is in CONFIGURATION' '
 	render >page.txt &&
 	awk "/kbug.s configuration/ {on = 1} /^ \\* Syntax:/ {on = 0} !on {next}
 	     {
@@ -164,7 +164,7 @@ test_expect_success 'every [section] key of collector/settings.h is in CONFIGURA
 			print sec, substr(line, RSTART, RLENGTH - 2)
 			line = substr(line, RSTART + RLENGTH)
 		}
-	     }" "$SRC_DIR/collector/settings.h" >keys &&
+	     }" "$SRC_DIR/collector/core/settings.h" >keys &&
 	cat keys &&
 	test "$(wc -l <keys)" -ge 10 &&
 	section CONFIGURATION <page.txt >config.txt &&

@@ -3,7 +3,7 @@
 #include <errno.h>
 
 #include "analyze/analyze.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 
 static struct json_object *reports_of(struct kbug_report *r)

@@ -16,7 +16,7 @@
 
 #include "analyze/analyze.h"
 #include "analyze/internal.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "settings.h"
+#include "core/settings.h"
 #include "deliver/bugzilla.h"
 #include "util/log.h"
 #include "util/macro.h"

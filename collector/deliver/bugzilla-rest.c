@@ -171,7 +171,7 @@ int kbug_bz_open(const struct kbug_bz_open_opts *o, struct kbug_bz **out)
 	} else if (asprintf(&bz->rest, "%s/rest", bz->base) < 0) {
 		bz->rest = NULL;
 	}
-	bz->h = kc.easy_init();
+	bz->h = kbug_curl.easy_init();
 	if (!bz->rest || !bz->h) {
 		kbug_bz_free(bz);
 		return -ENOMEM;
@@ -188,7 +188,7 @@ void kbug_bz_free(struct kbug_bz *bz)
 	if (!bz)
 		return;
 	if (bz->h)
-		kc.easy_cleanup(bz->h);
+		kbug_curl.easy_cleanup(bz->h);
 	if (bz->key.alloc)
 		explicit_bzero(bz->key.buf, bz->key.alloc);
 	strbuf_release(&bz->key);
@@ -334,13 +334,13 @@ static struct curl_slist *call_headers(struct kbug_bz *bz, bool body)
 	struct strbuf hdr = STRBUF_INIT;
 	struct curl_slist *hl = NULL;
 
-	hl = kc.slist_append(hl, "Accept: application/json");
+	hl = kbug_curl.slist_append(hl, "Accept: application/json");
 	if (body)
-		hl = kc.slist_append(hl, "Content-Type: application/json");
-	hl = kc.slist_append(hl, "Expect:");
+		hl = kbug_curl.slist_append(hl, "Content-Type: application/json");
+	hl = kbug_curl.slist_append(hl, "Expect:");
 	if (bz->key.len) {
 		strbuf_addf(&hdr, "X-BUGZILLA-API-KEY: %s", bz->key.buf);
-		hl = kc.slist_append(hl, hdr.buf);
+		hl = kbug_curl.slist_append(hl, hdr.buf);
 		explicit_bzero(hdr.buf, hdr.alloc);
 	}
 	strbuf_release(&hdr);
@@ -351,7 +351,7 @@ static struct curl_slist *call_headers(struct kbug_bz *bz, bool body)
 static int call_failed(struct kbug_bz *bz, CURLcode cc, const char *errbuf, const char *what,
 		       bool too_big)
 {
-	const char *why = errbuf[0] ? errbuf : kc.easy_strerror(cc);
+	const char *why = errbuf[0] ? errbuf : kbug_curl.easy_strerror(cc);
 
 	switch (cc) {
 	case CURLE_COULDNT_RESOLVE_HOST:
@@ -411,48 +411,49 @@ int kbug_bz_call(struct kbug_bz *bz, const char *method, const char *path, const
 	if (query && *query)
 		strbuf_addf(&url, "?%s", query);
 	hl = call_headers(bz, !!body);
-	kc.easy_setopt(h, CURLOPT_URL, url.buf);
-	kc.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "https,http");
-	kc.easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
-	kc.easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
-	kc.easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
-	kc.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-	kc.easy_setopt(h, CURLOPT_CONNECTTIMEOUT, (long)(bz->timeout_s < 15 ? bz->timeout_s : 15));
-	kc.easy_setopt(h, CURLOPT_TIMEOUT, (long)bz->timeout_s);
-	kc.easy_setopt(h, CURLOPT_USERAGENT, "kbug/" KBUG_VERSION);
-	kc.easy_setopt(h, CURLOPT_HTTPHEADER, hl);
-	kc.easy_setopt(h, CURLOPT_WRITEFUNCTION, kbug_curl_body_write);
-	kc.easy_setopt(h, CURLOPT_WRITEDATA, &rb);
-	kc.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
-	kc.easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
+	kbug_curl.easy_setopt(h, CURLOPT_URL, url.buf);
+	kbug_curl.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "https,http");
+	kbug_curl.easy_setopt(h, CURLOPT_FOLLOWLOCATION, 0L);
+	kbug_curl.easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
+	kbug_curl.easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
+	kbug_curl.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	kbug_curl.easy_setopt(h, CURLOPT_CONNECTTIMEOUT,
+			      (long)(bz->timeout_s < 15 ? bz->timeout_s : 15));
+	kbug_curl.easy_setopt(h, CURLOPT_TIMEOUT, (long)bz->timeout_s);
+	kbug_curl.easy_setopt(h, CURLOPT_USERAGENT, "kbug/" KBUG_VERSION);
+	kbug_curl.easy_setopt(h, CURLOPT_HTTPHEADER, hl);
+	kbug_curl.easy_setopt(h, CURLOPT_WRITEFUNCTION, kbug_curl_body_write);
+	kbug_curl.easy_setopt(h, CURLOPT_WRITEDATA, &rb);
+	kbug_curl.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
+	kbug_curl.easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
 	if (body) {
 		json = json_object_to_json_string_ext(body, JSON_C_TO_STRING_PLAIN |
 						      JSON_C_TO_STRING_NOSLASHESCAPE);
-		kc.easy_setopt(h, CURLOPT_POST, 1L);
+		kbug_curl.easy_setopt(h, CURLOPT_POST, 1L);
 		/*
 		 * Never on a reused connection: when one dies without a reply,
 		 * libcurl silently sends the request again, and a POST that was
 		 * acted on (a bug filed) would be acted on twice.
 		 */
-		kc.easy_setopt(h, CURLOPT_FRESH_CONNECT, 1L);
-		kc.easy_setopt(h, CURLOPT_POSTFIELDS, json);
-		kc.easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)strlen(json));
+		kbug_curl.easy_setopt(h, CURLOPT_FRESH_CONNECT, 1L);
+		kbug_curl.easy_setopt(h, CURLOPT_POSTFIELDS, json);
+		kbug_curl.easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)strlen(json));
 	} else {
-		kc.easy_setopt(h, CURLOPT_HTTPGET, 1L);
-		kc.easy_setopt(h, CURLOPT_FRESH_CONNECT, 0L);
+		kbug_curl.easy_setopt(h, CURLOPT_HTTPGET, 1L);
+		kbug_curl.easy_setopt(h, CURLOPT_FRESH_CONNECT, 0L);
 	}
 	DBG("bugzilla: %s %s%s%s", method, path, query ? "?" : "", query ? query : "");
-	cc = kc.easy_perform(h);
-	kc.easy_setopt(h, CURLOPT_HTTPHEADER, NULL);
-	kc.slist_free_all(hl);	/* the key's copy inside goes with it */
-	kc.easy_setopt(h, CURLOPT_ERRORBUFFER, NULL);
+	cc = kbug_curl.easy_perform(h);
+	kbug_curl.easy_setopt(h, CURLOPT_HTTPHEADER, NULL);
+	kbug_curl.slist_free_all(hl);	/* the key's copy inside goes with it */
+	kbug_curl.easy_setopt(h, CURLOPT_ERRORBUFFER, NULL);
 
 	if (cc != CURLE_OK) {
 		ret = call_failed(bz, cc, errbuf, what, rb.too_big);
 		goto out;
 	}
-	kc.easy_getinfo(h, CURLINFO_RESPONSE_CODE, &bz->status);
-	kc.easy_getinfo(h, CURLINFO_CONTENT_TYPE, &ctype);
+	kbug_curl.easy_getinfo(h, CURLINFO_RESPONSE_CODE, &bz->status);
+	kbug_curl.easy_getinfo(h, CURLINFO_CONTENT_TYPE, &ctype);
 	ret = kbug_bz_parse_reply(bz->status, ctype, rb.sb.buf, rb.sb.len, bz->base, what,
 				  reply, &bz->code, bz->err, sizeof(bz->err));
 	if (ret)
@@ -465,12 +466,12 @@ out:
 
 static void add_param(struct strbuf *q, const char *name, const char *value)
 {
-	char *e = kc.easy_escape(NULL, value, (int)strlen(value));
+	char *e = kbug_curl.easy_escape(NULL, value, (int)strlen(value));
 
 	if (q->len)
 		strbuf_addch(q, '&');
 	strbuf_addf(q, "%s=%s", name, e ? e : "");
-	kc.free(e);
+	kbug_curl.free(e);
 }
 
 int kbug_bz_version(struct kbug_bz *bz, struct strbuf *out)

@@ -20,8 +20,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "settings.h"
-#include "report.h"
+#include "core/settings.h"
+#include "core/report.h"
 #include "deliver/bugzilla.h"
 #include "deliver/deliver.h"
 #include "deliver/outbox.h"
@@ -1167,7 +1167,7 @@ static int bz_preview(struct kbug_outbox_item *item, FILE *f, unsigned int flags
 	return ret;
 }
 
-const struct kbug_channel channel_bugzilla = {
+const struct kbug_channel kbug_channel_bugzilla = {
 	.name = "bugzilla",
 	.accepts = bz_accepts,
 	.prepare = bz_prepare,

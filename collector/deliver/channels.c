@@ -6,10 +6,10 @@
 #include "deliver/deliver.h"
 
 static const struct kbug_channel *const channels[] = {
-	&channel_bugzilla,	/* deliver/bugzilla.c */
-	&channel_email,
-	&channel_issue_tracker,
-	&channel_web,
+	&kbug_channel_bugzilla,	/* deliver/bugzilla.c */
+	&kbug_channel_email,
+	&kbug_channel_issue_tracker,
+	&kbug_channel_web,
 	NULL
 };
 

@@ -12,7 +12,7 @@
 
 #include "deliver/deliver.h"
 #include "deliver/outbox.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"

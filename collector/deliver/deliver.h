@@ -104,10 +104,10 @@ struct kbug_channel {
 	int (*refresh)(struct kbug_outbox_item *item);
 };
 
-extern const struct kbug_channel channel_email;
-extern const struct kbug_channel channel_bugzilla;
-extern const struct kbug_channel channel_issue_tracker;	/* GitHub/GitLab: a prefilled URL */
-extern const struct kbug_channel channel_web;		/* a web page: the saved draft */
+extern const struct kbug_channel kbug_channel_email;
+extern const struct kbug_channel kbug_channel_bugzilla;
+extern const struct kbug_channel kbug_channel_issue_tracker;	/* GitHub/GitLab: a prefilled URL */
+extern const struct kbug_channel kbug_channel_web;		/* a web page: the saved draft */
 
 const struct kbug_channel *kbug_channel_find(const char *name);
 const struct kbug_channel *kbug_channel_for(const char *destination_kind);

@@ -12,10 +12,10 @@
 #include <time.h>
 
 #include "analyze/analyze.h"
-#include "settings.h"
+#include "core/settings.h"
 #include "deliver/deliver.h"
 #include "deliver/template.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/macro.h"
@@ -200,7 +200,7 @@ const struct kbug_channel *kbug_channel_pick(struct kbug_report *r, const char *
 		      "no B: entry: email the maintainers and lists");
 	if (!c) {
 		strbuf_addstr(why, ", but this kbug has no channel for it: sending email instead");
-		c = &channel_email;
+		c = &kbug_channel_email;
 	}
 	return c;
 }

@@ -9,13 +9,13 @@
 #include <string.h>
 #include <strings.h>
 
-#include "settings.h"
+#include "core/settings.h"
 #include "deliver/deliver.h"
 #include "deliver/mime.h"
 #include "deliver/outbox.h"
 #include "deliver/smtp.h"
 #include "deliver/template.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"
@@ -564,7 +564,7 @@ out:
 	return ret;
 }
 
-const struct kbug_channel channel_email = {
+const struct kbug_channel kbug_channel_email = {
 	.name = "email",
 	.accepts = email_accepts,
 	.prepare = email_prepare,

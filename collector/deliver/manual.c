@@ -13,7 +13,7 @@
 #include "deliver/deliver.h"
 #include "deliver/outbox.h"
 #include "deliver/template.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"
@@ -134,7 +134,7 @@ static bool web_accepts(const char *kind)
 	return kind && !strcmp(kind, "web");
 }
 
-const struct kbug_channel channel_issue_tracker = {
+const struct kbug_channel kbug_channel_issue_tracker = {
 	.name = "issue-tracker",
 	.accepts = issue_accepts,
 	.prepare = manual_prepare,
@@ -142,7 +142,7 @@ const struct kbug_channel channel_issue_tracker = {
 	.send = manual_send,
 };
 
-const struct kbug_channel channel_web = {
+const struct kbug_channel kbug_channel_web = {
 	.name = "web",
 	.accepts = web_accepts,
 	.prepare = manual_prepare,

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "deliver/mime.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/strbuf.h"
 
 #define LINE_MAX_SAFE 900	/* RFC 5322 allows 998; keep a margin */

@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "settings.h"
+#include "core/settings.h"
 #include "deliver/outbox.h"
 #include "util/fs.h"
 #include "util/json.h"

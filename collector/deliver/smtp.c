@@ -98,24 +98,24 @@ static void smtp_setopts(CURL *h, const struct kbug_smtp *s, char *errbuf, long 
 {
 	unsigned int timeout = s->timeout_s ? s->timeout_s : 60;
 
-	kc.easy_setopt(h, CURLOPT_URL, s->url);
-	kc.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
-	kc.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-	kc.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
-	kc.easy_setopt(h, CURLOPT_UPLOAD, 1L);
-	kc.easy_setopt(h, CURLOPT_READFUNCTION, smtp_read);
-	kc.easy_setopt(h, CURLOPT_CONNECTTIMEOUT, (long)(timeout < 30 ? timeout : 30));
-	kc.easy_setopt(h, CURLOPT_TIMEOUT, (long)timeout);
+	kbug_curl.easy_setopt(h, CURLOPT_URL, s->url);
+	kbug_curl.easy_setopt(h, CURLOPT_PROTOCOLS_STR, "smtp,smtps");
+	kbug_curl.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	kbug_curl.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
+	kbug_curl.easy_setopt(h, CURLOPT_UPLOAD, 1L);
+	kbug_curl.easy_setopt(h, CURLOPT_READFUNCTION, smtp_read);
+	kbug_curl.easy_setopt(h, CURLOPT_CONNECTTIMEOUT, (long)(timeout < 30 ? timeout : 30));
+	kbug_curl.easy_setopt(h, CURLOPT_TIMEOUT, (long)timeout);
 	if (use_ssl >= 0)
-		kc.easy_setopt(h, CURLOPT_USE_SSL, use_ssl);
+		kbug_curl.easy_setopt(h, CURLOPT_USE_SSL, use_ssl);
 	/* TLS is always verified; a private CA may be named */
-	kc.easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
-	kc.easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
+	kbug_curl.easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
+	kbug_curl.easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
 	if (s->ca_file && *s->ca_file)
-		kc.easy_setopt(h, CURLOPT_CAINFO, s->ca_file);
+		kbug_curl.easy_setopt(h, CURLOPT_CAINFO, s->ca_file);
 	if (s->user && *s->user) {
-		kc.easy_setopt(h, CURLOPT_USERNAME, s->user);
-		kc.easy_setopt(h, CURLOPT_PASSWORD, s->password ? s->password : "");
+		kbug_curl.easy_setopt(h, CURLOPT_USERNAME, s->user);
+		kbug_curl.easy_setopt(h, CURLOPT_PASSWORD, s->password ? s->password : "");
 	}
 }
 
@@ -144,7 +144,7 @@ int kbug_smtp_send(const struct kbug_smtp *s, const char *msg, size_t len,
 		strbuf_addstr(why, "libcurl (libcurl.so.4) cannot be loaded");
 		return ret;
 	}
-	h = kc.easy_init();
+	h = kbug_curl.easy_init();
 	if (!h) {
 		strbuf_addstr(why, "cannot initialise libcurl");
 		return -ENOMEM;
@@ -157,32 +157,33 @@ int kbug_smtp_send(const struct kbug_smtp *s, const char *msg, size_t len,
 		struct strbuf r = STRBUF_INIT;
 
 		strbuf_addf(&r, "<%s>", s->rcpt[i]);
-		rcpt = kc.slist_append(rcpt, r.buf);
+		rcpt = kbug_curl.slist_append(rcpt, r.buf);
 		strbuf_release(&r);
 	}
-	kc.easy_setopt(h, CURLOPT_MAIL_FROM, addr.buf);
-	kc.easy_setopt(h, CURLOPT_MAIL_RCPT, rcpt);
-	kc.easy_setopt(h, CURLOPT_READDATA, &up);
+	kbug_curl.easy_setopt(h, CURLOPT_MAIL_FROM, addr.buf);
+	kbug_curl.easy_setopt(h, CURLOPT_MAIL_RCPT, rcpt);
+	kbug_curl.easy_setopt(h, CURLOPT_READDATA, &up);
 	smtp_setopts(h, s, errbuf, !tls ? (long)(loopback || s->insecure ? CURLUSESSL_TRY :
 						  CURLUSESSL_ALL) : -1L);
-	rc = kc.easy_perform(h);
-	kc.easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
+	rc = kbug_curl.easy_perform(h);
+	kbug_curl.easy_getinfo(h, CURLINFO_RESPONSE_CODE, &code);
 	if (rc == CURLE_OK) {
 		ret = 0;
 	} else if (up.done && code < 400) {
 		strbuf_addf(why, "%s: the connection was lost after the message was handed over (%s); the server may have accepted it",
-			    s->url, errbuf[0] ? errbuf : kc.easy_strerror(rc));
+			    s->url, errbuf[0] ? errbuf : kbug_curl.easy_strerror(rc));
 		ret = KBUG_DELIVER_UNKNOWN;
 	} else {
-		strbuf_addf(why, "%s: %s", s->url, errbuf[0] ? errbuf : kc.easy_strerror(rc));
+		strbuf_addf(why, "%s: %s", s->url,
+			    errbuf[0] ? errbuf : kbug_curl.easy_strerror(rc));
 		if (code >= 400)
 			strbuf_addf(why, " (server replied %ld)", code);
 		if (rc == CURLE_USE_SSL_FAILED)
 			strbuf_addstr(why, "; the server offers no STARTTLS: use smtps://, or --smtp-insecure (or [smtp] insecure = true) to send in the clear");
 		ret = -EAGAIN;
 	}
-	kc.easy_cleanup(h);
-	kc.slist_free_all(rcpt);
+	kbug_curl.easy_cleanup(h);
+	kbug_curl.slist_free_all(rcpt);
 	if (wire.alloc)
 		explicit_bzero(wire.buf, wire.len);
 	strbuf_release(&wire);

@@ -8,9 +8,9 @@
 #include <errno.h>
 #include <string.h>
 
-#include "settings.h"
+#include "core/settings.h"
 #include "deliver/template.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/macro.h"

@@ -73,7 +73,7 @@ static const char *url_host(const char *url, size_t *hostlen, size_t *baselen)
 	return h;
 }
 
-struct json_object *route_destination(const char *b_entry, const char *section)
+struct json_object *kbug_route_destination(const char *b_entry, const char *section)
 {
 	struct json_object *d = json_object_new_object();
 	struct strbuf sb = STRBUF_INIT, v = STRBUF_INIT;
@@ -134,5 +134,5 @@ struct json_object *route_destination(const char *b_entry, const char *section)
 
 struct json_object *kbug_route_classify_bug(const char *b_entry, const char *section)
 {
-	return route_destination(b_entry, section);
+	return kbug_route_destination(b_entry, section);
 }

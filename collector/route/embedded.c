@@ -16,17 +16,17 @@ extern const unsigned char kbug_emb_mailmap[], kbug_emb_mailmap_end[];
 extern const unsigned char kbug_emb_dirs[], kbug_emb_dirs_end[];
 extern const char kbug_emb_version[], kbug_emb_origin[];
 
-const char *embedded_version(void)
+const char *kbug_embedded_version(void)
 {
 	return kbug_emb_version;
 }
 
-const char *embedded_origin(void)
+const char *kbug_embedded_origin(void)
 {
 	return kbug_emb_origin;
 }
 
-int embedded_get(const char *what, const char **text, size_t *len, char **own)
+int kbug_embedded_get(const char *what, const char **text, size_t *len, char **own)
 {
 	const unsigned char *a, *b;
 
@@ -42,5 +42,5 @@ int embedded_get(const char *what, const char **text, size_t *len, char **own)
 	} else {
 		return -EINVAL;
 	}
-	return embedded_unpack(a, (size_t)(b - a), text, len, own);
+	return kbug_embedded_unpack(a, (size_t)(b - a), text, len, own);
 }

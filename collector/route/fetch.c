@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "settings.h"
+#include "core/settings.h"
 #include "util/http.h"
 #include "route/fetch.h"
 #include "route/route.h"
@@ -259,7 +259,7 @@ int kbug_maint_url(const char *arg, const struct kbug_maint_pick *p, struct strb
 static void dl_explain(CURLcode cc, const struct kbug_curl_body *b, const char *errbuf,
 		       long timeout, struct strbuf *why)
 {
-	const char *detail = *errbuf ? errbuf : kc.easy_strerror(cc);
+	const char *detail = *errbuf ? errbuf : kbug_curl.easy_strerror(cc);
 
 	if (cc == CURLE_OPERATION_TIMEDOUT)
 		strbuf_addf(why, "no complete answer within %ld s (--timeout)", timeout);
@@ -291,31 +291,31 @@ int kbug_maint_fetch(const char *url, long timeout, struct strbuf *body, struct 
 		strbuf_addstr(why, "libcurl (libcurl.so.4) cannot be loaded: install it, or fetch the file yourself and give it to kbug route --maintainers");
 		return -ENOSYS;
 	}
-	h = kc.easy_init();
+	h = kbug_curl.easy_init();
 	if (!h) {
 		strbuf_addstr(why, "cannot start libcurl");
 		return -ENOMEM;
 	}
-	kc.easy_setopt(h, CURLOPT_URL, url);
-	kc.easy_setopt(h, CURLOPT_PROTOCOLS_STR, protos);
-	kc.easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, protos);
-	kc.easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
-	kc.easy_setopt(h, CURLOPT_MAXREDIRS, DL_REDIRS);
-	kc.easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
-	kc.easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
-	kc.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
-	kc.easy_setopt(h, CURLOPT_CONNECTTIMEOUT, timeout < 15 ? timeout : 15L);
-	kc.easy_setopt(h, CURLOPT_TIMEOUT, timeout);
-	kc.easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)DL_MAX);
-	kc.easy_setopt(h, CURLOPT_USERAGENT, "kbug/" KBUG_VERSION);
-	kc.easy_setopt(h, CURLOPT_HTTPGET, 1L);
-	kc.easy_setopt(h, CURLOPT_WRITEFUNCTION, kbug_curl_body_write);
-	kc.easy_setopt(h, CURLOPT_WRITEDATA, &b);
-	kc.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
-	cc = kc.easy_perform(h);
+	kbug_curl.easy_setopt(h, CURLOPT_URL, url);
+	kbug_curl.easy_setopt(h, CURLOPT_PROTOCOLS_STR, protos);
+	kbug_curl.easy_setopt(h, CURLOPT_REDIR_PROTOCOLS_STR, protos);
+	kbug_curl.easy_setopt(h, CURLOPT_FOLLOWLOCATION, 1L);
+	kbug_curl.easy_setopt(h, CURLOPT_MAXREDIRS, DL_REDIRS);
+	kbug_curl.easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 1L);
+	kbug_curl.easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
+	kbug_curl.easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	kbug_curl.easy_setopt(h, CURLOPT_CONNECTTIMEOUT, timeout < 15 ? timeout : 15L);
+	kbug_curl.easy_setopt(h, CURLOPT_TIMEOUT, timeout);
+	kbug_curl.easy_setopt(h, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)DL_MAX);
+	kbug_curl.easy_setopt(h, CURLOPT_USERAGENT, "kbug/" KBUG_VERSION);
+	kbug_curl.easy_setopt(h, CURLOPT_HTTPGET, 1L);
+	kbug_curl.easy_setopt(h, CURLOPT_WRITEFUNCTION, kbug_curl_body_write);
+	kbug_curl.easy_setopt(h, CURLOPT_WRITEDATA, &b);
+	kbug_curl.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
+	cc = kbug_curl.easy_perform(h);
 	if (cc == CURLE_OK)
-		kc.easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
-	kc.easy_cleanup(h);
+		kbug_curl.easy_getinfo(h, CURLINFO_RESPONSE_CODE, &status);
+	kbug_curl.easy_cleanup(h);
 	if (cc != CURLE_OK)
 		dl_explain(cc, &b, errbuf, timeout, why);
 	else if (status != 200)

@@ -107,7 +107,7 @@ static void subsystem_name(const struct kbug_maint *m, uint32_t sec, struct strb
 		if (e->type == 'F' || e->type == 'X') {
 			struct strbuf c = STRBUF_INIT;
 
-			glob_convert(mval(m, e), &c);
+			kbug_glob_convert(mval(m, e), &c);
 			strbuf_addstr(out, c.buf);
 			strbuf_release(&c);
 		} else {
@@ -144,7 +144,7 @@ static void maintainer_role(const struct kbug_maint *m, uint32_t sec, struct str
 
 	for (i = s->first + s->title_is_entry; i < s->first + s->nr; i++)
 		if (m->e[i].type == 'S')
-			role = mentry_str(m, &m->e[i], &v);
+			role = kbug_mentry_str(m, &m->e[i], &v);
 	pl_lc(role, &lc);
 	strbuf_release(&v);
 	for (k = 0; k < ARRAY_SIZE(map); k++) {
@@ -237,7 +237,7 @@ static void add_categories(struct gm_state *st, uint32_t sec)
 
 	for (i = s->first + s->title_is_entry; i < s->first + s->nr; i++) {
 		const struct mentry *e = &m->e[i];
-		const char *val = mentry_str(m, e, &v);
+		const char *val = kbug_mentry_str(m, e, &v);
 
 		if (e->type == 'L') {
 			const char *more = "", *sp;
@@ -308,7 +308,7 @@ static void deduplicate_email(struct gm_state *st, struct pairs *dn, struct pair
 
 	pl_parse_email(*email, &name, &addr);
 	pl_format_email(name.buf, addr.buf, true, &f);
-	mailmap_email(mm, f.buf, &mapped);
+	kbug_mailmap_email(mm, f.buf, &mapped);
 	pl_parse_email(mapped.buf, &name, &addr);
 	pl_lc(name.buf, &lc);
 	pl_lc(addr.buf, &lca);
@@ -326,7 +326,7 @@ static void deduplicate_email(struct gm_state *st, struct pairs *dn, struct pair
 		pairs_put(da, lca.buf, name.buf, addr.buf);
 	}
 	pl_format_email(name.buf, addr.buf, true, &f);
-	mailmap_email(mm, f.buf, &mapped);
+	kbug_mailmap_email(mm, f.buf, &mapped);
 	free(*email);
 	*email = strbuf_detach(&mapped, NULL);
 	strbuf_release(&name);
@@ -453,7 +453,7 @@ int gm_collect(struct kbug_maint *m, const struct gm_file *files, size_t nfiles,
 		struct strbuf mapped = STRBUF_INIT, name = STRBUF_INIT, addr = STRBUF_INIT,
 			tmp = STRBUF_INIT;
 
-		mailmap_email(maint_mailmap(m), fe[i], &mapped);
+		kbug_mailmap_email(maint_mailmap(m), fe[i], &mapped);
 		pl_parse_email(mapped.buf, &name, &addr);
 		pl_format_email(name.buf, addr.buf, true, &tmp);
 		push_email_address(&st, tmp.buf, "");

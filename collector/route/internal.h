@@ -157,20 +157,20 @@ struct gm_result {
 /* parse.c */
 int maint_parse_buffer(struct kbug_maint *m, const char *text, size_t len, const char *name);
 struct maux *maint_aux(struct kbug_maint *m, struct mentry *e);
-const char *mentry_str(const struct kbug_maint *m, const struct mentry *e, struct strbuf *sb);
-const char *msection_title(const struct kbug_maint *m, const struct msection *s,
-			   struct strbuf *sb);
+const char *kbug_mentry_str(const struct kbug_maint *m, const struct mentry *e, struct strbuf *sb);
+const char *kbug_msection_title(const struct kbug_maint *m, const struct msection *s,
+				struct strbuf *sb);
 int maint_compile_n(struct kbug_maint *m);
 int maint_compile_one_n(struct kbug_maint *m, struct mentry *e);
 void maint_n_literal(const char *val, struct mentry *e);
 
 /* match.c */
-void route_canon_path(const char *in, const char *tree, struct strbuf *out);
-int route_match(struct kbug_maint *m, const char *file, struct rmatches *out);
-void route_sort(struct rmatches *r);
-bool glob_prefix_match(const char *pat, const char *s);
-int glob_form(const char *raw);
-void glob_convert(const char *raw, struct strbuf *out);
+void kbug_route_canon_path(const char *in, const char *tree, struct strbuf *out);
+int kbug_route_match(struct kbug_maint *m, const char *file, struct rmatches *out);
+void kbug_route_sort(struct rmatches *r);
+bool kbug_glob_prefix_match(const char *pat, const char *s);
+int kbug_glob_form(const char *raw);
+void kbug_glob_convert(const char *raw, struct strbuf *out);
 int maint_isdir(struct kbug_maint *m, const char *rel);
 int maint_isfile(struct kbug_maint *m, const char *rel);
 int maint_index_build(struct kbug_maint *m);
@@ -202,21 +202,21 @@ int pl_file_emails(const char *text, size_t len, char ***out);
 
 /* mailmap.c */
 /* text[len] must be NUL; text stays the caller's unless own (free()d with mm) */
-struct mailmap *mailmap_parse(const char *text, size_t len, char *own);
-void mailmap_free(struct mailmap *mm);
-void mailmap_email(struct mailmap *mm, const char *line, struct strbuf *out);
+struct mailmap *kbug_mailmap_parse(const char *text, size_t len, char *own);
+void kbug_mailmap_free(struct mailmap *mm);
+void kbug_mailmap_email(struct mailmap *mm, const char *line, struct strbuf *out);
 struct mailmap *maint_mailmap(struct kbug_maint *m);
 
 /* embedded.c: the copy built in from linux-source (build/gen) */
 /* the blob in .rodata, NUL after it: *own is NULL, or a malloc'd inflated copy */
-int embedded_get(const char *what, const char **text, size_t *len, char **own);
-int embedded_unpack(const unsigned char *blob, size_t n, const char **text, size_t *len,
-		    char **own);
-const char *embedded_version(void);
-const char *embedded_origin(void);
+int kbug_embedded_get(const char *what, const char **text, size_t *len, char **own);
+int kbug_embedded_unpack(const unsigned char *blob, size_t n, const char **text, size_t *len,
+			 char **own);
+const char *kbug_embedded_version(void);
+const char *kbug_embedded_origin(void);
 
 /* route.c */
-int route_prepare(struct kbug_maint *m, const char *path, struct strbuf *out);
+int kbug_route_prepare(struct kbug_maint *m, const char *path, struct strbuf *out);
 /*
  * get_maintainer.pl's output for several -f paths at once. all_ties (one
  * path): every distinct output an order of equally ranked sections gives,
@@ -226,4 +226,4 @@ int kbug_route_format_gm_many(struct kbug_maint *m, const char *const *paths, si
 			      bool bug, bool all_ties, struct strbuf *out);
 
 /* bugdest.c */
-struct json_object *route_destination(const char *b_entry, const char *section);
+struct json_object *kbug_route_destination(const char *b_entry, const char *section);

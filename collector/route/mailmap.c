@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The tree's .mailmap as get_maintainer.pl reads it (read_mailmap) and
- * applies it (mailmap_email): two maps, names and addresses, keyed by an
+ * applies it (kbug_mailmap_email): two maps, names and addresses, keyed by an
  * address or by a formatted "Name <address>".
  */
 #include <errno.h>
@@ -219,7 +219,7 @@ static void parse_lines(struct mailmap *mm, struct mm_map *names, struct mm_map 
 	}
 }
 
-struct mailmap *mailmap_parse(const char *text, size_t len, char *own)
+struct mailmap *kbug_mailmap_parse(const char *text, size_t len, char *own)
 {
 	struct mailmap *mm = calloc(1, sizeof(*mm));
 	int i;
@@ -240,13 +240,13 @@ struct mailmap *mailmap_parse(const char *text, size_t len, char *own)
 		if (!mm->re[i])
 			break;
 	if (i < 4 || !mm->md) {
-		mailmap_free(mm);
+		kbug_mailmap_free(mm);
 		return NULL;
 	}
 	return mm;
 }
 
-void mailmap_free(struct mailmap *mm)
+void kbug_mailmap_free(struct mailmap *mm)
 {
 	int i;
 
@@ -266,7 +266,7 @@ void mailmap_free(struct mailmap *mm)
 	free(mm);
 }
 
-void mailmap_email(struct mailmap *mm, const char *line, struct strbuf *out)
+void kbug_mailmap_email(struct mailmap *mm, const char *line, struct strbuf *out)
 {
 	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT, email = STRBUF_INIT;
 	struct mm_map tn = { 0 }, ta = { 0 }, *names = NULL, *addrs = NULL;

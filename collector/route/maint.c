@@ -462,14 +462,15 @@ static int open_sources(struct kbug_maint *m, const struct kbug_maint_opts *o)
 	if (!o || !o->no_embedded) {
 		char *own = NULL;
 
-		ret = embedded_get("maintainers", &m->text, &m->len, &own);
+		ret = kbug_embedded_get("maintainers", &m->text, &m->len, &own);
 		if (!ret && m->text) {
 			m->text_own = own;
 			m->kind = MAINT_EMBEDDED;
 			free(m->path);
-			if (asprintf(&m->path, "(built in: %s)", embedded_origin()) < 0)
+			if (asprintf(&m->path, "(built in: %s)", kbug_embedded_origin()) < 0)
 				m->path = NULL;
-			m->version = *embedded_version() ? strdup(embedded_version()) : NULL;
+			m->version = *kbug_embedded_version() ?
+				     strdup(kbug_embedded_version()) : NULL;
 			ret = finish(m, "built-in MAINTAINERS");
 			goto out;
 		}
@@ -545,7 +546,7 @@ struct mailmap *maint_mailmap(struct kbug_maint *m)
 			size_t len;
 			char *text = strbuf_detach(&t, &len);
 
-			m->mm = mailmap_parse(text, len, text);
+			m->mm = kbug_mailmap_parse(text, len, text);
 		}
 		strbuf_release(&p);
 		return m->mm;
@@ -557,8 +558,8 @@ struct mailmap *maint_mailmap(struct kbug_maint *m)
 		size_t len;
 		char *own = NULL;
 
-		if (!embedded_get("mailmap", &text, &len, &own) && text)
-			m->mm = mailmap_parse(text, len, own);
+		if (!kbug_embedded_get("mailmap", &text, &len, &own) && text)
+			m->mm = kbug_mailmap_parse(text, len, own);
 	}
 	return m->mm;
 }
@@ -598,7 +599,7 @@ void kbug_maint_free(struct kbug_maint *m)
 	if (!m)
 		return;
 	tables_release(m);
-	mailmap_free(m->mm);
+	kbug_mailmap_free(m->mm);
 	text_release(m);
 	free(m->path);
 	free(m->version);
@@ -611,8 +612,8 @@ void kbug_maint_free(struct kbug_maint *m)
  * A blob of build/gen/route-data.c: stored as it is (see gen-embedded.sh),
  * with a NUL after it, so used in place; a gzip'd one is inflated into *own.
  */
-int embedded_unpack(const unsigned char *blob, size_t n, const char **text, size_t *len,
-		    char **own)
+int kbug_embedded_unpack(const unsigned char *blob, size_t n, const char **text, size_t *len,
+			 char **own)
 {
 	char *out = NULL;
 	size_t l = 0;

@@ -81,7 +81,7 @@ static bool class_has(const char *p, size_t len, unsigned char c)
 }
 
 /* raw: a pattern ending at a NUL or a newline (maint_eos) */
-int glob_form(const char *raw)
+int kbug_glob_form(const char *raw)
 {
 	const char *p;
 
@@ -103,7 +103,7 @@ int glob_form(const char *raw)
  * Does the glob pat (ending at a NUL or a newline) match a prefix of the
  * string s? ('*' never crosses a newline: paths have none)
  */
-bool glob_prefix_match(const char *pat, const char *s)
+bool kbug_glob_prefix_match(const char *pat, const char *s)
 {
 	const char *star_p = NULL, *star_s = NULL;
 
@@ -139,7 +139,7 @@ bool glob_prefix_match(const char *pat, const char *s)
 	}
 }
 
-void glob_convert(const char *raw, struct strbuf *out)
+void kbug_glob_convert(const char *raw, struct strbuf *out)
 {
 	strbuf_reset(out);
 	for (; !maint_eos(*raw); raw++) {
@@ -175,7 +175,7 @@ static bool dirs_has(const char *rel)
 	size_t len, lo = 0, hi, rl = strlen(rel);
 	int rounds = 64;
 
-	if (embedded_get("dirs", &blob, &len, NULL) || !blob || !len)
+	if (kbug_embedded_get("dirs", &blob, &len, NULL) || !blob || !len)
 		return false;
 	hi = len;
 	while (lo < hi && rounds--) {
@@ -235,7 +235,7 @@ int maint_isfile(struct kbug_maint *m, const char *rel)
 
 /* ---- canonpath: File::Spec::Unix->canonpath, then strip the tree ---- */
 
-void route_canon_path(const char *in, const char *tree, struct strbuf *out)
+void kbug_route_canon_path(const char *in, const char *tree, struct strbuf *out)
 {
 	struct strbuf s = STRBUF_INIT;
 	const char *p;
@@ -529,17 +529,17 @@ static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *fi
 	if (literal_mismatch(m, e, file))
 		return false;
 	if (!e->form)
-		e->form = (uint8_t)glob_form(val);
+		e->form = (uint8_t)kbug_glob_form(val);
 	if (e->form == PAT_BAD)
 		return false;
 	slash = e->vlen && val[e->vlen - 1] == '/';
 	/* a glob that is no prefix of the path matches in neither mode: skip -d */
-	if (e->form == PAT_GLOB && !glob_prefix_match(val, file))
+	if (e->form == PAT_GLOB && !kbug_glob_prefix_match(val, file))
 		return false;
 	strbuf_add(&eff, val, e->vlen);
 	if (!slash) {
 		if (!e->isdir) {
-			glob_convert(val, &conv);
+			kbug_glob_convert(val, &conv);
 			e->isdir = maint_isdir(m, conv.buf) ? DIR_YES : DIR_NO;
 		}
 		if (e->isdir == DIR_YES && e->vlen) {
@@ -551,7 +551,7 @@ static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *fi
 	if (!slash && ps != file_slashes)
 		goto out;
 	if (e->form == PAT_GLOB) {
-		hit = glob_prefix_match(eff.buf, file);
+		hit = kbug_glob_prefix_match(eff.buf, file);
 	} else {
 		pcre2_match_data *md;
 
@@ -566,7 +566,7 @@ static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *fi
 			{
 				struct strbuf c = STRBUF_INIT;
 
-				glob_convert(eff.buf, &c);
+				kbug_glob_convert(eff.buf, &c);
 				strbuf_addf(&conv, "^%s", c.buf);
 				strbuf_release(&c);
 			}
@@ -687,7 +687,7 @@ static int push_bucket(struct kbug_maint *m, const char *file, size_t n, uint32_
  * first query of a freshly parsed file scans every entry (cheaper than
  * indexing for one path); later ones use the index.
  */
-int route_match(struct kbug_maint *m, const char *file, struct rmatches *out)
+int kbug_route_match(struct kbug_maint *m, const char *file, struct rmatches *out)
 {
 	uint32_t *cand = NULL, nc = 0, ca = 0, i;
 	const char *s1, *s2;
@@ -738,7 +738,7 @@ exclude:
 }
 
 /* Highest rank first; equal ranks keep MAINTAINERS order (a stable sort). */
-void route_sort(struct rmatches *r)
+void kbug_route_sort(struct rmatches *r)
 {
 	size_t i, j;
 

@@ -79,15 +79,15 @@ static void warn_at(struct kbug_maint *m, const char *name, uint32_t line, const
 		WARN("'%s': more warnings not shown", name);
 }
 
-const char *mentry_str(const struct kbug_maint *m, const struct mentry *e, struct strbuf *sb)
+const char *kbug_mentry_str(const struct kbug_maint *m, const struct mentry *e, struct strbuf *sb)
 {
 	strbuf_reset(sb);
 	strbuf_add(sb, mval(m, e), e->vlen);
 	return sb->buf;
 }
 
-const char *msection_title(const struct kbug_maint *m, const struct msection *s,
-			   struct strbuf *sb)
+const char *kbug_msection_title(const struct kbug_maint *m, const struct msection *s,
+				struct strbuf *sb)
 {
 	strbuf_reset(sb);
 	strbuf_add(sb, mtitle(m, s), s->tlen);
@@ -173,7 +173,7 @@ int maint_parse_buffer(struct kbug_maint *m, const char *text, size_t len, const
 				.line = line, .sec = m->ns - 1, .flags = alt ? MENT_ALT : 0,
 			};
 			if (p[0] == 'F' || p[0] == 'X')
-				e->form = (uint8_t)glob_form(v);
+				e->form = (uint8_t)kbug_glob_form(v);
 			else if (p[0] == 'N')
 				maint_n_literal(v, e);
 			m->s[m->ns - 1].nr++;

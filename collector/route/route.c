@@ -20,13 +20,13 @@
  * prefix stripped, a '/' added for a directory; with a tree at hand a
  * path that is neither file nor directory is an error (-ENOENT).
  */
-int route_prepare(struct kbug_maint *m, const char *path, struct strbuf *out)
+int kbug_route_prepare(struct kbug_maint *m, const char *path, struct strbuf *out)
 {
 	if (!path || !*path || strpbrk(path, "\n\r")) {
 		ERR("bad path '%s': empty or with a line break", path ? path : "");
 		return -EINVAL;
 	}
-	route_canon_path(path, m->tree, out);
+	kbug_route_canon_path(path, m->tree, out);
 	if (maint_isdir(m, out->buf)) {
 		if (out->len && out->buf[out->len - 1] != '/')
 			strbuf_addch(out, '/');
@@ -39,10 +39,10 @@ int route_prepare(struct kbug_maint *m, const char *path, struct strbuf *out)
 
 static int route_one(struct kbug_maint *m, const char *file, struct rmatches *r)
 {
-	int ret = route_match(m, file, r);
+	int ret = kbug_route_match(m, file, r);
 
 	if (!ret)
-		route_sort(r);
+		kbug_route_sort(r);
 	return ret;
 }
 
@@ -124,7 +124,7 @@ int kbug_route_format_gm_many(struct kbug_maint *m, const char *const *paths, si
 	}
 	for (i = 0; i < n; i++) {
 		strbuf_init(&canon[i], 0);
-		ret = route_prepare(m, paths[i], &canon[i]);
+		ret = kbug_route_prepare(m, paths[i], &canon[i]);
 		if (!ret)
 			ret = route_one(m, canon[i].buf, &rm[i]);
 		if (ret)
@@ -228,14 +228,14 @@ static struct json_object *section_json(struct kbug_maint *m, const struct rmatc
 		char t[2] = { m->e[i].type, 0 };
 
 		kj_set_str(e, "type", t);
-		kj_set_str(e, "value", mentry_str(m, &m->e[i], &sb));
+		kj_set_str(e, "value", kbug_mentry_str(m, &m->e[i], &sb));
 		kj_append(ents, e);
 		if (m->e[i].type == 'S')
 			status = &m->e[i];
 	}
-	kj_set_str(o, "name", msection_title(m, s, &sb));
+	kj_set_str(o, "name", kbug_msection_title(m, s, &sb));
 	if (status)
-		kj_set_str(o, "status", mentry_str(m, status, &sb));
+		kj_set_str(o, "status", kbug_mentry_str(m, status, &sb));
 	else
 		kj_set(o, "status", NULL);
 	kj_set_int(o, "rank", (int64_t)rank);
@@ -265,8 +265,8 @@ static struct json_object *sections_json(struct kbug_maint *m, const struct rmat
 			if (m->e[k].type == 'B') {
 				struct strbuf v = STRBUF_INIT, t = STRBUF_INIT;
 
-				*dest = route_destination(mentry_str(m, &m->e[k], &v),
-							  msection_title(m, s, &t));
+				*dest = kbug_route_destination(kbug_mentry_str(m, &m->e[k], &v),
+							       kbug_msection_title(m, s, &t));
 				strbuf_release(&v);
 				strbuf_release(&t);
 			}
@@ -321,7 +321,7 @@ static int route_json(struct kbug_maint *m, const char *path, struct json_object
 	int ret;
 
 	*out = NULL;
-	ret = route_prepare(m, path, &canon);
+	ret = kbug_route_prepare(m, path, &canon);
 	if (!ret)
 		ret = route_one(m, canon.buf, &rm);
 	if (ret) {

@@ -2,7 +2,7 @@
 /* Where a routed report goes and why, for the user (route.h: kbug_route_show). */
 #include <stdio.h>
 
-#include "report.h"
+#include "core/report.h"
 #include "route/route.h"
 #include "util/json.h"
 

@@ -7,7 +7,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "report.h"
+#include "core/report.h"
 #include "route/route.h"
 #include "util/json.h"
 #include "util/log.h"

@@ -19,7 +19,7 @@ size_t kbug_curl_body_write(char *data, size_t size, size_t n, void *body)
 	return len;
 }
 
-struct kbug_curl kc;
+struct kbug_curl kbug_curl;
 
 static const char *const curl_syms[] = {
 	"curl_easy_init", "curl_easy_setopt", "curl_easy_perform", "curl_easy_getinfo",
@@ -29,7 +29,7 @@ static const char *const curl_syms[] = {
 
 static struct kbug_dl curl_dl = {
 	.soname = "libcurl.so.4", .syms = curl_syms, .n = ARRAY_SIZE(curl_syms),
-	.ptrs = (void **)&kc,
+	.ptrs = (void **)&kbug_curl,
 };
 
 int kbug_curl_load(void)
@@ -40,7 +40,7 @@ int kbug_curl_load(void)
 
 	if (state)
 		return state > 0 ? 0 : -ENOSYS;
-	_Static_assert(sizeof(kc) == ARRAY_SIZE(curl_syms) * sizeof(void *),
+	_Static_assert(sizeof(kbug_curl) == ARRAY_SIZE(curl_syms) * sizeof(void *),
 		       "struct kbug_curl and curl_syms disagree");
 	state = -1;
 	if (kbug_dl_load(&curl_dl, &err)) {

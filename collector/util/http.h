@@ -9,7 +9,7 @@
 /*
  * libcurl, loaded on first use (util/dl.h) so that commands which do not
  * deliver never pay for it. Call kbug_curl_load() once; then use the
- * function pointers: kc.easy_setopt(h, CURLOPT_URL, url).
+ * function pointers: kbug_curl.easy_setopt(h, CURLOPT_URL, url).
  */
 struct kbug_curl {
 	CURL *(*easy_init)(void);
@@ -24,7 +24,7 @@ struct kbug_curl {
 	void (*free)(void *p);
 };
 
-extern struct kbug_curl kc;
+extern struct kbug_curl kbug_curl;
 
 /* 0, or -ENOSYS after logging why libcurl could not be loaded. */
 int kbug_curl_load(void);

@@ -8,8 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "deliver/deliver.h"
-#include "settings.h"
+#include "util/argv.h"
 #include "util/log.h"
 #include "util/prompt.h"
 #include "util/strbuf.h"
@@ -45,31 +44,6 @@ bool kbug_ask_yes(const char *prompt, bool dflt)
 		yes = tolower((unsigned char)ans.buf[0]) == 'y';
 	strbuf_release(&ans);
 	return yes;
-}
-
-int kbug_ask_choice(struct kbug_choice *c, void *data)
-{
-	struct strbuf ans = STRBUF_INIT;
-
-	(void)data;
-	if (c->context[0])
-		fprintf(stderr, "kbug: %s\n", c->context);
-	kbug_ask(c->prompt, &ans);
-	switch (c->kind) {
-	case KBUG_CHOICE_PRODUCT:
-		snprintf(c->product, sizeof(c->product), "%s", ans.buf);
-		break;
-	case KBUG_CHOICE_COMPONENT:
-		snprintf(c->component, sizeof(c->component), "%s", ans.buf);
-		break;
-	case KBUG_CHOICE_DUPLICATE:
-		c->duplicate = ans.buf[0];
-		break;
-	case KBUG_CHOICE_NONE:
-		break;
-	}
-	strbuf_release(&ans);
-	return 0;
 }
 
 int kbug_ask_lines(const char *prompt, struct strbuf *out, int max_lines)

@@ -24,11 +24,3 @@ bool kbug_ask_yes(const char *prompt, bool dflt);
 int kbug_ask_lines(const char *prompt, struct strbuf *out, int max_lines);
 /* Run $VISUAL, else $EDITOR, else vi on path (split into argv, no shell). 0 or -ECANCELED. */
 int kbug_run_editor(const char *path);
-
-struct kbug_choice;
-/*
- * kbug_deliver()'s choose callback for the front ends: says the
- * channel's context, asks its question and records the answer (EOF: an
- * empty one, which the channel takes as no). Always 0.
- */
-int kbug_ask_choice(struct kbug_choice *c, void *data);

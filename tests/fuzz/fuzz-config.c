@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "settings.h"
+#include "core/settings.h"
 #include "util/log.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 
 #include "probes/internal.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/log.h"
 #include "util/path.h"
 #include "util/strbuf.h"
@@ -66,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!kbug_report_init(&r)) {
 			ctx.report = &r;
 			ctx.max_output = size > 0 && data[0] & 1 ? 256 : 1 << 20;
-			kbug_probe_run_one(&ctx, &probe_dmesg);
+			kbug_probe_run_one(&ctx, &kbug_probe_dmesg);
 			free(kbug_report_to_json(&r, false, true));
 			kbug_report_release(&r);
 		}

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "util/strbuf.h"
-#include "redact.h"
+#include "core/redact.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -8,7 +8,7 @@
 #include "deliver/template.h"
 #include "util/log.h"
 #include "util/strbuf.h"
-#include "report.h"
+#include "core/report.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

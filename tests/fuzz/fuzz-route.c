@@ -57,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		j = kbug_route_classify_bug(first.buf, "fuzz");
 		json_object_put(j);
 	}
-	mailmap_free(mailmap_parse(s, size, NULL));
+	kbug_mailmap_free(kbug_mailmap_parse(s, size, NULL));
 	k = pl_file_emails(s, size, &v);
 	while (k-- > 0)
 		free(v[k]);

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "analyze/analyze.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/macro.h"

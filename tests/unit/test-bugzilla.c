@@ -22,7 +22,7 @@
 #include "deliver/bugzilla.h"
 #include "deliver/deliver.h"
 #include "deliver/outbox.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/macro.h"
@@ -372,7 +372,7 @@ static int bz_file(struct bz_server *b, struct answer *a, bool yes,
 	char key[128];
 	struct kbug_deliver_opts o = { .api_key_file = key, .yes = yes, .timeout_s = 20 };
 	struct kbug_delivery d = {
-		.outbox = b->dir, .channel = &channel_bugzilla,
+		.outbox = b->dir, .channel = &kbug_channel_bugzilla,
 		.choose = a ? answer : NULL, .data = a,
 	};
 	struct kbug_report r;

@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "settings.h"
+#include "core/settings.h"
 #include "util/macro.h"
 #include "util/strbuf.h"
 

@@ -12,13 +12,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "settings.h"
+#include "core/settings.h"
 #include "deliver/deliver.h"
 #include "deliver/mime.h"
 #include "deliver/outbox.h"
 #include "deliver/smtp.h"
 #include "deliver/template.h"
-#include "report.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/strbuf.h"
 #include "kbug.h"
@@ -230,7 +230,7 @@ static void test_channel_builds_the_message(void **state)
 	set_datadir();
 	fake_report(&r, true);
 	assert_int_equal(kbug_outbox_item_new(dir, "email", &it), 0);
-	assert_int_equal(channel_email.prepare(&r, it, &o), 0);
+	assert_int_equal(kbug_channel_email.prepare(&r, it, &o), 0);
 	assert_int_equal(kbug_outbox_read(it, "message.eml", &msg), 0);
 
 	assert_int_equal(kbug_mime_get_header(msg.buf, "From", &h), 0);
@@ -285,9 +285,9 @@ static void test_channel_needs_a_sender(void **state)
 	kbug_config_reset();
 	fake_report(&r, false);
 	assert_int_equal(kbug_outbox_item_new(dir, "email", &it), 0);
-	assert_int_equal(channel_email.prepare(&r, it, &o), -ENOENT);
+	assert_int_equal(kbug_channel_email.prepare(&r, it, &o), -ENOENT);
 	o.from = "not an address";
-	assert_int_equal(channel_email.prepare(&r, it, &o), -EINVAL);
+	assert_int_equal(kbug_channel_email.prepare(&r, it, &o), -EINVAL);
 	kbug_outbox_discard(it);
 	kbug_outbox_item_free(it);
 	kbug_report_release(&r);
@@ -349,14 +349,14 @@ static void test_deliver_saves_then_sends(void **state)
 
 static void test_channel_table(void **state)
 {
-	assert_ptr_equal(kbug_channel_find("email"), &channel_email);
-	assert_ptr_equal(kbug_channel_for("mailto"), &channel_email);
-	assert_ptr_equal(kbug_channel_for("email"), &channel_email);
-	assert_ptr_equal(kbug_channel_for(NULL), &channel_email);
-	assert_ptr_equal(kbug_channel_for("issue-tracker"), &channel_issue_tracker);
-	assert_ptr_equal(kbug_channel_for("web"), &channel_web);
-	assert_ptr_equal(kbug_channel_find("bugzilla"), &channel_bugzilla);
-	assert_ptr_equal(kbug_channel_for("bugzilla"), &channel_bugzilla);
+	assert_ptr_equal(kbug_channel_find("email"), &kbug_channel_email);
+	assert_ptr_equal(kbug_channel_for("mailto"), &kbug_channel_email);
+	assert_ptr_equal(kbug_channel_for("email"), &kbug_channel_email);
+	assert_ptr_equal(kbug_channel_for(NULL), &kbug_channel_email);
+	assert_ptr_equal(kbug_channel_for("issue-tracker"), &kbug_channel_issue_tracker);
+	assert_ptr_equal(kbug_channel_for("web"), &kbug_channel_web);
+	assert_ptr_equal(kbug_channel_find("bugzilla"), &kbug_channel_bugzilla);
+	assert_ptr_equal(kbug_channel_for("bugzilla"), &kbug_channel_bugzilla);
 	assert_null(kbug_channel_find("carrier-pigeon"));
 }
 

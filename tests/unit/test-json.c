@@ -17,7 +17,7 @@
 
 #include "util/json.h"
 #include "util/macro.h"
-#include "report.h"
+#include "core/report.h"
 
 /* setters leave a NULL string out; getters give defaults for what is absent or of another type */
 static void test_helpers(void **state)

@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "settings.h"
+#include "core/settings.h"
 #include "deliver/outbox.h"
 #include "util/json.h"
 #include "util/macro.h"

@@ -30,16 +30,16 @@ static int setup(void **state)
 	if (strbuf_read_file(&ids, PCI_IDS_FILE, 64u << 20) < 0)
 		return 0;
 	assert_int_equal(kbug_lib_load(KBUG_LIB_PCI, NULL), 0);
-	pacc = kl.pci_alloc();
-	kl.pci_set_param(pacc, "pci.ids", PCI_IDS_FILE);
-	kl.pci_init(pacc);
+	pacc = kbug_libs.pci_alloc();
+	kbug_libs.pci_set_param(pacc, "pci.ids", PCI_IDS_FILE);
+	kbug_libs.pci_init(pacc);
 	return 0;
 }
 
 static int teardown(void **state)
 {
 	if (pacc)
-		kl.pci_cleanup(pacc);
+		kbug_libs.pci_cleanup(pacc);
 	strbuf_release(&ids);
 	return 0;
 }
@@ -114,18 +114,19 @@ static void check_against_libpci(struct json_object *arr)
 		unsigned int sd = hex(o, "subsystem_device_id");
 		/* pci.ids is the reference */
 		int nn = PCI_LOOKUP_NO_NUMBERS | PCI_LOOKUP_NO_HWDB;
+		char *(*name)(struct pci_access *, char *, int, int, ...) =
+			kbug_libs.pci_lookup_name;
 		char b[256];
 
 		expect_same(o, "vendor_name",
-			    kl.pci_lookup_name(pacc, b, sizeof(b), PCI_LOOKUP_VENDOR | nn, v));
+			    name(pacc, b, sizeof(b), PCI_LOOKUP_VENDOR | nn, v));
 		expect_same(o, "device_name",
-			    kl.pci_lookup_name(pacc, b, sizeof(b), PCI_LOOKUP_DEVICE | nn, v, d));
+			    name(pacc, b, sizeof(b), PCI_LOOKUP_DEVICE | nn, v, d));
 		expect_same(o, "class_name",
-			    kl.pci_lookup_name(pacc, b, sizeof(b), PCI_LOOKUP_CLASS | nn, c));
+			    name(pacc, b, sizeof(b), PCI_LOOKUP_CLASS | nn, c));
 		expect_same(o, "subsystem_name",
-			    kl.pci_lookup_name(pacc, b, sizeof(b),
-					    PCI_LOOKUP_SUBSYSTEM | PCI_LOOKUP_DEVICE | nn,
-					    v, d, sv, sd));
+			    name(pacc, b, sizeof(b), PCI_LOOKUP_SUBSYSTEM | PCI_LOOKUP_DEVICE | nn,
+				 v, d, sv, sd));
 	}
 }
 

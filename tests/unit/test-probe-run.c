@@ -19,8 +19,8 @@
 
 #include "probes/internal.h"
 #include "probes/probe.h"
-#include "redact.h"
-#include "report.h"
+#include "core/redact.h"
+#include "core/report.h"
 #include "util/json.h"
 #include "util/macro.h"
 #include "util/path.h"
@@ -431,7 +431,7 @@ static void test_log_file(void **state)
 	close(fd);
 	ctx.log_file = path;
 	assert_int_equal(kbug_report_init(&r), 0);
-	assert_int_equal(kbug_probe_run_one(&ctx, &probe_dmesg), 0);
+	assert_int_equal(kbug_probe_run_one(&ctx, &kbug_probe_dmesg), 0);
 	d = kbug_report_get(&r, "dmesg");
 	assert_string_equal(kj_get_str(d, "source"), "file");
 	assert_int_equal(kj_get_int(d, "count", 0), 3);
@@ -442,7 +442,7 @@ static void test_log_file(void **state)
 
 	/* an unreadable file is an error of the probe */
 	assert_int_equal(kbug_report_init(&r), 0);
-	assert_int_equal(kbug_probe_run_one(&ctx, &probe_dmesg), -ENOENT);
+	assert_int_equal(kbug_probe_run_one(&ctx, &kbug_probe_dmesg), -ENOENT);
 	assert_null(kbug_report_attachment(&r, "dmesg.txt"));
 	kbug_report_release(&r);
 }

@@ -17,8 +17,8 @@
 #include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
-#include "redact.h"
-#include "report.h"
+#include "core/redact.h"
+#include "core/report.h"
 
 static const unsigned char key1[16] = "0123456789abcdef";
 static const unsigned char key2[16] = "fedcba9876543210";

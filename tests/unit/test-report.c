@@ -18,7 +18,7 @@
 #include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
-#include "report.h"
+#include "core/report.h"
 
 static void test_strbuf_grows_and_detaches(void **state)
 {

@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "report.h"
+#include "core/report.h"
 #include "route/internal.h"
 #include "route/route.h"
 #include "util/json.h"
@@ -215,15 +215,15 @@ static void test_star_one_component_and_class(void **state)
 	assert_non_null(strstr(out.buf, "(orphan minder:DELTA STARS)"));
 	/* the glob itself crosses '/', the slash count then rejects it */
 	gm(m, "include/x/delta.h", false, &out);
-	assert_true(glob_prefix_match("include/*/delta.h", "include/x/y/delta.h"));
-	assert_true(glob_prefix_match("include/[dx]elta-[0-9].h", "include/xelta-7.h"));
-	assert_false(glob_prefix_match("include/[dx]elta-[0-9].h", "include/yelta-7.h"));
-	assert_true(glob_prefix_match("drivers/*", "drivers/x/y"));
-	assert_true(glob_prefix_match("a?c", "abc"));
-	assert_false(glob_prefix_match("a?c", "ac"));
-	assert_int_equal(glob_form("drivers/gpu/drm/amd/amdgpu_amdkfd*.[ch]"), PAT_GLOB);
-	assert_int_equal(glob_form("drivers/(a|b)/"), PAT_REGEX);
-	assert_int_equal(glob_form("x[^a]y"), PAT_GLOB);
+	assert_true(kbug_glob_prefix_match("include/*/delta.h", "include/x/y/delta.h"));
+	assert_true(kbug_glob_prefix_match("include/[dx]elta-[0-9].h", "include/xelta-7.h"));
+	assert_false(kbug_glob_prefix_match("include/[dx]elta-[0-9].h", "include/yelta-7.h"));
+	assert_true(kbug_glob_prefix_match("drivers/*", "drivers/x/y"));
+	assert_true(kbug_glob_prefix_match("a?c", "abc"));
+	assert_false(kbug_glob_prefix_match("a?c", "ac"));
+	assert_int_equal(kbug_glob_form("drivers/gpu/drm/amd/amdgpu_amdkfd*.[ch]"), PAT_GLOB);
+	assert_int_equal(kbug_glob_form("drivers/(a|b)/"), PAT_REGEX);
+	assert_int_equal(kbug_glob_form("x[^a]y"), PAT_GLOB);
 	strbuf_release(&out);
 	kbug_maint_free(m);
 }
@@ -452,21 +452,21 @@ static void test_mailmap(void **state)
 		"<new@example.org> <older@example.org>\n"
 		"Only Name <named@example.org>\n"
 		"Real Person <real@example.org> Wrong Person <wrong@example.org>\n";
-	struct mailmap *mm = mailmap_parse(mm_text, strlen(mm_text), NULL);
+	struct mailmap *mm = kbug_mailmap_parse(mm_text, strlen(mm_text), NULL);
 	struct strbuf o = STRBUF_INIT;
 
-	mailmap_email(mm, "Whoever <old@example.org>", &o);
+	kbug_mailmap_email(mm, "Whoever <old@example.org>", &o);
 	assert_string_equal(o.buf, "Proper Name <proper@example.org>");
-	mailmap_email(mm, "X Y <older@example.org>", &o);
+	kbug_mailmap_email(mm, "X Y <older@example.org>", &o);
 	assert_string_equal(o.buf, "X Y <new@example.org>");
-	mailmap_email(mm, "named@example.org", &o);
+	kbug_mailmap_email(mm, "named@example.org", &o);
 	assert_string_equal(o.buf, "Only Name <named@example.org>");
-	mailmap_email(mm, "Wrong Person <wrong@example.org>", &o);
+	kbug_mailmap_email(mm, "Wrong Person <wrong@example.org>", &o);
 	assert_string_equal(o.buf, "Real Person <real@example.org>");
-	mailmap_email(mm, "Other <wrong@example.org>", &o);
+	kbug_mailmap_email(mm, "Other <wrong@example.org>", &o);
 	assert_string_equal(o.buf, "Other <wrong@example.org>");
 	strbuf_release(&o);
-	mailmap_free(mm);
+	kbug_mailmap_free(mm);
 }
 
 static void test_file_emails(void **state)
@@ -571,11 +571,11 @@ static void test_canonpath(void **state)
 {
 	struct strbuf o = STRBUF_INIT;
 
-	route_canon_path("./drivers//net/./e1000/", NULL, &o);
+	kbug_route_canon_path("./drivers//net/./e1000/", NULL, &o);
 	assert_string_equal(o.buf, "drivers/net/e1000");
-	route_canon_path("/src/linux/kernel/fork.c", "/src/linux", &o);
+	kbug_route_canon_path("/src/linux/kernel/fork.c", "/src/linux", &o);
 	assert_string_equal(o.buf, "kernel/fork.c");
-	route_canon_path("/../../x", NULL, &o);
+	kbug_route_canon_path("/../../x", NULL, &o);
 	assert_string_equal(o.buf, "/x");
 	strbuf_release(&o);
 }
@@ -593,7 +593,7 @@ static void test_parse_612_speed(void **state)
 	double ms;
 	int i, rounds = 20;
 
-	if (embedded_get("maintainers", &text, &len, &own) || !text) {
+	if (kbug_embedded_get("maintainers", &text, &len, &own) || !text) {
 		skip();
 		return;
 	}
@@ -731,8 +731,8 @@ static void test_gz_source(void **state)
 	size_t len, dlen, n = 0, i;
 	int bad, level;
 
-	if (embedded_get("maintainers", &text, &len, &own) || !text || !len ||
-	    embedded_get("dirs", &dirs, &dlen, &downs) || !dirs) {
+	if (kbug_embedded_get("maintainers", &text, &len, &own) || !text || !len ||
+	    kbug_embedded_get("dirs", &dirs, &dlen, &downs) || !dirs) {
 		skip();
 		return;
 	}

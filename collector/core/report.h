@@ -66,7 +66,7 @@ const struct kbug_attachment *kbug_report_attachment(const struct kbug_report *r
 						     const char *name);
 
 /*
- * Apply redaction (collector/redact.c) to every string in the tree and
+ * Apply redaction (collector/core/redact.c) to every string in the tree and
  * every attachment, and record "redactions": [{"kind", "count"}].
  * No-op when r->redact is false. Idempotent.
  */

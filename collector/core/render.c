@@ -8,7 +8,7 @@
 
 #include "util/json.h"
 #include "util/strbuf.h"
-#include "report.h"
+#include "core/report.h"
 
 static void render_kv(struct strbuf *out, const char *label, const char *val)
 {

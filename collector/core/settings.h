@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #pragma once
 
+#include "util/argv.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -44,16 +46,6 @@ bool kbug_config_get_bool(const char *section, const char *key, bool def);
 int kbug_config_parse(const char *text, size_t len, const char *name);
 /* Forget everything loaded (tests). */
 void kbug_config_reset(void);
-
-/*
- * Split a command line into argv the way a shell splits words, without
- * any expansion: blanks separate words, '...' quotes literally, "..."
- * quotes with \" \\ \$ \` escapes, a backslash outside quotes escapes the
- * next character. Returns the number of words (argv NULL-terminated,
- * free with kbug_argv_free), or -EINVAL for an unterminated quote.
- */
-int kbug_split_argv(const char *s, char ***argv);
-void kbug_argv_free(char **argv);
 
 /*
  * Fetch a secret without it ever reaching argv, logs or files we write:

@@ -11,7 +11,7 @@
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"
-#include "report.h"
+#include "core/report.h"
 
 #define REPORT_MAX_LOAD (256u << 20)
 

@@ -38,8 +38,8 @@
 #include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
-#include "redact.h"
-#include "report.h"
+#include "core/redact.h"
+#include "core/report.h"
 
 #define REDACT_MAX_LITERALS 4096
 #define REDACT_MAX_PASSES 16
