@@ -131,11 +131,8 @@ static int collect_run(struct collect_args *a, struct kbug_report *r, const char
 	kbug_log_elapsed("probes", t);
 	r->redact = !a->no_redact;
 	t = kbug_now_ns();
-	if (r->redact && kbug_report_redact(r) < 0) {
-		/* never print what should have been redacted */
-		ERR("redaction failed: not writing the report (--no-redact to skip it)");
+	if (kbug_report_seal(r))	/* it said why: nothing is written */
 		return KBUG_EXIT_ERROR;
-	}
 	kbug_log_elapsed("redaction", t);
 	t = kbug_now_ns();
 	rc = collect_write(r);

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
@@ -15,53 +16,14 @@
 
 #define REPORT_MAX_LOAD (256u << 20)
 
-/*
- * "YYYY-MM-DDTHH:MM:SSZ" of t, as strftime() of gmtime_r() writes it for
- * years 0..9999 (the civil date from the day count: H. Hinnant's
- * days_from_civil, inverted). gmtime_r() reads /etc/localtime first
- * (glibc's tzset), which a report that only wants UTC need not pay for.
- */
-static void stamp_digits(char *p, long long v, int n)
-{
-	while (n--) {
-		p[n] = (char)('0' + v % 10);
-		v /= 10;
-	}
-}
-
+/* "YYYY-MM-DDTHH:MM:SSZ" of t */
 void kbug_utc_stamp(long long t, char out[KBUG_UTC_STAMP_LEN])
 {
-	long long days = t / 86400, secs = t % 86400, era, doe, yoe, y, doy, mp, d, m;
+	time_t tt = (time_t)t;
+	struct tm tm;
 
-	if (secs < 0) {
-		secs += 86400;
-		days--;
-	}
-	days += 719468;
-	era = (days >= 0 ? days : days - 146096) / 146097;
-	doe = days - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	y = yoe + era * 400;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	d = doy - (153 * mp + 2) / 5 + 1;
-	m = mp < 10 ? mp + 3 : mp - 9;
-	y += m <= 2;
-	if (y < 0 || y > 9999)
-		y = y < 0 ? 0 : 9999;
-	stamp_digits(out, y, 4);
-	out[4] = '-';
-	stamp_digits(out + 5, m, 2);
-	out[7] = '-';
-	stamp_digits(out + 8, d, 2);
-	out[10] = 'T';
-	stamp_digits(out + 11, secs / 3600, 2);
-	out[13] = ':';
-	stamp_digits(out + 14, secs / 60 % 60, 2);
-	out[16] = ':';
-	stamp_digits(out + 17, secs % 60, 2);
-	out[19] = 'Z';
-	out[20] = '\0';
+	if (!gmtime_r(&tt, &tm) || !strftime(out, KBUG_UTC_STAMP_LEN, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(out, KBUG_UTC_STAMP_LEN, "1970-01-01T00:00:00Z");
 }
 
 int kbug_report_init(struct kbug_report *r)

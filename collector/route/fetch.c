@@ -24,6 +24,7 @@
 #include "util/http.h"
 #include "route/fetch.h"
 #include "route/route.h"
+#include "util/fs.h"
 #include "util/gz.h"
 #include "util/json.h"
 #include "util/log.h"
@@ -411,27 +412,6 @@ out:
 	return why->len ? -EINVAL : 0;
 }
 
-/* mkdir -p, mode 0700 for what it creates (the XDG base directory rule) */
-static int mkdir_p(const char *dir)
-{
-	struct strbuf p = STRBUF_INIT;
-	const char *s = dir;
-	struct stat st;
-	int ret = 0;
-
-	while (s && !ret) {
-		s = strchr(s + 1, '/');
-		strbuf_reset(&p);
-		strbuf_add(&p, dir, s ? (size_t)(s - dir) : strlen(dir));
-		if (mkdir(p.buf, 0700) && errno != EEXIST)
-			ret = -errno;
-	}
-	strbuf_release(&p);
-	if (!ret && (stat(dir, &st) || !S_ISDIR(st.st_mode)))
-		ret = -ENOTDIR;
-	return ret;
-}
-
 /* data into a new file DIR/.NAME.XXXXXX, on disk; its path in tmp */
 static int write_temp(const char *dir, const char *name, const char *data, size_t len,
 		      struct strbuf *tmp)
@@ -445,18 +425,7 @@ static int write_temp(const char *dir, const char *name, const char *data, size_
 		strbuf_reset(tmp);
 		return -errno;
 	}
-	while (len && !ret) {
-		ssize_t n = write(fd, data, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			ret = n ? -errno : -EIO;
-		} else {
-			data += n;
-			len -= (size_t)n;
-		}
-	}
+	ret = kbug_write_all(fd, data, len);
 	if (!ret && fsync(fd))
 		ret = -errno;
 	if (close(fd) && !ret)
@@ -479,7 +448,7 @@ int kbug_maint_install(const char *dir, const struct strbuf *text, const char *v
 {
 	struct strbuf tt = STRBUF_INIT, tv = STRBUF_INIT, pt = STRBUF_INIT, pv = STRBUF_INIT;
 	const char *what = dir;
-	int dfd = -1, ret = mkdir_p(dir);
+	int dfd = -1, ret = kbug_mkdir_p(dir, 0700);	/* the XDG base directory rule */
 	bool replaced = false;
 
 	if (ret)

@@ -24,6 +24,7 @@ int kbug_fsync_dir(const char *dir)
 int kbug_mkdir_p(const char *path, mode_t mode)
 {
 	struct strbuf p = STRBUF_INIT;
+	struct stat st;
 	size_t i;
 	int ret = 0;
 
@@ -38,6 +39,9 @@ int kbug_mkdir_p(const char *path, mode_t mode)
 			p.buf[i] = '/';
 	}
 	strbuf_release(&p);
+	/* EEXIST is fine for a directory only */
+	if (!ret && (stat(path, &st) || !S_ISDIR(st.st_mode)))
+		ret = -ENOTDIR;
 	return ret;
 }
 

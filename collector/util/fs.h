@@ -10,7 +10,10 @@
  * of the directory). All return 0 or -errno, and print nothing.
  */
 
-/* Create path and its missing parents with mode (existing ones are fine). */
+/*
+ * Create path and its missing parents with mode (existing directories are
+ * fine); -ENOTDIR when path is there but no directory.
+ */
 int kbug_mkdir_p(const char *path, mode_t mode);
 /* fsync a directory (after a rename or a new entry in it). */
 int kbug_fsync_dir(const char *dir);
