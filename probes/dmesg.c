@@ -402,63 +402,75 @@ static int sdj_find_boot(struct dmesg_state *st, struct sdj *f, sd_journal *j,
 	return ret;
 }
 
-static int journal_read(struct dmesg_state *st, int boot)
+/* libsystemd loaded into f and the journal opened into *j, or an error reported. */
+static int sdj_open(struct dmesg_state *st, struct sdj *f, sd_journal **j)
 {
-	struct strbuf cur = STRBUF_INIT, want = STRBUF_INIT, v = STRBUF_INIT, text = STRBUF_INIT;
-	struct kbug_kmsg m = { .text = &text };
-	struct sdj f;
-	sd_journal *j = NULL;
 	const char *err = NULL;
-	unsigned long steps = 0;
 	int ret;
-	size_t i;
 
-	if (!kbug_dlopen("libsystemd.so.0", sdj_syms, (void **)&f, ARRAY_SIZE(sdj_syms), &err)) {
+	if (!kbug_dlopen("libsystemd.so.0", sdj_syms, (void **)f, ARRAY_SIZE(sdj_syms), &err)) {
 		kbug_report_error(st->ctx->report, "dmesg", "no systemd journal: %s",
 				  err ? err : "cannot load libsystemd.so.0");
 		return -ENOSYS;
 	}
 	/* a --sysroot tree's own journal: its /var/log/journal and /run/log/journal */
 	if (*kbug_path_root())
-		ret = f.open_directory(&j, kbug_path_root(), SD_JOURNAL_OS_ROOT);
+		ret = f->open_directory(j, kbug_path_root(), SD_JOURNAL_OS_ROOT);
 	else
-		ret = f.open(&j, SD_JOURNAL_LOCAL_ONLY);
-	if (ret < 0) {
+		ret = f->open(j, SD_JOURNAL_LOCAL_ONLY);
+	if (ret < 0)
 		kbug_report_error(st->ctx->report, "dmesg", "cannot open the systemd journal: %s",
 				  strerror(-ret));
-		return ret;
-	}
-	/* the current boot's id, as the journal spells it (no dashes) */
+	return ret < 0 ? ret : 0;
+}
+
+/* the current boot's id, as the journal spells it (no dashes); empty when unknown */
+static void current_boot_id(struct strbuf *cur)
+{
+	struct strbuf v = STRBUF_INIT;
+	size_t i;
+
 	if (!kbug_path_read_line(&v, "/proc/sys/kernel/random/boot_id"))
 		for (i = 0; i < v.len; i++)
 			if (v.buf[i] != '-')
-				strbuf_addch(&cur, v.buf[i]);
-	f.add_match(j, "_TRANSPORT=kernel", 0);
-	if (boot < 0) {
-		ret = sdj_find_boot(st, &f, j, cur.buf, -boot, &want);
-		if (ret) {
-			kbug_report_error(st->ctx->report, "dmesg",
-					  "the journal holds no kernel messages of boot %d", boot);
-			goto out;
-		}
-	} else {
-		strbuf_addstr(&want, cur.buf);
+				strbuf_addch(cur, v.buf[i]);
+	strbuf_release(&v);
+}
+
+/* The id of the boot asked for (0: the current one, -N: N boots before) into want. */
+static int sdj_want_boot(struct dmesg_state *st, struct sdj *f, sd_journal *j, int boot,
+			 const char *cur, struct strbuf *want)
+{
+	int ret;
+
+	if (boot >= 0) {
+		strbuf_addstr(want, cur);
+		return 0;
 	}
-	if (want.len) {
-		strbuf_reset(&v);
-		strbuf_addf(&v, "_BOOT_ID=%s", want.buf);
-		f.add_match(j, v.buf, v.len);
-	}
-	ret = f.seek_head(j);
-	while (ret >= 0 && f.next(j) > 0 && steps++ < KMSG_MAX_RECORDS) {
-		if (!sdj_field(&f, j, "MESSAGE", &text))
+	ret = sdj_find_boot(st, f, j, cur, -boot, want);
+	if (ret)
+		kbug_report_error(st->ctx->report, "dmesg",
+				  "the journal holds no kernel messages of boot %d", boot);
+	return ret;
+}
+
+/* Every matching record from the oldest, as a kernel message. */
+static void sdj_records(struct dmesg_state *st, struct sdj *f, sd_journal *j)
+{
+	struct strbuf v = STRBUF_INIT, text = STRBUF_INIT;
+	struct kbug_kmsg m = { .text = &text };
+	unsigned long steps = 0;
+	int ret = f->seek_head(j);
+
+	while (ret >= 0 && f->next(j) > 0 && steps++ < KMSG_MAX_RECORDS) {
+		if (!sdj_field(f, j, "MESSAGE", &text))
 			continue;
 		m.level = 6;
 		m.facility = 0;
-		if (sdj_field(&f, j, "PRIORITY", &v))
+		if (sdj_field(f, j, "PRIORITY", &v))
 			m.level = atoi(v.buf) & 7;
 		m.ts_usec = 0;
-		if (sdj_field(&f, j, "_SOURCE_MONOTONIC_TIMESTAMP", &v))
+		if (sdj_field(f, j, "_SOURCE_MONOTONIC_TIMESTAMP", &v))
 			m.ts_usec = strtoull(v.buf, NULL, 10);
 		m.has_seq = false;
 		add_record(st, &m);
@@ -467,6 +479,30 @@ static int journal_read(struct dmesg_state *st, int boot)
 			break;
 		}
 	}
+	strbuf_release(&v);
+	strbuf_release(&text);
+}
+
+static int journal_read(struct dmesg_state *st, int boot)
+{
+	struct strbuf cur = STRBUF_INIT, want = STRBUF_INIT, match = STRBUF_INIT;
+	struct sdj f;
+	sd_journal *j = NULL;
+	int ret;
+
+	ret = sdj_open(st, &f, &j);
+	if (ret)
+		return ret;
+	current_boot_id(&cur);
+	f.add_match(j, "_TRANSPORT=kernel", 0);
+	ret = sdj_want_boot(st, &f, j, boot, cur.buf, &want);
+	if (ret)
+		goto out;
+	if (want.len) {
+		strbuf_addf(&match, "_BOOT_ID=%s", want.buf);
+		f.add_match(j, match.buf, match.len);
+	}
+	sdj_records(st, &f, j);
 	if (!st->count) {
 		/* an empty answer is no kernel log: say so, let the caller go on */
 		if (boot)
@@ -479,15 +515,13 @@ static int journal_read(struct dmesg_state *st, int boot)
 		ret = -ENODATA;
 		goto out;
 	}
-	ret = 0;
 	if (want.len)
 		st->boot_id = strbuf_detach(&want, NULL);
 out:
 	f.close(j);
 	strbuf_release(&cur);
 	strbuf_release(&want);
-	strbuf_release(&v);
-	strbuf_release(&text);
+	strbuf_release(&match);
 	return ret;
 }
 

@@ -184,20 +184,14 @@ static int name_cmp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static int usb_run(struct kbug_probe_ctx *ctx, struct json_object **out)
+/* The entries of /sys/bus/usb/devices, sorted, in *names; returns how many or -errno. */
+static int device_names(struct kbug_probe_ctx *ctx, char ***names)
 {
-	struct json_object *arr = json_object_new_array();
 	struct strbuf p = STRBUF_INIT;
-	struct udev *udev = NULL;
-	struct udev_hwdb *hwdb = NULL;
 	struct dirent *de;
-	char **names = NULL;
-	int nnames = 0, i, ret = 0;
-	bool need_ids = false;
+	int nnames = 0, ret;
 	DIR *d;
 
-	json_object_put(*out);
-	*out = arr;
 	d = opendir(kbug_path(&p, "/sys/bus/usb/devices"));
 	if (!d) {
 		ret = -errno;
@@ -206,54 +200,56 @@ static int usb_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		strbuf_release(&p);
 		return ret;
 	}
+	strbuf_release(&p);
 	while ((de = readdir(d)) && nnames < USB_MAX_DEVICES * 8) {
 		char **nn;
 
 		if (de->d_name[0] == '.')
 			continue;
-		nn = realloc(names, sizeof(*names) * (size_t)(nnames + 1));
+		nn = realloc(*names, sizeof(**names) * (size_t)(nnames + 1));
 		if (!nn)
 			break;
-		names = nn;
-		names[nnames++] = strdup(de->d_name);
-		if (!names[nnames - 1])
+		*names = nn;
+		nn[nnames++] = strdup(de->d_name);
+		if (!nn[nnames - 1])
 			nnames--;
 	}
 	closedir(d);
 	if (nnames)
-		qsort(names, (size_t)nnames, sizeof(*names), name_cmp);
-	udev = kbug_lib_load(KBUG_LIB_UDEV, NULL) ? NULL : kbug_libs.udev_new();
-	if (udev)
-		hwdb = kbug_libs.udev_hwdb_new(udev);
-	for (i = 0; i < nnames && json_object_array_length(arr) < USB_MAX_DEVICES; i++) {
-		struct json_object *o;
-		unsigned int v, pr;
+		qsort(*names, (size_t)nnames, sizeof(**names), name_cmp);
+	return nnames;
+}
 
-		if (!is_device_name(names[i]))
-			continue;
-		o = json_object_new_object();
-		kj_set_str(o, "path", names[i]);
-		attr(o, "busnum", names[i], "busnum", true);
-		attr(o, "devnum", names[i], "devnum", true);
-		attr(o, "vendor_id", names[i], "idVendor", false);
-		attr(o, "product_id", names[i], "idProduct", false);
-		attr(o, "device_class", names[i], "bDeviceClass", false);
-		attr(o, "version", names[i], "version", false);
-		attr(o, "manufacturer", names[i], "manufacturer", false);
-		attr(o, "product", names[i], "product", false);
-		attr(o, "serial", names[i], "serial", false);
-		attr(o, "speed", names[i], "speed", false);
-		if (hex4(kj_get_str(o, "vendor_id"), &v) &&
-		    hex4(kj_get_str(o, "product_id"), &pr) && !hwdb_names(hwdb, v, pr, o))
-			need_ids = true;
-		kj_set(o, "drivers", iface_drivers(names[i], names, nnames));
-		kj_append(arr, o);
-		if (kbug_probe_expired(ctx))
-			break;
-	}
-	if (need_ids)
-		usb_ids_names(arr);
-	/* the product string the device reports, else the database's name */
+/* One device's object; *need_ids when hwdb did not name it. */
+static struct json_object *usb_device(const char *name, char **names, int nnames,
+				      struct udev_hwdb *hwdb, bool *need_ids)
+{
+	struct json_object *o = json_object_new_object();
+	unsigned int v, pr;
+
+	kj_set_str(o, "path", name);
+	attr(o, "busnum", name, "busnum", true);
+	attr(o, "devnum", name, "devnum", true);
+	attr(o, "vendor_id", name, "idVendor", false);
+	attr(o, "product_id", name, "idProduct", false);
+	attr(o, "device_class", name, "bDeviceClass", false);
+	attr(o, "version", name, "version", false);
+	attr(o, "manufacturer", name, "manufacturer", false);
+	attr(o, "product", name, "product", false);
+	attr(o, "serial", name, "serial", false);
+	attr(o, "speed", name, "speed", false);
+	if (hex4(kj_get_str(o, "vendor_id"), &v) &&
+	    hex4(kj_get_str(o, "product_id"), &pr) && !hwdb_names(hwdb, v, pr, o))
+		*need_ids = true;
+	kj_set(o, "drivers", iface_drivers(name, names, nnames));
+	return o;
+}
+
+/* the product string the device reports, else the database's name */
+static void usb_products(struct json_object *arr)
+{
+	int i;
+
 	for (i = 0; i < (int)json_object_array_length(arr); i++) {
 		struct json_object *o = json_object_array_get_idx(arr, i);
 
@@ -262,6 +258,35 @@ static int usb_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		else if (!kj_get_str(o, "product"))
 			json_object_object_add(o, "product", NULL);	/* the interface's key */
 	}
+}
+
+static int usb_run(struct kbug_probe_ctx *ctx, struct json_object **out)
+{
+	struct json_object *arr = json_object_new_array();
+	struct udev *udev = NULL;
+	struct udev_hwdb *hwdb = NULL;
+	char **names = NULL;
+	int nnames, i;
+	bool need_ids = false;
+
+	json_object_put(*out);
+	*out = arr;
+	nnames = device_names(ctx, &names);
+	if (nnames < 0)
+		return nnames;
+	udev = kbug_lib_load(KBUG_LIB_UDEV, NULL) ? NULL : kbug_libs.udev_new();
+	if (udev)
+		hwdb = kbug_libs.udev_hwdb_new(udev);
+	for (i = 0; i < nnames && json_object_array_length(arr) < USB_MAX_DEVICES; i++) {
+		if (!is_device_name(names[i]))
+			continue;
+		kj_append(arr, usb_device(names[i], names, nnames, hwdb, &need_ids));
+		if (kbug_probe_expired(ctx))
+			break;
+	}
+	if (need_ids)
+		usb_ids_names(arr);
+	usb_products(arr);
 	json_object_array_sort(arr, busdev_cmp);
 	if (hwdb)
 		kbug_libs.udev_hwdb_unref(hwdb);
@@ -270,8 +295,7 @@ static int usb_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 	for (i = 0; i < nnames; i++)
 		free(names[i]);
 	free(names);
-	strbuf_release(&p);
-	return ret;
+	return 0;
 }
 
 const struct kbug_probe kbug_probe_usb = {

@@ -421,14 +421,101 @@ out:
 	strbuf_release(&text);
 }
 
+/* The chief penguin is dropped from the maintainers found (a match of his line). */
+static void remove_penguin(struct gm_state *st)
+{
+	static const char penguin[] = "Linus Torvalds <torvalds@linux-foundation.org>";
+	size_t i, k;
+
+	for (i = 0, k = 0; i < st->email_to.nr; i++) {
+		if (dot_search(st->email_to.v[i].email, penguin)) {
+			free(st->email_to.v[i].email);
+			free(st->email_to.v[i].role);
+		} else {
+			st->email_to.v[k++] = st->email_to.v[i];
+		}
+	}
+	st->email_to.nr = k;
+}
+
+/* The addresses found in the files themselves, mailmapped, as "in file"; frees fe. */
+static void add_file_emails(struct gm_state *st, char **fe, size_t nfe)
+{
+	size_t i;
+
+	for (i = 0; i < nfe; i++) {
+		struct strbuf mapped = STRBUF_INIT, name = STRBUF_INIT, addr = STRBUF_INIT,
+			tmp = STRBUF_INIT;
+
+		kbug_mailmap_email(maint_mailmap(st->m), fe[i], &mapped);
+		pl_parse_email(mapped.buf, &name, &addr);
+		pl_format_email(name.buf, addr.buf, true, &tmp);
+		push_email_address(st, tmp.buf, "");
+		add_role(st, tmp.buf, "in file");
+		strbuf_release(&mapped);
+		strbuf_release(&name);
+		strbuf_release(&addr);
+		strbuf_release(&tmp);
+		free(fe[i]);
+	}
+	free(fe);
+}
+
+/* merge_email: the first line for each address wins */
+static void merge_email(struct gm_state *st, struct gm_result *res)
+{
+	size_t i, j;
+
+	for (i = 0; i < st->email_to.nr + st->list_to.nr; i++) {
+		struct gm_addr *a = i < st->email_to.nr ? &st->email_to.v[i] :
+				    &st->list_to.v[i - st->email_to.nr];
+
+		for (j = 0; j < res->nr; j++)
+			if (!strcmp(res->v[j].email, a->email))
+				break;
+		if (j == res->nr)
+			addr_push(res, a->email, a->role, a->list);
+		free(a->email);
+		free(a->role);
+	}
+	free(st->email_to.v);
+	free(st->list_to.v);
+}
+
+/* uniq(@bug) */
+static void uniq_bug(struct gm_state *st, struct gm_result *res)
+{
+	size_t i, j;
+
+	for (i = 0; i < st->nbug; i++) {
+		for (j = 0; j < res->nbug; j++)
+			if (!strcmp(res->bug[j], st->bug[i]))
+				break;
+		if (j < res->nbug) {
+			free(st->bug[i]);
+			continue;
+		}
+		if (!res->nbug || !(res->nbug & (res->nbug - 1))) {
+			char **v = realloc(res->bug, (res->nbug ? res->nbug * 2 : 1) * sizeof(*v));
+
+			if (!v) {
+				free(st->bug[i]);
+				continue;
+			}
+			res->bug = v;
+		}
+		res->bug[res->nbug++] = st->bug[i];
+	}
+	free(st->bug);
+}
+
 int gm_collect(struct kbug_maint *m, const struct gm_file *files, size_t nfiles,
 	       struct gm_result *res)
 {
-	static const char penguin[] = "Linus Torvalds <torvalds@linux-foundation.org>";
 	struct gm_state st = { .m = m };
 	struct pairs dn = { 0 }, da = { 0 };
 	char **fe = NULL;
-	size_t nfe = 0, i, j, k;
+	size_t nfe = 0, i, j;
 
 	memset(res, 0, sizeof(*res));
 	for (i = 0; i < nfiles; i++) {
@@ -440,67 +527,10 @@ int gm_collect(struct kbug_maint *m, const struct gm_file *files, size_t nfiles,
 		deduplicate_email(&st, &dn, &da, &st.email_to.v[i].email);
 	for (i = 0; i < st.list_to.nr; i++)
 		deduplicate_email(&st, &dn, &da, &st.list_to.v[i].email);
-	for (i = 0, k = 0; i < st.email_to.nr; i++) {
-		if (dot_search(st.email_to.v[i].email, penguin)) {
-			free(st.email_to.v[i].email);
-			free(st.email_to.v[i].role);
-		} else {
-			st.email_to.v[k++] = st.email_to.v[i];
-		}
-	}
-	st.email_to.nr = k;
-	for (i = 0; i < nfe; i++) {
-		struct strbuf mapped = STRBUF_INIT, name = STRBUF_INIT, addr = STRBUF_INIT,
-			tmp = STRBUF_INIT;
-
-		kbug_mailmap_email(maint_mailmap(m), fe[i], &mapped);
-		pl_parse_email(mapped.buf, &name, &addr);
-		pl_format_email(name.buf, addr.buf, true, &tmp);
-		push_email_address(&st, tmp.buf, "");
-		add_role(&st, tmp.buf, "in file");
-		strbuf_release(&mapped);
-		strbuf_release(&name);
-		strbuf_release(&addr);
-		strbuf_release(&tmp);
-		free(fe[i]);
-	}
-	free(fe);
-	/* merge_email: the first line for each address wins */
-	for (i = 0; i < st.email_to.nr + st.list_to.nr; i++) {
-		struct gm_addr *a = i < st.email_to.nr ? &st.email_to.v[i] :
-				    &st.list_to.v[i - st.email_to.nr];
-
-		for (j = 0; j < res->nr; j++)
-			if (!strcmp(res->v[j].email, a->email))
-				break;
-		if (j == res->nr)
-			addr_push(res, a->email, a->role, a->list);
-		free(a->email);
-		free(a->role);
-	}
-	free(st.email_to.v);
-	free(st.list_to.v);
-	/* uniq(@bug) */
-	for (i = 0; i < st.nbug; i++) {
-		for (j = 0; j < res->nbug; j++)
-			if (!strcmp(res->bug[j], st.bug[i]))
-				break;
-		if (j < res->nbug) {
-			free(st.bug[i]);
-			continue;
-		}
-		if (!res->nbug || !(res->nbug & (res->nbug - 1))) {
-			char **v = realloc(res->bug, (res->nbug ? res->nbug * 2 : 1) * sizeof(*v));
-
-			if (!v) {
-				free(st.bug[i]);
-				continue;
-			}
-			res->bug = v;
-		}
-		res->bug[res->nbug++] = st.bug[i];
-	}
-	free(st.bug);
+	remove_penguin(&st);
+	add_file_emails(&st, fe, nfe);
+	merge_email(&st, res);
+	uniq_bug(&st, res);
 	pairs_free(&st.name_hash);
 	pairs_free(&st.addr_hash);
 	pairs_free(&st.list_hash);

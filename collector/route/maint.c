@@ -374,125 +374,153 @@ static void cache_dir(const struct kbug_maint_opts *o, struct strbuf *out)
 		kbug_cache_dir(out);
 }
 
-static int open_sources(struct kbug_maint *m, const struct kbug_maint_opts *o)
+/* --maintainers FILE: that file, and its tree (--tree or its directory) when a kernel tree. */
+static int open_given_file(struct kbug_maint *m, const struct kbug_maint_opts *o)
+{
+	char *d;
+	int ret = try_file(m, o->file, MAINT_FILE, false);
+
+	if (ret) {
+		ERR("cannot read MAINTAINERS file '%s': %s", o->file,
+		    ret == -EINVAL ? "not a MAINTAINERS file" : strerror(-ret));
+		return ret;
+	}
+	d = o->tree ? strdup(o->tree) : dirname_dup(o->file);
+	if (d && kernel_tree(d)) {
+		m->tree = d;
+		m->version = tree_version(d);
+	} else {
+		free(d);
+	}
+	return 0;
+}
+
+/* The running kernel's own list; true when read. */
+static bool open_sysfs(struct kbug_maint *m)
 {
 	struct strbuf p = STRBUF_INIT, shown = STRBUF_INIT;
-	int ret;
 
-	if (o && o->file) {
-		ret = try_file(m, o->file, MAINT_FILE, false);
-		if (ret) {
-			ERR("cannot read MAINTAINERS file '%s': %s", o->file,
-			    ret == -EINVAL ? "not a MAINTAINERS file" : strerror(-ret));
-			return ret;
-		}
-		{
-			char *d = o->tree ? strdup(o->tree) : dirname_dup(o->file);
-
-			if (d && kernel_tree(d)) {
-				m->tree = d;
-				m->version = tree_version(d);
-			} else {
-				free(d);
-			}
-		}
-		return 0;
-	}
-	if (!o || !o->no_sysfs) {
-		if (!try_file(m, "/sys/kernel/maintainers.gz", MAINT_SYSFS, true)) {
-			m->version = m->running ? strdup(m->running) : NULL;
-			goto tree_for_dirs;
-		}
-	}
-	if ((!o || !o->no_tree) && m->running) {
-		strbuf_addf(&shown, "/lib/modules/%s/build", m->running);
-		kbug_path(&p, shown.buf);
-		if (kernel_tree(p.buf) && !open_tree(m, p.buf, shown.buf))
-			goto done;
-		{
-			glob_t g;
-			size_t i;
-
-			kbug_path(&p, "/usr/src/linux-*/MAINTAINERS");
-			if (!glob(p.buf, 0, NULL, &g)) {
-				for (i = 0; i < g.gl_pathc; i++) {
-					char *d = dirname_dup(g.gl_pathv[i]);
-					char *v = d ? tree_version(d) : NULL;
-					long a[3], b[3];
-
-					if (v) {
-						version_parse(v, a);
-						version_parse(m->running, b);
-					}
-					if (v && a[0] == b[0] && a[1] == b[1] && a[2] == b[2] &&
-					    !open_tree(m, d, d)) {
-						free(v);
-						free(d);
-						globfree(&g);
-						goto done;
-					}
-					free(v);
-					free(d);
-				}
-				globfree(&g);
-			}
-		}
-	}
-	if (!o || !o->no_cache) {
-		cache_dir(o, &p);
-		if (p.len) {
-			size_t base = p.len;
-
-			strbuf_addstr(&p, "/MAINTAINERS");
-			if (!try_file(m, p.buf, MAINT_CACHE, false) ||
-			    (strbuf_addstr(&p, ".gz"), !try_file(m, p.buf, MAINT_CACHE, false))) {
-				struct strbuf v = STRBUF_INIT;
-
-				strbuf_setlen(&p, base);
-				strbuf_addstr(&p, "/MAINTAINERS.version");
-				if (strbuf_read_file(&v, p.buf, 256) > 0) {
-					strbuf_trim(&v);
-					m->version = strbuf_detach(&v, NULL);
-				}
-				strbuf_release(&v);
-				goto done;
-			}
-		}
-	}
-	if (!o || !o->no_embedded) {
-		char *own = NULL;
-
-		ret = kbug_embedded_get("maintainers", &m->text, &m->len, &own);
-		if (!ret && m->text) {
-			m->text_own = own;
-			m->kind = MAINT_EMBEDDED;
-			free(m->path);
-			if (asprintf(&m->path, "(built in: %s)", kbug_embedded_origin()) < 0)
-				m->path = NULL;
-			m->version = *kbug_embedded_version() ?
-				     strdup(kbug_embedded_version()) : NULL;
-			ret = finish(m, "built-in MAINTAINERS");
-			goto out;
-		}
-	}
-	ERR("no MAINTAINERS found: give one with --maintainers FILE");
-	ret = -ENOENT;
-	goto out;
-tree_for_dirs:
-	/* the running kernel's own list: borrow its tree for -d and .mailmap */
+	if (try_file(m, "/sys/kernel/maintainers.gz", MAINT_SYSFS, true))
+		return false;
+	m->version = m->running ? strdup(m->running) : NULL;
+	/* borrow the running kernel's tree for -d and .mailmap */
 	if (m->running) {
-		strbuf_reset(&shown);
 		strbuf_addf(&shown, "/lib/modules/%s/build", m->running);
 		kbug_path(&p, shown.buf);
 		if (kernel_tree(p.buf))
 			m->tree = strdup(p.buf);
 	}
-done:
-	ret = 0;
-out:
 	strbuf_release(&p);
 	strbuf_release(&shown);
-	return ret;
+	return true;
+}
+
+/* A /usr/src/linux-* tree of exactly the running release; true when read. */
+static bool open_usr_src(struct kbug_maint *m)
+{
+	struct strbuf p = STRBUF_INIT;
+	bool found = false;
+	glob_t g;
+	size_t i;
+
+	kbug_path(&p, "/usr/src/linux-*/MAINTAINERS");
+	if (!glob(p.buf, 0, NULL, &g)) {
+		for (i = 0; i < g.gl_pathc && !found; i++) {
+			char *d = dirname_dup(g.gl_pathv[i]);
+			char *v = d ? tree_version(d) : NULL;
+			long a[3], b[3];
+
+			if (v) {
+				version_parse(v, a);
+				version_parse(m->running, b);
+			}
+			if (v && a[0] == b[0] && a[1] == b[1] && a[2] == b[2] &&
+			    !open_tree(m, d, d))
+				found = true;
+			free(v);
+			free(d);
+		}
+		globfree(&g);
+	}
+	strbuf_release(&p);
+	return found;
+}
+
+/* The running release's tree: /lib/modules/R/build, then /usr/src; true when read. */
+static bool open_running_tree(struct kbug_maint *m)
+{
+	struct strbuf p = STRBUF_INIT, shown = STRBUF_INIT;
+	bool found;
+
+	strbuf_addf(&shown, "/lib/modules/%s/build", m->running);
+	kbug_path(&p, shown.buf);
+	found = kernel_tree(p.buf) && !open_tree(m, p.buf, shown.buf);
+	strbuf_release(&p);
+	strbuf_release(&shown);
+	return found || open_usr_src(m);
+}
+
+/* kbug's cached copy (plain, then .gz) and its MAINTAINERS.version; true when read. */
+static bool open_cache(struct kbug_maint *m, const struct kbug_maint_opts *o)
+{
+	struct strbuf p = STRBUF_INIT, v = STRBUF_INIT;
+	bool found = false;
+	size_t base;
+
+	cache_dir(o, &p);
+	if (p.len) {
+		base = p.len;
+		strbuf_addstr(&p, "/MAINTAINERS");
+		if (!try_file(m, p.buf, MAINT_CACHE, false) ||
+		    (strbuf_addstr(&p, ".gz"), !try_file(m, p.buf, MAINT_CACHE, false))) {
+			strbuf_setlen(&p, base);
+			strbuf_addstr(&p, "/MAINTAINERS.version");
+			if (strbuf_read_file(&v, p.buf, 256) > 0) {
+				strbuf_trim(&v);
+				m->version = strbuf_detach(&v, NULL);
+			}
+			found = true;
+		}
+	}
+	strbuf_release(&v);
+	strbuf_release(&p);
+	return found;
+}
+
+/* The copy built into kbug; false when there is none, else *ret is the parse result. */
+static bool open_embedded(struct kbug_maint *m, int *ret)
+{
+	char *own = NULL;
+
+	if (kbug_embedded_get("maintainers", &m->text, &m->len, &own) || !m->text)
+		return false;
+	m->text_own = own;
+	m->kind = MAINT_EMBEDDED;
+	free(m->path);
+	if (asprintf(&m->path, "(built in: %s)", kbug_embedded_origin()) < 0)
+		m->path = NULL;
+	m->version = *kbug_embedded_version() ?
+		     strdup(kbug_embedded_version()) : NULL;
+	*ret = finish(m, "built-in MAINTAINERS");
+	return true;
+}
+
+static int open_sources(struct kbug_maint *m, const struct kbug_maint_opts *o)
+{
+	int ret;
+
+	if (o && o->file)
+		return open_given_file(m, o);
+	if ((!o || !o->no_sysfs) && open_sysfs(m))
+		return 0;
+	if ((!o || !o->no_tree) && m->running && open_running_tree(m))
+		return 0;
+	if ((!o || !o->no_cache) && open_cache(m, o))
+		return 0;
+	if ((!o || !o->no_embedded) && open_embedded(m, &ret))
+		return ret;
+	ERR("no MAINTAINERS found: give one with --maintainers FILE");
+	return -ENOENT;
 }
 
 int kbug_maint_open(const struct kbug_maint_opts *o, struct kbug_maint **out)

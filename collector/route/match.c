@@ -381,23 +381,13 @@ static struct fbucket *entry_bucket(struct kbug_maint *m, uint32_t i, bool add, 
 	return *k ? bucket_find(m, mval(m, e), *k, add) : NULL;
 }
 
-/* Two passes over the F: entries: count per key, then fill one list. */
-int maint_index_build(struct kbug_maint *m)
+/* First pass: each F: entry counted in its key's bucket; *nkeyed those with a key. */
+static int index_count(struct kbug_maint *m, uint32_t *nkeyed)
 {
-	uint32_t i, nkeyed = 0, nb = 64, pos = 0, gpos;
 	struct fbucket *b;
+	uint32_t i;
 
-	if (m->nfb)
-		return 0;
-	for (i = 0; i < m->ne; i++)
-		nkeyed += m->e[i].type == 'F';
-	while (nb < 2 * nkeyed + 16)
-		nb *= 2;
-	m->fb = calloc(nb, sizeof(*m->fb));
-	if (!m->fb)
-		return -ENOMEM;
-	m->nfb = nb;
-	nkeyed = 0;
+	*nkeyed = 0;
 	for (i = 0; i < m->ne; i++) {
 		size_t k;
 
@@ -415,34 +405,46 @@ int maint_index_build(struct kbug_maint *m)
 			b->key_len = (uint32_t)k;
 		}
 		b->nr++;
-		nkeyed++;
+		(*nkeyed)++;
 	}
-	/* as many buckets as twice the distinct keys: a smaller table to map */
-	{
-		uint32_t distinct = 0, small = 64;
-		struct fbucket *old = m->fb, *nfb;
+	return 0;
+}
 
-		for (i = 0; i < nb; i++)
-			distinct += !!old[i].key_len;
-		while (small < 2 * distinct + 16)
-			small *= 2;
-		if (small < nb) {
-			nfb = calloc(small, sizeof(*nfb));
-			if (!nfb)
-				return -ENOMEM;
-			m->fb = nfb;
-			m->nfb = small;
-			for (i = 0; i < nb; i++) {
-				size_t k;
+/* as many buckets as twice the distinct keys: a smaller table to map */
+static int index_shrink(struct kbug_maint *m)
+{
+	uint32_t i, nb = m->nfb, distinct = 0, small = 64;
+	struct fbucket *old = m->fb, *nfb, *b;
 
-				if (!old[i].key_len)
-					continue;
-				b = entry_bucket(m, old[i].ent, true, &k);
-				*b = old[i];
-			}
-			free(old);
-		}
+	for (i = 0; i < nb; i++)
+		distinct += !!old[i].key_len;
+	while (small < 2 * distinct + 16)
+		small *= 2;
+	if (small >= nb)
+		return 0;
+	nfb = calloc(small, sizeof(*nfb));
+	if (!nfb)
+		return -ENOMEM;
+	m->fb = nfb;
+	m->nfb = small;
+	for (i = 0; i < nb; i++) {
+		size_t k;
+
+		if (!old[i].key_len)
+			continue;
+		b = entry_bucket(m, old[i].ent, true, &k);
+		*b = old[i];
 	}
+	free(old);
+	return 0;
+}
+
+/* Second pass: one list, each bucket's entries in a run, the generic ones last. */
+static int index_fill(struct kbug_maint *m, uint32_t nkeyed)
+{
+	uint32_t i, pos = 0, gpos;
+	struct fbucket *b;
+
 	m->nflist = nkeyed + m->ngeneric;
 	m->flist = malloc(((size_t)m->nflist + 1) * sizeof(*m->flist));
 	if (!m->flist)
@@ -466,6 +468,30 @@ int maint_index_build(struct kbug_maint *m)
 			m->flist[b->list + b->nr++] = i;
 	}
 	return 0;
+}
+
+/* Two passes over the F: entries: count per key, then fill one list. */
+int maint_index_build(struct kbug_maint *m)
+{
+	uint32_t i, nf = 0, nb = 64, nkeyed;
+	int ret;
+
+	if (m->nfb)
+		return 0;
+	for (i = 0; i < m->ne; i++)
+		nf += m->e[i].type == 'F';
+	while (nb < 2 * nf + 16)
+		nb *= 2;
+	m->fb = calloc(nb, sizeof(*m->fb));
+	if (!m->fb)
+		return -ENOMEM;
+	m->nfb = nb;
+	ret = index_count(m, &nkeyed);
+	if (!ret)
+		ret = index_shrink(m);
+	if (!ret)
+		ret = index_fill(m, nkeyed);
+	return ret;
 }
 
 void maint_index_free(struct kbug_maint *m)

@@ -105,6 +105,105 @@ struct maux *maint_aux(struct kbug_maint *m, struct mentry *e)
 	return &m->aux[e->aux - 1];
 }
 
+/* maint_parse_buffer()'s state between lines */
+struct parse_state {
+	struct kbug_maint *m;
+	const char *text, *name;
+	uint32_t line, ealloc, salloc;
+	const char *title;		/* the last title line, or NULL */
+	uint32_t title_line, title_len;
+	bool prev_entry, seen_entry, blank_since;
+};
+
+/* A new section for the entry at p: titled by the last title, else by the entry itself. */
+static int open_section(struct parse_state *ps, const char *p, const char *cut)
+{
+	struct kbug_maint *m = ps->m;
+	struct msection *s;
+
+	if (m->ns == ps->salloc &&
+	    grow((void **)&m->s, &ps->salloc, m->ns + 1, sizeof(*m->s)))
+		return -ENOMEM;
+	s = &m->s[m->ns++];
+	s->first = m->ne;
+	s->nr = 0;
+	s->title_off = (uint32_t)((ps->title ? ps->title : p) - ps->text);
+	s->tlen = ps->title ? ps->title_len : (uint32_t)(cut - p);
+	s->line = ps->title ? ps->title_line : ps->line;
+	s->title_is_entry = !ps->title;
+	return 0;
+}
+
+/* An "X: value" line from p to cut; alt when it holds a '|'. */
+static int parse_entry(struct parse_state *ps, const char *p, const char *cut, bool alt)
+{
+	struct kbug_maint *m = ps->m;
+	const char *v = skip_space(p + 2, cut);
+	struct mentry *e;
+
+	if (m->ne == ps->ealloc &&
+	    grow((void **)&m->e, &ps->ealloc, m->ne + 1, sizeof(*m->e)))
+		return -ENOMEM;
+	if (!ps->prev_entry && open_section(ps, p, cut))
+		return -ENOMEM;
+	e = &m->e[m->ne++];
+	*e = (struct mentry){
+		.type = p[0], .off = (uint32_t)(v - ps->text),
+		.vlen = (uint32_t)(cut - v),
+		.line = ps->line, .sec = m->ns - 1, .flags = alt ? MENT_ALT : 0,
+	};
+	if (p[0] == 'F' || p[0] == 'X')
+		e->form = (uint8_t)kbug_glob_form(v);
+	else if (p[0] == 'N')
+		maint_n_literal(v, e);
+	m->s[m->ns - 1].nr++;
+	if (!known_type[(unsigned char)p[0]])
+		warn_at(m, ps->name, ps->line, "unknown entry type", p, (size_t)(cut - p));
+	if (p[0] == 'N' && !e->vlen)
+		warn_at(m, ps->name, ps->line, "empty N: pattern (ignored)", NULL, 0);
+	ps->prev_entry = true;
+	ps->seen_entry = true;
+	ps->blank_since = false;
+	return 0;
+}
+
+/* An empty, blank or '#' line (Perl's /^\s*(#|$)/) */
+static bool blank_line(const char *p, const char *cut)
+{
+	return p == cut || *p == '#' ||
+	       ((*p == ' ' || space_lead[(unsigned char)*p] || *p == '\t') &&
+		(skip_space(p, cut) == cut || *skip_space(p, cut) == '#'));
+}
+
+/* Any other line is a section title. */
+static void parse_title(struct parse_state *ps, const char *p, const char *cut)
+{
+	if (ps->prev_entry && !ps->blank_since)
+		warn_at(ps->m, ps->name, ps->line, "stray line in a section (a title now)", p,
+			(size_t)(cut - p));
+	else if (!ps->prev_entry && ps->seen_entry && ps->title && !ps->blank_since)
+		warn_at(ps->m, ps->name, ps->title_line, "section without entries", ps->title,
+			ps->title_len);
+	ps->title = p;
+	ps->title_len = (uint32_t)(cut - p);
+	ps->title_line = ps->line;
+	ps->prev_entry = false;
+	ps->blank_since = false;
+}
+
+/* m->nidx: the indexes of the non-empty N: entries */
+static int index_n_entries(struct kbug_maint *m)
+{
+	for (uint32_t i = 0, nalloc = 0; i < m->ne; i++) {
+		if (m->e[i].type != 'N' || !m->e[i].vlen)
+			continue;
+		if (grow((void **)&m->nidx, &nalloc, m->nn + 1, sizeof(*m->nidx)))
+			return -ENOMEM;
+		m->nidx[m->nn++] = i;
+	}
+	return 0;
+}
+
 /*
  * text[0..len) is only read, and text[len] is a NUL: entries point into
  * it, each value ending at its line's '\n' (or at a NUL byte: NUL bytes
@@ -114,10 +213,7 @@ struct maux *maint_aux(struct kbug_maint *m, struct mentry *e)
 int maint_parse_buffer(struct kbug_maint *m, const char *text, size_t len, const char *name)
 {
 	const char *p = text, *end = text + len;
-	uint32_t line = 0, ealloc = 0, salloc = 0;
-	const char *title = NULL;
-	uint32_t title_line = 0, title_len = 0;
-	bool prev_entry = false, seen_entry = false, blank_since = false;
+	struct parse_state ps = { .m = m, .text = text, .name = name };
 	bool has_nul = !!memchr(text, '\0', len);
 	const char *pipe = memchr(text, '|', len);
 
@@ -126,92 +222,39 @@ int maint_parse_buffer(struct kbug_maint *m, const char *text, size_t len, const
 	m->text = text;
 	m->len = len;
 	/* sized from the text (entries average over 20 bytes): rarely regrown */
-	if (grow((void **)&m->e, &ealloc, (uint32_t)(len / 20 + 16), sizeof(*m->e)) ||
-	    grow((void **)&m->s, &salloc, (uint32_t)(len / 128 + 16), sizeof(*m->s)))
+	if (grow((void **)&m->e, &ps.ealloc, (uint32_t)(len / 20 + 16), sizeof(*m->e)) ||
+	    grow((void **)&m->s, &ps.salloc, (uint32_t)(len / 128 + 16), sizeof(*m->s)))
 		return -ENOMEM;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		const char *eol = nl ? nl : end, *cut = eol;
 		bool alt = false;
 
-		line++;
+		ps.line++;
 		if (pipe && pipe < eol) {
 			alt = true;
 			pipe = memchr(eol, '|', (size_t)(end - eol));
 		}
 		if (has_nul && memchr(p, '\0', (size_t)(eol - p))) {
-			warn_at(m, name, line, "NUL byte: the line is cut there", NULL, 0);
+			warn_at(m, name, ps.line, "NUL byte: the line is cut there", NULL, 0);
 			cut = p + strlen(p);
 		}
 		if (eol - p > MAINT_LONG_LINE)
-			warn_at(m, name, line, "line longer than 4096 bytes", NULL, 0);
+			warn_at(m, name, ps.line, "line longer than 4096 bytes", NULL, 0);
 		if (p[0] >= 'A' && p[0] <= 'Z' && p[1] == ':' && p + 1 < cut) {
-			struct mentry *e;
-			const char *v = skip_space(p + 2, cut);
-
-			if (m->ne == ealloc &&
-			    grow((void **)&m->e, &ealloc, m->ne + 1, sizeof(*m->e)))
+			if (parse_entry(&ps, p, cut, alt))
 				return -ENOMEM;
-			if (!prev_entry) {
-				struct msection *s;
-
-				if (m->ns == salloc &&
-				    grow((void **)&m->s, &salloc, m->ns + 1, sizeof(*m->s)))
-					return -ENOMEM;
-				s = &m->s[m->ns++];
-				s->first = m->ne;
-				s->nr = 0;
-				s->title_off = (uint32_t)((title ? title : p) - text);
-				s->tlen = title ? title_len : (uint32_t)(cut - p);
-				s->line = title ? title_line : line;
-				s->title_is_entry = !title;
-			}
-			e = &m->e[m->ne++];
-			*e = (struct mentry){
-				.type = p[0], .off = (uint32_t)(v - text),
-				.vlen = (uint32_t)(cut - v),
-				.line = line, .sec = m->ns - 1, .flags = alt ? MENT_ALT : 0,
-			};
-			if (p[0] == 'F' || p[0] == 'X')
-				e->form = (uint8_t)kbug_glob_form(v);
-			else if (p[0] == 'N')
-				maint_n_literal(v, e);
-			m->s[m->ns - 1].nr++;
-			if (!known_type[(unsigned char)p[0]])
-				warn_at(m, name, line, "unknown entry type", p, (size_t)(cut - p));
-			if (p[0] == 'N' && !e->vlen)
-				warn_at(m, name, line, "empty N: pattern (ignored)", NULL, 0);
-			prev_entry = true;
-			seen_entry = true;
-			blank_since = false;
-		} else if (p == cut || *p == '#' ||
-			   ((*p == ' ' || space_lead[(unsigned char)*p] || *p == '\t') &&
-			    (skip_space(p, cut) == cut || *skip_space(p, cut) == '#'))) {
-			blank_since = true;
+		} else if (blank_line(p, cut)) {
+			ps.blank_since = true;
 		} else {
-			if (prev_entry && !blank_since)
-				warn_at(m, name, line, "stray line in a section (a title now)", p,
-					(size_t)(cut - p));
-			else if (!prev_entry && seen_entry && title && !blank_since)
-				warn_at(m, name, title_line, "section without entries", title,
-					title_len);
-			title = p;
-			title_len = (uint32_t)(cut - p);
-			title_line = line;
-			prev_entry = false;
-			blank_since = false;
+			parse_title(&ps, p, cut);
 		}
 		p = eol + 1;
 	}
-	for (uint32_t i = 0, nalloc = 0; i < m->ne; i++) {
-		if (m->e[i].type != 'N' || !m->e[i].vlen)
-			continue;
-		if (grow((void **)&m->nidx, &nalloc, m->nn + 1, sizeof(*m->nidx)))
-			return -ENOMEM;
-		m->nidx[m->nn++] = i;
-	}
+	if (index_n_entries(m))
+		return -ENOMEM;
 	if (!m->ns) {
-		warn_at(m, name, line, "no MAINTAINERS section found", NULL, 0);
+		warn_at(m, name, ps.line, "no MAINTAINERS section found", NULL, 0);
 		return -EINVAL;
 	}
 	return 0;

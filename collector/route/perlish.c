@@ -514,61 +514,56 @@ static bool is_letter(const char *s, size_t len)
 	return rc > 0;
 }
 
-/* clean_file_emails for one address found in a file */
-static void clean_file_email(const char *raw, struct strbuf *out)
+/* s/$sub/<$1>/g over raw into e: the address bracketed */
+static void bracket_address(pcre2_code *sub, const char *raw, struct strbuf *e)
 {
-	static pcre2_code *sub, *sep;
-	struct strbuf e = STRBUF_INIT, name = STRBUF_INIT, addr = STRBUF_INIT;
-	char **nw = NULL;
-	int nnw = 0, i, j;
-	PCRE2_SIZE olen;
-	pcre2_match_data *md;
+	PCRE2_SIZE olen = strlen(raw) * 3 + 64;
 
-	strbuf_reset(out);
-	if (!re_get(&sub, "[\\(\\<\\{]{0,1}([A-Za-z0-9_\\.\\+-]+\\@[A-Za-z0-9\\.-]+)[\\)\\>\\}]{0,1}",
-		    0) || !re_get(&sep, "[^\\p{L}\\'\\,\\.\\+-]", 0))
-		return;
-	olen = strlen(raw) * 3 + 64;
-	strbuf_grow(&e, olen);
+	strbuf_grow(e, olen);
 	if (pcre2_substitute(sub, (PCRE2_SPTR)raw, PCRE2_ZERO_TERMINATED, 0,
 			     PCRE2_SUBSTITUTE_GLOBAL, NULL, match_ctx(), (PCRE2_SPTR)"<$1>",
-			     PCRE2_ZERO_TERMINATED, (PCRE2_UCHAR *)e.buf, &olen) < 0)
+			     PCRE2_ZERO_TERMINATED, (PCRE2_UCHAR *)e->buf, &olen) < 0)
 		olen = 0;
-	e.len = olen;		/* pcre2_substitute wrote olen units and a NUL */
-	e.buf[olen] = '\0';
-	pl_parse_email(e.buf, &name, &addr);
-	/* $name =~ s/^"(.*)"$/$1/ */
-	if (name.len >= 2 && name.buf[0] == '"' && name.buf[name.len - 1] == '"' &&
-	    !memchr(name.buf, '\n', name.len)) {
-		memmove(name.buf, name.buf + 1, name.len - 2);
-		strbuf_setlen(&name, name.len - 2);
-	}
-	/* split(/[^\p{L}\'\,\.\+-]/, $name), trailing empty fields dropped */
-	md = pcre2_match_data_create(1, NULL);
-	{
-		size_t off = 0, start = 0;
+	e->len = olen;		/* pcre2_substitute wrote olen units and a NUL */
+	e->buf[olen] = '\0';
+}
 
-		while (off <= name.len && re_match(sep, name.buf, name.len, off, md) > 0) {
-			PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+/*
+ * grep(!/^[\'\,\.\+-]$/, split(/[^\p{L}\'\,\.\+-]/, $name)): the words of
+ * name (trailing empty fields dropped) in *nw; returns how many.
+ */
+static int name_words(pcre2_code *sep, const struct strbuf *name, char ***nw)
+{
+	pcre2_match_data *md = pcre2_match_data_create(1, NULL);
+	size_t off = 0, start = 0;
+	int nnw = 0, i, j;
 
-			push_str(&nw, &nnw, name.buf + start, ov[0] - start);
-			start = ov[1];
-			off = ov[1] > ov[0] ? ov[1] : ov[1] + 1;
-		}
-		push_str(&nw, &nnw, name.buf + start, name.len - start);
-		while (nnw && !nw[nnw - 1][0])
-			free(nw[--nnw]);
+	while (off <= name->len && re_match(sep, name->buf, name->len, off, md) > 0) {
+		PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+
+		push_str(nw, &nnw, name->buf + start, ov[0] - start);
+		start = ov[1];
+		off = ov[1] > ov[0] ? ov[1] : ov[1] + 1;
 	}
+	push_str(nw, &nnw, name->buf + start, name->len - start);
+	while (nnw && !(*nw)[nnw - 1][0])
+		free((*nw)[--nnw]);
 	pcre2_match_data_free(md);
-	/* grep(!/^[\'\,\.\+-]$/, @nw) */
 	for (i = 0, j = 0; i < nnw; i++) {
-		if (strlen(nw[i]) == 1 && strchr("',.+-", nw[i][0]))
-			free(nw[i]);
+		if (strlen((*nw)[i]) == 1 && strchr("',.+-", (*nw)[i][0]))
+			free((*nw)[i]);
 		else
-			nw[j++] = nw[i];
+			(*nw)[j++] = (*nw)[i];
 	}
-	nnw = j;
-	strbuf_reset(&name);
+	return j;
+}
+
+/* The name from its words: the last two, or three after an initial; frees nw. */
+static void join_name(char **nw, int nnw, struct strbuf *name)
+{
+	int i;
+
+	strbuf_reset(name);
 	if (nnw > 2) {
 		const char *first = nw[nnw - 3], *middle = nw[nnw - 2], *last = nw[nnw - 1];
 		size_t lf = pl_strlen_chars(first), lm = pl_strlen_chars(middle);
@@ -576,16 +571,40 @@ static void clean_file_email(const char *raw, struct strbuf *out)
 		if ((lf == 1 && is_letter(first, strlen(first))) ||
 		    (lf == 2 && first[strlen(first) - 1] == '.') ||
 		    lm == 1 || (lm == 2 && middle[strlen(middle) - 1] == '.'))
-			strbuf_addf(&name, "%s %s %s", first, middle, last);
+			strbuf_addf(name, "%s %s %s", first, middle, last);
 		else
-			strbuf_addf(&name, "%s %s", middle, last);
+			strbuf_addf(name, "%s %s", middle, last);
 	} else {
 		for (i = 0; i < nnw; i++)
-			strbuf_addf(&name, "%s%s", i ? " " : "", nw[i]);
+			strbuf_addf(name, "%s%s", i ? " " : "", nw[i]);
 	}
 	for (i = 0; i < nnw; i++)
 		free(nw[i]);
 	free(nw);
+}
+
+/* clean_file_emails for one address found in a file */
+static void clean_file_email(const char *raw, struct strbuf *out)
+{
+	static pcre2_code *sub, *sep;
+	struct strbuf e = STRBUF_INIT, name = STRBUF_INIT, addr = STRBUF_INIT;
+	char **nw = NULL;
+	int nnw;
+
+	strbuf_reset(out);
+	if (!re_get(&sub, "[\\(\\<\\{]{0,1}([A-Za-z0-9_\\.\\+-]+\\@[A-Za-z0-9\\.-]+)[\\)\\>\\}]{0,1}",
+		    0) || !re_get(&sep, "[^\\p{L}\\'\\,\\.\\+-]", 0))
+		return;
+	bracket_address(sub, raw, &e);
+	pl_parse_email(e.buf, &name, &addr);
+	/* $name =~ s/^"(.*)"$/$1/ */
+	if (name.len >= 2 && name.buf[0] == '"' && name.buf[name.len - 1] == '"' &&
+	    !memchr(name.buf, '\n', name.len)) {
+		memmove(name.buf, name.buf + 1, name.len - 2);
+		strbuf_setlen(&name, name.len - 2);
+	}
+	nnw = name_words(sep, &name, &nw);
+	join_name(nw, nnw, &name);
 	if (name.len && (name.buf[name.len - 1] == ',' || name.buf[name.len - 1] == '.'))
 		strbuf_setlen(&name, name.len - 1);
 	if (name.len && (name.buf[0] == ',' || name.buf[0] == '.')) {
