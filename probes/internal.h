@@ -13,6 +13,7 @@
 #include <json-c/json.h>
 
 #include "probes/probe.h"
+#include "util/log.h"
 
 struct strbuf;
 
@@ -23,7 +24,10 @@ struct strbuf;
 int kbug_probe_run_one(struct kbug_probe_ctx *ctx, const struct kbug_probe *p);
 
 /* True once the running probe has used up its time budget. */
-bool kbug_probe_expired(const struct kbug_probe_ctx *ctx);
+static inline bool kbug_probe_expired(const struct kbug_probe_ctx *ctx)
+{
+	return ctx->deadline_ns && kbug_now_ns() > ctx->deadline_ns;
+}
 
 /* ---- kernel ---- */
 

@@ -13,6 +13,8 @@ struct kbug_probe_ctx {
 	int boot;		/* --boot N: 0 current, -1 previous (journal) */
 	unsigned int timeout_ms;	/* budget per probe */
 	size_t max_output;	/* byte budget per probe */
+	/* set by the runner: the running probe's deadline (CLOCK_MONOTONIC ns), 0 none */
+	unsigned long long deadline_ns;
 };
 
 /*

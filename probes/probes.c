@@ -28,14 +28,6 @@ const struct kbug_probe *const kbug_probes[] = {
 	NULL,
 };
 
-/* The deadline of the probe now running (CLOCK_MONOTONIC, ns); 0 = none. */
-static uint64_t probe_deadline_ns;
-
-bool kbug_probe_expired(const struct kbug_probe_ctx *ctx)
-{
-	return probe_deadline_ns && kbug_now_ns() > probe_deadline_ns;
-}
-
 const struct kbug_probe *kbug_probe_find(const char *name)
 {
 	size_t i;
@@ -213,9 +205,9 @@ int kbug_probe_run_one(struct kbug_probe_ctx *ctx, const struct kbug_probe *p)
 		return 0;
 	}
 	out = json_object_new_object();
-	probe_deadline_ns = ctx->timeout_ms ? start + (uint64_t)ctx->timeout_ms * 1000000u : 0;
+	ctx->deadline_ns = ctx->timeout_ms ? start + (uint64_t)ctx->timeout_ms * 1000000u : 0;
 	ret = p->run(ctx, &out);
-	probe_deadline_ns = 0;
+	ctx->deadline_ns = 0;
 	ms = kbug_now_ns() - start;
 	DBG("probe '%s': %d in %llu.%02llu ms", p->name, ret, (unsigned long long)(ms / 1000000u),
 	    (unsigned long long)(ms / 10000u % 100u));

@@ -35,6 +35,7 @@
 #include <sys/utsname.h>
 
 #include "util/json.h"
+#include "util/log.h"
 #include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
@@ -989,5 +990,18 @@ int kbug_report_redact_section(struct kbug_report *r, const char *name)
 	redact_tree(rd, val, 0);
 	redact_record(rd, r);
 	kbug_redactor_free(rd);
+	return 0;
+}
+
+/* The exit filter: redaction once, where the report leaves kbug. */
+int kbug_report_seal(struct kbug_report *r)
+{
+	if (r->sealed)
+		return 0;
+	if (kbug_report_redact(r) < 0) {
+		ERR("redaction failed: nothing was written, shown or sent (--no-redact to skip it)");
+		return -EIO;
+	}
+	r->sealed = true;
 	return 0;
 }

@@ -75,18 +75,6 @@ void kbug_report_set(struct kbug_report *r, const char *name, struct json_object
 	kj_set(r->root, name, obj);
 }
 
-int kbug_report_seal(struct kbug_report *r)
-{
-	if (r->sealed)
-		return 0;
-	if (kbug_report_redact(r) < 0) {
-		ERR("redaction failed: nothing was written, shown or sent (--no-redact to skip it)");
-		return -EIO;
-	}
-	r->sealed = true;
-	return 0;
-}
-
 void kbug_report_error(struct kbug_report *r, const char *who, const char *fmt, ...)
 {
 	struct json_object *errs = kj_get(r->root, "errors");

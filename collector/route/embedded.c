@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "route/internal.h"
+#include "util/gz.h"
+#include "util/strbuf.h"
 
 extern const unsigned char kbug_emb_maintainers[], kbug_emb_maintainers_end[];
 extern const unsigned char kbug_emb_mailmap[], kbug_emb_mailmap_end[];
@@ -24,6 +26,44 @@ const char *kbug_embedded_version(void)
 const char *kbug_embedded_origin(void)
 {
 	return kbug_emb_origin;
+}
+
+/*
+ * A blob of build/gen/route-data.c: stored as it is (see gen-embedded.sh),
+ * with a NUL after it, so used in place; a gzip'd one is inflated into *own.
+ */
+int kbug_embedded_unpack(const unsigned char *blob, size_t n, const char **text, size_t *len,
+			 char **own)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *out = NULL;
+	size_t l = 0;
+	int ret;
+
+	*text = NULL;
+	if (own)
+		*own = NULL;
+	if (!n)
+		return -ENOENT;
+	if (n < 2 || blob[0] != 0x1f || blob[1] != 0x8b) {
+		*text = (const char *)blob;
+		if (len)
+			*len = n;
+		return 0;
+	}
+	if (!own)
+		return -EINVAL;
+	ret = kbug_gunzip(blob, n, &sb, MAINT_MAX_SIZE);
+	if (ret) {
+		strbuf_release(&sb);
+		return ret == -ENOMEM ? ret : -EBADMSG;
+	}
+	out = strbuf_detach(&sb, &l);
+	*text = out;
+	*own = out;
+	if (len)
+		*len = l;
+	return 0;
 }
 
 int kbug_embedded_get(const char *what, const char **text, size_t *len, char **own)

@@ -169,7 +169,12 @@ void kbug_route_canon_path(const char *in, const char *tree, struct strbuf *out)
 int kbug_route_match(struct kbug_maint *m, const char *file, struct rmatches *out);
 void kbug_route_sort(struct rmatches *r);
 bool kbug_glob_prefix_match(const char *pat, const char *s);
+/* The largest MAINTAINERS text kbug takes (a 6.12 one is 0.8 MB) */
+#define MAINT_MAX_SIZE (64u << 20)
+
 int kbug_glob_form(const char *raw);
+/* A byte that makes a converted F: pattern more than a glob: "\\()|+{}^$]" */
+bool kbug_glob_special(unsigned char c);
 void kbug_glob_convert(const char *raw, struct strbuf *out);
 int maint_isdir(struct kbug_maint *m, const char *rel);
 int maint_isfile(struct kbug_maint *m, const char *rel);

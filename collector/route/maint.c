@@ -27,7 +27,6 @@
 #include "util/path.h"
 #include "util/strbuf.h"
 
-#define MAINT_MAX_SIZE (64u << 20)
 
 static const char *const kind_names[] = {
 	[MAINT_FILE] = "file", [MAINT_SYSFS] = "sysfs", [MAINT_TREE] = "tree",
@@ -634,38 +633,4 @@ void kbug_maint_free(struct kbug_maint *m)
 	free(m->running);
 	free(m->tree);
 	free(m);
-}
-
-/*
- * A blob of build/gen/route-data.c: stored as it is (see gen-embedded.sh),
- * with a NUL after it, so used in place; a gzip'd one is inflated into *own.
- */
-int kbug_embedded_unpack(const unsigned char *blob, size_t n, const char **text, size_t *len,
-			 char **own)
-{
-	char *out = NULL;
-	size_t l = 0;
-	int ret;
-
-	*text = NULL;
-	if (own)
-		*own = NULL;
-	if (!n)
-		return -ENOENT;
-	if (n < 2 || blob[0] != 0x1f || blob[1] != 0x8b) {
-		*text = (const char *)blob;
-		if (len)
-			*len = n;
-		return 0;
-	}
-	if (!own)
-		return -EINVAL;
-	ret = gunzip(blob, n, &out, &l);
-	if (ret)
-		return ret;
-	*text = out;
-	*own = out;
-	if (len)
-		*len = l;
-	return 0;
 }
