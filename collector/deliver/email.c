@@ -434,7 +434,7 @@ static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_o
 	if (ret)
 		goto out;
 	if (sendmail) {
-		const char *path = o->sendmail_path ?: kbug_config_get("sendmail", "path") ?:
+		const char *path = o->sendmail_path ?: kbug_config_get_trusted("sendmail", "path") ?:
 				   "/usr/sbin/sendmail";
 
 		strbuf_addf(&via, "%s", path);
