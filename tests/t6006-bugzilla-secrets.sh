@@ -133,7 +133,7 @@ test_expect_success 'item 4: a config others can write runs no command' '
 	KBUG_CONFIG=$PWD/cfg test_expect_code 1 "$KBUG" bugzilla whoami >out 2>err &&
 	cat err &&
 	test ! -e ran &&
-	grep -q "refusing \[bugzilla\] api-key-command from a config that group or others can write" err
+	grep -q "refusing \[bugzilla\] api-key-command from config .*cfg., which group or others can write" err
 '
 
 test_expect_success 'item 4: ... nor through a symlink to it' '
@@ -148,7 +148,7 @@ test_expect_success 'item 4: ... nor one another user owns (even mode 600)' '
 		chmod 600 cfg && chown nobody cfg &&
 		KBUG_CONFIG=$PWD/cfg test_expect_code 1 "$KBUG" bugzilla whoami >out 2>err &&
 		test ! -e ran &&
-		grep -q "from a config that another user owns" err
+		grep -q "from config .*cfg., which another user owns" err
 	fi
 '
 

@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -33,13 +34,15 @@ struct config_entry {
 	char *section;
 	char *key;
 	char *value;
-	const char *unsafe;	/* NULL, or why its file may not run commands */
+	const char *unsafe;	/* NULL, or why its file may not run commands (cfg_why) */
 };
 
 static struct config_entry *cfg;
 static size_t cfg_nr, cfg_alloc;
 static bool cfg_loaded;
 static const char *cfg_unsafe;	/* why the file being parsed is not trusted */
+static char **cfg_why;		/* those reasons, freed by kbug_config_reset */
+static size_t cfg_why_nr;
 
 void kbug_config_reset(void)
 {
@@ -56,6 +59,11 @@ void kbug_config_reset(void)
 	free(cfg);
 	cfg = NULL;
 	cfg_nr = 0;
+	for (i = 0; i < cfg_why_nr; i++)
+		free(cfg_why[i]);
+	free(cfg_why);
+	cfg_why = NULL;
+	cfg_why_nr = 0;
 	cfg_alloc = 0;
 	cfg_loaded = false;
 }
@@ -103,8 +111,8 @@ const char *kbug_config_get_trusted(const char *section, const char *key)
 	struct config_entry *e = config_find(section, key);
 
 	if (e && e->unsafe) {
-		ERR("refusing [%s] %s from a config that %s: run 'chmod go-w' on it (or own it)",
-		    section, key, e->unsafe);
+		ERR("refusing [%s] %s from %s: run 'chmod go-w' on it (or own it)", section, key,
+		    e->unsafe);
 		return NULL;
 	}
 	return e ? e->value : NULL;
@@ -240,8 +248,8 @@ static int config_subsection(struct strbuf *sec)
 	strbuf_add(&name, sec->buf, (size_t)(sp - sec->buf));
 	strbuf_addstr(&sub, sp + 1);
 	strbuf_trim(&sub);
-	if (!config_name_ok(name.buf) || config_unquote(&sub) || sub.len < 1 ||
-	    sub.buf[0] == '"' || memchr(sub.buf, '"', sub.len)) {
+	if (!config_name_ok(name.buf) || sub.len < 3 || sub.buf[0] != '"' ||
+	    config_unquote(&sub) || !sub.len || memchr(sub.buf, '"', sub.len)) {
 		ret = -EINVAL;
 		goto out;
 	}
@@ -351,13 +359,24 @@ int kbug_config_parse(const char *text, size_t len, const char *name)
  * files, as ssh and git judge it: NULL when group and others cannot write
  * it and it belongs to us or to root.
  */
-static const char *config_unsafe(const struct stat *st)
+static const char *config_unsafe(const struct stat *st, const char *path)
 {
+	const char *why = NULL;
+	char *s;
+
 	if (st->st_mode & 022)
-		return "group or others can write";
-	if (st->st_uid != geteuid() && st->st_uid != 0)
-		return "another user owns";
-	return NULL;
+		why = "group or others can write";
+	else if (st->st_uid != geteuid() && st->st_uid != 0)
+		why = "another user owns";
+	if (!why)
+		return NULL;
+	if (asprintf(&s, "config '%s', which %s", path, why) < 0)
+		abort();
+	cfg_why = realloc(cfg_why, (cfg_why_nr + 1) * sizeof(*cfg_why));
+	if (!cfg_why)
+		abort();
+	cfg_why[cfg_why_nr++] = s;
+	return s;
 }
 
 /* Load one file if it exists; missing is fine unless `must` (named by the user). */
@@ -397,7 +416,7 @@ static int config_load_file(const char *path, bool must)
 		strbuf_release(&text);
 		return n == -EFBIG ? -EINVAL : (int)n;
 	}
-	cfg_unsafe = config_unsafe(&st);
+	cfg_unsafe = config_unsafe(&st, path);
 	ret = config_parse_one(text.buf, text.len, path, &secrets);
 	cfg_unsafe = NULL;
 	if (!ret && secrets && (st.st_mode & 077)) {

@@ -1052,8 +1052,8 @@ static int get_key(const char *url, const struct kbug_deliver_opts *o, struct st
 		ret = kbug_secret_get(key, NULL, NULL, "KBUG_BUGZILLA_API_KEY");
 	if (ret == -ENOENT) {
 		kbug_url_origin(url, &org);
-		ERR("no Bugzilla API key for %s: give --api-key-file FILE (mode 0600), set api-key-file or api-key-command in a [bugzilla \"%s\"] section of the config (or [bugzilla] with url = %s), or KBUG_BUGZILLA_API_KEY",
-		    org.buf, org.buf, org.buf);
+		ERR("no Bugzilla API key: give --api-key-file FILE (mode 0600), set api-key-file or api-key-command in a [bugzilla \"%s\"] section of the config (or [bugzilla] with url = %s), or KBUG_BUGZILLA_API_KEY",
+		    org.buf, org.buf);
 	}
 	strbuf_release(&sect);
 	strbuf_release(&org);
