@@ -484,8 +484,8 @@ static int secret_check(struct strbuf *out, bool first_line, const char *what)
 
 		if (c < 0x20 || c == 0x7f) {
 			kbug_secret_wipe(out);
-			ERR("the secret from %s holds a control character (0x%02x): refusing it", what,
-			    c);
+			ERR("the secret from %s holds a control character (0x%02x): refusing it",
+			    what, c);
 			return -EINVAL;
 		}
 	}
