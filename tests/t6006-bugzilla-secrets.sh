@@ -32,17 +32,20 @@ route_report() {
 		--file drivers/obz/main.c --to bugzilla --yes --outbox "$OB" --timeout 5 "$@"
 }
 
+# home_cfg [LINE...]: cfg (0600) with the home Bugzilla, its key, then LINEs
+home_cfg() {
+	printf "[bugzilla]\nurl = %s\napi-key-file = %s\ninsecure-http = true\n" \
+		"$BZ_URL" "$TRASH/key" >cfg &&
+	if [ $# -gt 0 ]; then printf "%s\n" "$@" >>cfg; fi &&
+	chmod 600 cfg
+}
+
 test_expect_success 'item 1: a B: naming another Bugzilla never receives the [bugzilla] key' '
 	rm -f "$TRASH/rec.log" &&
-	cat >cfg <<-EOF &&
-	[bugzilla]
-	url = $BZ_URL
-	api-key-file = $TRASH/key
-	insecure-http = true
-	EOF
-	chmod 600 cfg &&
-	KBUG_CONFIG=$PWD/cfg route_report >out 2>err
+	home_cfg &&
+	KBUG_CONFIG=$PWD/cfg route_report >out 2>err &&
 	cat out err &&
+	cat out err | grep -q "kbug cannot file this report itself" &&
 	! grep -rqs "$BZ_KEY" "$TRASH/rec.log" &&
 	grep -q "no Bugzilla API key for http://bugzilla.localhost:$REC_PORT" err &&
 	grep -q "by hand" err
@@ -50,15 +53,8 @@ test_expect_success 'item 1: a B: naming another Bugzilla never receives the [bu
 
 test_expect_success 'item 1: ... and that tracker gets its own key from [bugzilla "ORIGIN"]' '
 	rm -f "$TRASH/rec.log" &&
-	cat >cfg <<-EOF &&
-	[bugzilla]
-	url = $BZ_URL
-	api-key-file = $TRASH/key
-	insecure-http = true
-	[bugzilla "HTTP://Bugzilla.localhost:$REC_PORT/rest"]
-	api-key-file = $TRASH/key2
-	EOF
-	chmod 600 cfg &&
+	home_cfg "[bugzilla \"HTTP://Bugzilla.localhost:$REC_PORT/rest\"]" \
+		"api-key-file = $TRASH/key2" &&
 	{ KBUG_CONFIG=$PWD/cfg route_report >out 2>err; cat out err; } &&
 	grep -q "X-BUGZILLA-API-KEY: $BZ_KEY_OTHER" "$TRASH/rec.log" &&
 	! grep -q "$BZ_KEY\$" "$TRASH/rec.log"
