@@ -304,6 +304,30 @@ static void test_untrusted_config(void **state)
 	unsetenv("KBUG_CONFIG");
 }
 
+/* issue 18 item 4: root reads only root's configs, unless named by $KBUG_CONFIG */
+static void test_root_reads_root_configs(void **state)
+{
+	char path[256], dir[128];
+
+	if (geteuid() != 0)
+		skip();
+	snprintf(dir, sizeof(dir), "%s/kbug", tmpdir);
+	assert_int_equal(mkdir(dir, 0700), 0);
+	write_file("kbug/config", "[identity]\nname = Mallory\n", 0600, path, sizeof(path));
+	assert_int_equal(chown(path, 65534, 65534), 0);
+	unsetenv("KBUG_CONFIG");
+	setenv("XDG_CONFIG_HOME", tmpdir, 1);
+	assert_int_equal(kbug_config_load(), 0);
+	assert_null(kbug_config_get("identity", "name"));
+	/* named explicitly: read, but it runs nothing (tested above) */
+	setenv("KBUG_CONFIG", path, 1);
+	kbug_config_reset();
+	assert_int_equal(kbug_config_load(), 0);
+	assert_string_equal(kbug_config_get("identity", "name"), "Mallory");
+	unsetenv("KBUG_CONFIG");
+	unsetenv("XDG_CONFIG_HOME");
+}
+
 static void on_alarm(int sig)
 {
 	(void)sig;
@@ -341,6 +365,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_secret_first_line_controls, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_untrusted_config, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_secret_fifo, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_root_reads_root_configs, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
