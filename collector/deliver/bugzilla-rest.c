@@ -426,6 +426,7 @@ int kbug_bz_call(struct kbug_bz *bz, const char *method, const char *path, const
 	kbug_curl.easy_setopt(h, CURLOPT_WRITEDATA, &rb);
 	kbug_curl.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
 	kbug_curl.easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
+	kbug_curl_proxy(h, bz->key.len && !strncasecmp(url.buf, "http://", 7));
 	if (body) {
 		json = json_object_to_json_string_ext(body, JSON_C_TO_STRING_PLAIN |
 						      JSON_C_TO_STRING_NOSLASHESCAPE);
