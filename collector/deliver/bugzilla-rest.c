@@ -244,11 +244,10 @@ int kbug_bz_parse_reply(long status, const char *content_type, const char *body,
 	*out = NULL;
 	*code = 0;
 	msg[0] = '\0';
-	if (!body || len == 0 || len > BZ_REPLY_MAX || memchr(body, '\0', len)) {
+	if (!body || len == 0 || len > BZ_REPLY_MAX || memchr(body, '\0', len))
 		o = NULL;
-	} else {
+	else
 		o = kbug_json_parse_bounded(body, len, site, NULL);
-	}
 	if (!o || !json_object_is_type(o, json_type_object)) {
 		json_object_put(o);
 		if (status >= 500)

@@ -399,12 +399,13 @@ int kbug_maint_check_text(struct strbuf *body, const char *url, unsigned int *ns
 	}
 	ns = kbug_maint_nr_sections(m);
 	nw = kbug_maint_nr_warnings(m);
+	nc = ns >= MIN_SECTIONS && nw <= ns / 100 ? kbug_maint_costly_n(m, &line) : 0;
 	if (ns < MIN_SECTIONS)
 		strbuf_addf(why, "only %u section%s (a kernel's has thousands)", ns,
 			    ns == 1 ? "" : "s");
 	else if (nw > ns / 100)
 		strbuf_addf(why, "%u warnings in %u sections", nw, ns);
-	else if ((nc = kbug_maint_costly_n(m, &line)))
+	else if (nc)
 		strbuf_addf(why, "%u N: regex%s too costly to match (over %u steps on a path), the first at line %u",
 			    nc, nc == 1 ? "" : "es", KBUG_PCRE2_MATCH_LIMIT, line);
 	else if (!maint_has_the_rest(m))

@@ -97,7 +97,7 @@ struct json_object *kbug_json_parse_bounded(const char *buf, size_t len, const c
 		if (cost == SIZE_MAX)
 			w = "JSON nested more than 64 deep";
 		else if (cost > len * KBUG_JSON_RATIO + KBUG_JSON_SLACK)
-			w = "too many JSON objects and values for its size (over 16 times its size in memory)";
+			w = "too many JSON objects and values for its size (16 times it in memory)";
 	}
 	if (w && !why)
 		ERR("JSON from '%s' refused: %s", name, w);
