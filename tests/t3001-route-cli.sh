@@ -108,6 +108,18 @@ test_expect_success 'then the running release tree in /lib/modules/R/build' '
 	grep -q "\"older_than_running\": false" out
 '
 
+test_expect_success 'an absolute build link below --sysroot resolves inside the root' '
+	t=root3/usr/src/linux-9.8.7 && mkdir -p $t root3/lib/modules/$REL &&
+	for d in Documentation arch include drivers fs init ipc kernel lib scripts; do mkdir -p $t/$d; done &&
+	for f in COPYING CREDITS Kbuild README; do echo x > $t/$f; done &&
+	printf "VERSION = 9\nPATCHLEVEL = 8\nSUBLEVEL = 7\n" > $t/Makefile &&
+	mini > $t/MAINTAINERS && echo x > $t/drivers/x.c &&
+	ln -s /usr/src/linux-9.8.7 root3/lib/modules/$REL/build &&
+	"$KBUG" --sysroot root3 route --json drivers/x.c >out &&
+	grep -q "\"kind\": \"tree\"" out &&
+	grep -q "\"version\": \"9.8.7\"" out
+'
+
 test_expect_success 'then a cached copy under $XDG_CACHE_HOME/kbug' '
 	mkdir -p empty "$XDG_CACHE_HOME/kbug" && mini > "$XDG_CACHE_HOME/kbug/MAINTAINERS" &&
 	echo 6.1.0 > "$XDG_CACHE_HOME/kbug/MAINTAINERS.version" &&
