@@ -1,9 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # shellcheck disable=SC2016,SC2034 # test bodies are strings that lib.sh evaluates
-# --sysroot keeps every read inside the root (issue 18, item 12): absolute
-# and ".." symlinks resolve below the root as they would for a chroot, never
-# to the host's files; a missing sysroot is an error naming it.
+# Issue 18, items 12 and 13. --sysroot keeps every read inside the root:
+# absolute and ".." symlinks resolve below the root as they would for a
+# chroot, never to the host's files; a missing sysroot is an error naming
+# it. Text from outside (MAINTAINERS names, --summary, the outbox) reaches
+# the terminal without its control characters, and a name holding one does
+# not lose its recipient.
 . "$(dirname "$0")/lib.sh"
 FIX=$TESTS_DIR/fixtures
 
@@ -56,6 +59,45 @@ test_expect_success 'a missing --sysroot is an error naming it, exit 1' '
 test_expect_success 'a missing KBUG_SYSROOT is an error naming it, exit 1' '
 	KBUG_SYSROOT=$TRASH/nosuch test_expect_code 1 "$KBUG" collect --json >out 2>err &&
 	grep -q "$TRASH/nosuch" err
+'
+
+# no_controls FILE...: none of ESC, BEL, CR or other C0 controls but tab/newline
+no_controls() {
+	! LC_ALL=C grep -q "$(printf "[\001-\010\013-\037\177]")" "$@"
+}
+
+evil_maintainers() {
+	printf "List of maintainers\n\nTHE REST\nM:\tLinus Torvalds <torvalds@linux-foundation.org>\n"
+	printf "L:\tlinux-kernel@vger.kernel.org\nS:\tBuried\nF:\t*\nF:\t*/\n\n"
+	printf "EVIL \033[31mDRIVER\nM:\tEvil \033]2;pwned\007Maint <evil@example.org>\n"
+	printf "M:\tGood Maint <good@example.org>\nS:\tMaintained\nF:\tdrivers/x/\n\n"
+	printf "GH \033[1mDRIVER\nM:\tOcto \033]2;pwned\007Cat <octo@example.org>\n"
+	printf "B:\thttps://github.com/example/ghdrv/issues\nS:\tMaintained\nF:\tdrivers/gh/\n"
+}
+
+LOG=$CORPUS_DIR/qemu-lkdtm-warning.log
+export XDG_DATA_HOME=$TRASH/xdg XDG_CONFIG_HOME=$TRASH/xdgconf KBUG_CONFIG= HOME=$TRASH
+
+test_expect_success 'a MAINTAINERS name with control characters keeps its recipient, shown clean' '
+	evil_maintainers >M &&
+	"$KBUG" report --log "$LOG" --maintainers M --from "Ada <ada@example.org>" --yes --dry-run \
+		--file drivers/x/main.c --report 1 --summary "$(printf "bad \033]2;title\007 summary")" \
+		>out 2>err &&
+	no_controls out err &&
+	grep -q "^To: .*evil@example.org" out &&
+	grep -q "^To: .*good@example.org" out &&
+	! grep -q "skipping the recipient" err
+'
+
+test_expect_success 'the outbox listing of a --summary with control characters is clean' '
+	evil_maintainers >M &&
+	"$KBUG" report --log "$LOG" --maintainers M --from "Ada <ada@example.org>" --yes \
+		--outbox ob --file drivers/gh/main.c --report 1 \
+		--summary "$(printf "bad \033]2;title\007 summary")" >out 2>err &&
+	no_controls out err &&
+	"$KBUG" outbox --outbox ob >list 2>&1 &&
+	no_controls list &&
+	grep -q "bad ?]2;title? summary" list
 '
 
 test_done
