@@ -51,7 +51,8 @@ struct kmod_ctx *kbug_kmod_ctx(struct strbuf *release)
 		strbuf_release(&rel);
 		return NULL;
 	}
-	strbuf_addf(&dir, "%s/lib/modules/%s", kbug_path_root(), rel.buf);
+	strbuf_addf(&dir, "/lib/modules/%s", rel.buf);
+	kbug_path_resolve(&dir, dir.buf);	/* a link to /srv/... stays in the root */
 	/*
 	 * no module directory (a container, a VM booted without modules):
 	 * libkmod would find nothing, and loading it (with libcrypto,

@@ -195,7 +195,7 @@ const char *kbug_path_resolve(struct strbuf *out, const char *path)
 	int ret;
 
 	if (!path_root || path[0] != '/')
-		return kbug_path(out, path);
+		return path == out->buf ? out->buf : kbug_path(out, path);
 	ret = path_resolve_manual(path, &rel, true);
 	strbuf_reset(out);
 	if (!ret)

@@ -31,7 +31,8 @@ const char *kbug_path(struct strbuf *out, const char *path);
 /*
  * The same, the links in path resolved inside the root (as for an open),
  * for the libraries and trees that take a path: "" (errno set) when path
- * does not resolve. Only a check: the tree may change before it is opened.
+ * does not resolve (path may be out->buf). Only a check: the tree may
+ * change before it is opened.
  */
 const char *kbug_path_resolve(struct strbuf *out, const char *path);
 FILE *kbug_path_fopen(const char *path, const char *mode);
