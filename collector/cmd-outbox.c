@@ -23,6 +23,7 @@
 #include "util/prompt.h"
 #include "util/macro.h"
 #include "util/strbuf.h"
+#include "util/term.h"
 
 static const char outbox_usage[] =
 	"usage: kbug outbox [--outbox DIR] [--sent | --dropped]\n"
@@ -224,31 +225,31 @@ static void outbox_list_why(FILE *f, struct kbug_outbox_item *it, const char *id
 		const char *mid = kj_get_str(st, "message_id"), *url = kj_get_str(st, "url");
 		const char *bug = kj_get_str(st, "bug_id");
 
-		fprintf(f, "    delivered %s", kj_get_str(st, "updated") ?: "");
+		tprintf(f, "    delivered %s", kj_get_str(st, "updated") ?: "");
 		if (bug)
-			fprintf(f, " as bug %s", bug);
+			tprintf(f, " as bug %s", bug);
 		else if (mid)
-			fprintf(f, " as %s", mid);
+			tprintf(f, " as %s", mid);
 		if (url)
-			fprintf(f, " %s %s", bug || mid ? "at" : "to", url);
-		fprintf(f, "%s%s\n", why ? "; " : "", why ?: "");
+			tprintf(f, " %s %s", bug || mid ? "at" : "to", url);
+		tprintf(f, "%s%s\n", why ? "; " : "", why ?: "");
 	} else if (state == KBUG_STATE_DROPPED) {
 		if (kbug_outbox_item_where(it) == KBUG_OUTBOX_DROPPED)
-			fprintf(f, "    dropped %s; 'kbug outbox --restore %s' puts it back\n",
+			tprintf(f, "    dropped %s; 'kbug outbox --restore %s' puts it back\n",
 				kj_get_str(st, "updated") ?: "", id);
 		else
-			fprintf(f, "    dropped, but not moved to dropped/ yet: 'kbug outbox --drop %s' finishes it\n",
+			tprintf(f, "    dropped, but not moved to dropped/ yet: 'kbug outbox --drop %s' finishes it\n",
 				id);
 	} else if (state == KBUG_STATE_UNKNOWN || state == KBUG_STATE_SENDING) {
-		fprintf(f, "    outcome unknown: %s\n    it may have arrived; check before 'kbug outbox --retry %s --force'\n",
+		tprintf(f, "    outcome unknown: %s\n    it may have arrived; check before 'kbug outbox --retry %s --force'\n",
 			why ?: "the last attempt was interrupted", id);
-		fprintf(f, "    (if it did arrive: 'kbug outbox --done %s')\n", id);
+		tprintf(f, "    (if it did arrive: 'kbug outbox --done %s')\n", id);
 	} else if (state == KBUG_STATE_MANUAL) {
-		fprintf(f, "    waits for you: open %s and submit %s/body.md\n",
+		tprintf(f, "    waits for you: open %s and submit %s/body.md\n",
 			kj_get_str(st, "url") ?: "the tracker", kbug_outbox_item_path(it));
-		fprintf(f, "    then: 'kbug outbox --done %s [--url URL]'\n", id);
+		tprintf(f, "    then: 'kbug outbox --done %s [--url URL]'\n", id);
 	} else {
-		fprintf(f, "    %s%s (%zu attempt%s)\n", why ? "why: " : "", why ?: "not sent yet",
+		tprintf(f, "    %s%s (%zu attempt%s)\n", why ? "why: " : "", why ?: "not sent yet",
 			count_sends(st), count_sends(st) == 1 ? "" : "s");
 	}
 }
@@ -267,10 +268,10 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 		return KBUG_EXIT_ERROR;
 	}
 	if (!n && !kbug_opts.json)
-		fprintf(f, "%s in %s\n", where == KBUG_OUTBOX_SENT ? "nothing delivered yet" :
+		tprintf(f, "%s in %s\n", where == KBUG_OUTBOX_SENT ? "nothing delivered yet" :
 			where == KBUG_OUTBOX_DROPPED ? "nothing dropped" : "nothing waits", dir);
 	else if (!kbug_opts.json)
-		fprintf(f, "%d %s %s in %s:\n", n, n == 1 ? "report" : "reports",
+		tprintf(f, "%d %s %s in %s:\n", n, n == 1 ? "report" : "reports",
 			where != KBUG_OUTBOX_WAITING ? where_name[where] :
 			n == 1 ? "waits" : "wait", dir);
 	for (i = 0; i < n; i++) {
@@ -280,7 +281,7 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 
 		if (ret == -EBUSY) {
 			if (!kbug_opts.json)
-				fprintf(f, "%s  (being sent by another kbug right now)\n", ids[i]);
+				tprintf(f, "%s  (being sent by another kbug right now)\n", ids[i]);
 			continue;
 		}
 		if (ret)
@@ -289,7 +290,7 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 		if (kbug_opts.json) {
 			kj_append(all, json_object_get(st));
 		} else {
-			fprintf(f, "%s  %-13s %-8s %s\n", ids[i], kbug_outbox_item_channel(it) ?: "?",
+			tprintf(f, "%s  %-13s %-8s %s\n", ids[i], kbug_outbox_item_channel(it) ?: "?",
 				kbug_outbox_state_name(kbug_outbox_get_state(it)),
 				kj_get_str(st, "subject") ?: "");
 			outbox_list_why(f, it, ids[i]);
@@ -299,7 +300,7 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 	/* only the ones whose writer is gone: a running kbug holds its own */
 	n = where == KBUG_OUTBOX_WAITING ? kbug_outbox_count_staged(dir, NULL) : 0;
 	if (n && !kbug_opts.json)
-		fprintf(f, "(%d item%s in %s/.new-* %s left by an interrupted kbug before it was saved whole; nothing in %s was announced as saved: remove %s with 'kbug outbox --clean')\n",
+		tprintf(f, "(%d item%s in %s/.new-* %s left by an interrupted kbug before it was saved whole; nothing in %s was announced as saved: remove %s with 'kbug outbox --clean')\n",
 			n, n == 1 ? "" : "s", dir, n == 1 ? "was" : "were", n == 1 ? "it" : "them",
 			n == 1 ? "it" : "them");
 	if (kbug_opts.json)
@@ -367,7 +368,7 @@ static const char *outbox_delivered_as(struct kbug_outbox_item *it)
 
 static int outbox_dropped_msg(const char *id, bool named)
 {
-	fprintf(stderr, "%s: dropped (kbug outbox --drop): not sending it; 'kbug outbox --restore %s' puts it back in the outbox\n",
+	tprintf(stderr, "%s: dropped (kbug outbox --drop): not sending it; 'kbug outbox --restore %s' puts it back in the outbox\n",
 		id, id);
 	return named ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
 }
@@ -389,7 +390,7 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 		return outbox_dropped_msg(id, named);
 	}
 	if (where == KBUG_OUTBOX_SENT && !ret) {
-		fprintf(stderr, "%s: delivered already (%s): not sending it again\n", id,
+		tprintf(stderr, "%s: delivered already (%s): not sending it again\n", id,
 			outbox_delivered_as(it));
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_OK;
@@ -407,7 +408,7 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 	state = kbug_outbox_get_state(it);
 	if (state == KBUG_STATE_SENT) {
 		/* delivered, but the move to sent/ did not happen: finish it */
-		fprintf(stderr, "%s: delivered already: not sending it again\n", id);
+		tprintf(stderr, "%s: delivered already: not sending it again\n", id);
 		kbug_outbox_mark_sent(it);
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_OK;
@@ -419,27 +420,27 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 		return outbox_dropped_msg(id, named);
 	}
 	if (state == KBUG_STATE_MANUAL) {
-		fprintf(stderr, "%s: kbug cannot file this one itself: open %s and submit %s/body.md, then say 'kbug outbox --done %s'\n",
+		tprintf(stderr, "%s: kbug cannot file this one itself: open %s and submit %s/body.md, then say 'kbug outbox --done %s'\n",
 			id, kj_get_str(kbug_outbox_state(it), "url") ?: "the tracker",
 			kbug_outbox_item_path(it), id);
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_QUEUED;
 	}
-	fprintf(stderr, "%s: sending (%s, attempt %zu)\n", id, kbug_outbox_item_channel(it) ?: "?",
+	tprintf(stderr, "%s: sending (%s, attempt %zu)\n", id, kbug_outbox_item_channel(it) ?: "?",
 		count_sends(kbug_outbox_state(it)) + 1);
 	ret = kbug_deliver(NULL, o, &d);
 	if (!ret && !kbug_opts.json && kbug_delivery_filed(it))
-		fprintf(kbug_output(), "filed: %s\n", kbug_delivery_filed(it));
+		tprintf(kbug_output(), "filed: %s\n", kbug_delivery_filed(it));
 	if (!ret) {
 		struct json_object *st = kbug_outbox_state(it);
 
-		fprintf(stderr, "%s: delivered%s%s%s%s\n", id,
+		tprintf(stderr, "%s: delivered%s%s%s%s\n", id,
 			kj_get_str(st, "message_id") ? " as " : "",
 			kj_get_str(st, "message_id") ?: "",
 			kj_get_str(st, "url") ? " " : "", kj_get_str(st, "url") ?: "");
 		ret = KBUG_EXIT_OK;
 	} else {
-		fprintf(stderr, "%s: not delivered; it stays in the outbox\n", id);
+		tprintf(stderr, "%s: not delivered; it stays in the outbox\n", id);
 		ret = KBUG_EXIT_QUEUED;
 	}
 	kbug_outbox_item_free(it);
@@ -465,7 +466,7 @@ static int outbox_done(const char *dir, const char *id, const char *url, const c
 	if (ret)
 		return KBUG_EXIT_ERROR;
 	if (where == KBUG_OUTBOX_SENT) {
-		fprintf(stderr, "%s: delivered already (%s): nothing to mark\n", id,
+		tprintf(stderr, "%s: delivered already (%s): nothing to mark\n", id,
 			outbox_delivered_as(it));
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_OK;
@@ -477,14 +478,14 @@ static int outbox_done(const char *dir, const char *id, const char *url, const c
 	}
 	if (kbug_outbox_get_state(it) == KBUG_STATE_SENT) {
 		/* delivered, but the move to sent/ did not happen: finish it */
-		fprintf(stderr, "%s: delivered already: nothing to mark\n", id);
+		tprintf(stderr, "%s: delivered already: nothing to mark\n", id);
 		ret = kbug_outbox_mark_sent(it);
 	} else {
 		ret = kbug_outbox_mark_done(it, url, bug_id);
 		if (ret == -EINVAL)
 			ERR("cannot mark '%s' as delivered: the URL or bug id is malformed", id);
 		if (!ret)
-			fprintf(stderr, "%s: marked as delivered by hand; moved to %s\n", id,
+			tprintf(stderr, "%s: marked as delivered by hand; moved to %s\n", id,
 				kbug_outbox_item_path(it));
 	}
 	kbug_outbox_item_free(it);
@@ -503,7 +504,7 @@ static int drop_one(const char *dir, const char *id)
 		return KBUG_EXIT_ERROR;
 	}
 	if (ret == -EBUSY && where == KBUG_OUTBOX_DROPPED) {
-		fprintf(stderr, "%s: dropped already\n", id);
+		tprintf(stderr, "%s: dropped already\n", id);
 		return KBUG_EXIT_OK;
 	}
 	if (ret == -EBUSY && where == KBUG_OUTBOX_SENT) {
@@ -517,7 +518,7 @@ static int drop_one(const char *dir, const char *id)
 	if (ret)
 		return KBUG_EXIT_ERROR;
 	if (where == KBUG_OUTBOX_DROPPED) {
-		fprintf(stderr, "%s: dropped already\n", id);
+		tprintf(stderr, "%s: dropped already\n", id);
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_OK;
 	}
@@ -531,7 +532,7 @@ static int drop_one(const char *dir, const char *id)
 	}
 	ret = kbug_outbox_drop(it);
 	if (!ret)
-		fprintf(stderr, "%s: dropped; kept in %s ('kbug outbox --restore %s' puts it back)\n",
+		tprintf(stderr, "%s: dropped; kept in %s ('kbug outbox --restore %s' puts it back)\n",
 			id, kbug_outbox_item_path(it), id);
 	kbug_outbox_item_free(it);
 	return ret ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
@@ -560,16 +561,16 @@ static int restore_one(const char *dir, const char *id)
 		return KBUG_EXIT_ERROR;
 	}
 	if (where == KBUG_OUTBOX_WAITING) {
-		fprintf(stderr, "%s: waits in the outbox already\n", id);
+		tprintf(stderr, "%s: waits in the outbox already\n", id);
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_OK;
 	}
 	ret = kbug_outbox_restore(it);
 	if (!ret && kbug_outbox_get_state(it) == KBUG_STATE_UNKNOWN)
-		fprintf(stderr, "%s: back in the outbox; its last attempt may have arrived: check before 'kbug outbox --retry %s --force'\n",
+		tprintf(stderr, "%s: back in the outbox; its last attempt may have arrived: check before 'kbug outbox --retry %s --force'\n",
 			id, id);
 	else if (!ret)
-		fprintf(stderr, "%s: back in the outbox; 'kbug outbox --retry %s' sends it\n", id,
+		tprintf(stderr, "%s: back in the outbox; 'kbug outbox --retry %s' sends it\n", id,
 			id);
 	kbug_outbox_item_free(it);
 	return ret ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
@@ -585,9 +586,9 @@ static void outbox_clean_one(const char *name, int result, void *data)
 	struct outbox_clean_ctx *c = data;
 
 	if (!result) {
-		fprintf(stderr, "removed %s/%s\n", c->dir, name);
+		tprintf(stderr, "removed %s/%s\n", c->dir, name);
 	} else if (result == -EBUSY) {
-		fprintf(stderr, "left %s/%s: a running kbug is writing it now\n", c->dir, name);
+		tprintf(stderr, "left %s/%s: a running kbug is writing it now\n", c->dir, name);
 		c->busy++;
 	} else {
 		ERR("cannot remove '%s/%s': %s", c->dir, name, strerror(-result));
@@ -606,7 +607,7 @@ static int outbox_clean(const char *dir)
 		return KBUG_EXIT_ERROR;
 	}
 	if (!n && !c.busy && !c.failed)
-		fprintf(stderr, "nothing to clean in %s\n", dir);
+		tprintf(stderr, "nothing to clean in %s\n", dir);
 	return c.failed ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
 }
 
@@ -678,7 +679,7 @@ static int cmd_outbox(int argc, char **argv)
 			goto out;
 		}
 		if (!ret)
-			fprintf(stderr, "nothing waits in %s\n", dir.buf);
+			tprintf(stderr, "nothing waits in %s\n", dir.buf);
 		for (i = 0; all[i]; i++)
 			a.ids[a.nr++] = all[i];
 	}

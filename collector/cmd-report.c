@@ -27,6 +27,7 @@
 #include "util/log.h"
 #include "util/prompt.h"
 #include "util/strbuf.h"
+#include "util/term.h"
 
 #define DESCRIPTION_MAX (64 * 1024)
 #define REGRESSIONS "regressions@lists.linux.dev"
@@ -283,7 +284,7 @@ static int draft(struct kbug_report *r, const struct report_args *a, int idx)
 	notes = kj_get(kbug_report_get(r, "draft"), "notes");
 	n = notes ? json_object_array_length(notes) : 0;
 	for (i = 0; i < n; i++)
-		fprintf(stderr, "Note:     %s\n",
+		tprintf(stderr, "Note:     %s\n",
 			json_object_get_string(json_object_array_get_idx(notes, i)));
 	if (a->regression)
 		fprintf(stderr, "Note:     a regression since %s: [REGRESSION] in the subject, Cc %s, and a #regzbot line\n",

@@ -15,6 +15,7 @@
 #include "util/log.h"
 #include "util/macro.h"
 #include "util/strbuf.h"
+#include "util/term.h"
 
 static const char route_usage[] =
 	"usage: kbug route [--format=table|json|get-maintainer] [--bug] [--maintainers FILE]\n"
@@ -66,16 +67,16 @@ static void print_table(struct json_object *r, FILE *out)
 	size_t i, n = secs ? json_object_array_length(secs) : 0;
 	const char *kind = jstr(d, "kind");
 
-	fprintf(out, "%s\n", jstr(r, "path"));
+	tprintf(out, "%s\n", jstr(r, "path"));
 	if (kj_get_str(r, "module"))
-		fprintf(out, "  (module %s, source %s)\n", jstr(r, "module"),
+		tprintf(out, "  (module %s, source %s)\n", jstr(r, "module"),
 			jstr(r, "source_dir"));
 	for (i = 0; i < n; i++) {
 		struct json_object *s = json_object_array_get_idx(secs, i);
 		struct json_object *ents = kj_get(s, "entries");
 		size_t k, ne = ents ? json_object_array_length(ents) : 0;
 
-		fprintf(out, "  %zu. %s [%s]  (%s)\n", i + 1, jstr(s, "name"),
+		tprintf(out, "  %zu. %s [%s]  (%s)\n", i + 1, jstr(s, "name"),
 			kj_get_str(s, "status") ? jstr(s, "status") : "no status", jstr(s, "why"));
 		for (k = 0; k < ne; k++) {
 			struct json_object *e = json_object_array_get_idx(ents, k);
@@ -83,19 +84,19 @@ static void print_table(struct json_object *r, FILE *out)
 
 			label = entry_label(t[0]);
 			if (label)
-				fprintf(out, "       %-10s %s\n", label, jstr(e, "value"));
+				tprintf(out, "       %-10s %s\n", label, jstr(e, "value"));
 		}
 	}
 	if (!strcmp(kind, "bugzilla"))
-		fprintf(out, "  -> bugzilla %s%s%s%s%s\n", jstr(d, "url"),
+		tprintf(out, "  -> bugzilla %s%s%s%s%s\n", jstr(d, "url"),
 			kj_get_str(d, "product") ? " product " : "", jstr(d, "product"),
 			kj_get_str(d, "component") ? " component " : "", jstr(d, "component"));
 	else if (!strcmp(kind, "mailto"))
-		fprintf(out, "  -> mail %s\n", jstr(d, "address"));
+		tprintf(out, "  -> mail %s\n", jstr(d, "address"));
 	else if (!strcmp(kind, "issue-tracker") || !strcmp(kind, "web"))
-		fprintf(out, "  -> %s %s\n", kind, jstr(d, "url"));
+		tprintf(out, "  -> %s %s\n", kind, jstr(d, "url"));
 	else
-		fprintf(out, "  -> email to %zu maintainers and reviewers, cc %zu lists\n",
+		tprintf(out, "  -> email to %zu maintainers and reviewers, cc %zu lists\n",
 			json_object_array_length(kj_get(d, "to")),
 			json_object_array_length(kj_get(d, "cc")));
 }
@@ -132,6 +133,7 @@ static int route_gm(struct kbug_maint *m, const struct route_args *a)
 	if (!a->use_stdin) {
 		if (kbug_route_format_gm_many(m, a->paths, a->npaths, a->bug, a->all_ties, &out))
 			bad = 1;
+		kbug_term_sanitize(out.buf, out.len, true);
 		fwrite(out.buf, 1, out.len, f);
 	} else {
 		long guard = 10L << 20;
@@ -144,6 +146,7 @@ static int route_gm(struct kbug_maint *m, const struct route_args *a)
 			strbuf_reset(&out);
 			if (kbug_route_format_gm_many(m, &p, 1, a->bug, a->all_ties, &out))
 				bad = 1;
+			kbug_term_sanitize(out.buf, out.len, true);
 			strbuf_addstr(&out, "\x1f\n");
 			fwrite(out.buf, 1, out.len, f);
 		}
@@ -237,7 +240,7 @@ static int cmd_route(int argc, char **argv)
 	}
 	src = kbug_maint_source(m);
 	if (kj_get_bool(src, "older_than_running", false) && a.format != FMT_GM)
-		fprintf(stderr, "kbug route: note: MAINTAINERS from %s (%s) is older than the "
+		tprintf(stderr, "kbug route: note: MAINTAINERS from %s (%s) is older than the "
 			"running kernel %s ('kbug maintainers --update' fetches its own)\n",
 			jstr(src, "path"), jstr(src, "version"), jstr(src, "running"));
 	if (a.format == FMT_GM) {
@@ -272,7 +275,7 @@ static int cmd_route(int argc, char **argv)
 						       JSON_C_TO_STRING_NOSLASHESCAPE));
 		json_object_put(o);
 	} else {
-		fprintf(kbug_output(), "(MAINTAINERS: %s %s, %s)\n", jstr(src, "kind"),
+		tprintf(kbug_output(), "(MAINTAINERS: %s %s, %s)\n", jstr(src, "kind"),
 			jstr(src, "path"), kj_get_str(src, "version") ? jstr(src, "version") :
 			"version unknown");
 		json_object_put(src);

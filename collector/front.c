@@ -34,8 +34,7 @@ static int opt_quiet(const char *cmd, const struct kbug_option *o, const char *v
 
 static int opt_sysroot(const char *cmd, const struct kbug_option *o, const char *val, void *base)
 {
-	kbug_path_set_root(val);
-	return 0;
+	return kbug_path_set_root(val) ? KBUG_EXIT_ERROR : 0;
 }
 
 /* Valid anywhere on the line, before or after the command, up to "--". */

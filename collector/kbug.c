@@ -67,7 +67,8 @@ int main(int argc, char **argv)
 	char **top;
 	int n, ret;
 
-	kbug_path_set_root(getenv("KBUG_SYSROOT"));
+	if (kbug_path_set_root(getenv("KBUG_SYSROOT")))
+		return KBUG_EXIT_ERROR;
 	top = kbug_opt_split(NULL, kbug_top_options, &kbug_opts, NULL, true, argc, argv, &n);
 	if (!top) {
 		ret = -n;

@@ -270,7 +270,7 @@ static struct json_object *taint_modules(void)
 	struct json_object *arr = json_object_new_array();
 	struct strbuf p = STRBUF_INIT, v = STRBUF_INIT;
 	struct dirent *de;
-	DIR *d = opendir(kbug_path(&p, "/sys/module"));
+	DIR *d = kbug_path_opendir("/sys/module");
 	int n = 0;
 
 	while (d && (de = readdir(d)) && n < 100000) {

@@ -51,7 +51,8 @@ struct kmod_ctx *kbug_kmod_ctx(struct strbuf *release)
 		strbuf_release(&rel);
 		return NULL;
 	}
-	strbuf_addf(&dir, "%s/lib/modules/%s", kbug_path_root(), rel.buf);
+	strbuf_addf(&dir, "/lib/modules/%s", rel.buf);
+	kbug_path_resolve(&dir, dir.buf);	/* a link to /srv/... stays in the root */
 	/*
 	 * no module directory (a container, a VM booted without modules):
 	 * libkmod would find nothing, and loading it (with libcrypto,
@@ -261,14 +262,13 @@ int kbug_module_source_dir(const char *module, struct strbuf *out)
 
 int kbug_sysfs_link_base(const char *dir, const char *name, struct strbuf *out)
 {
-	struct strbuf p = STRBUF_INIT, q = STRBUF_INIT;
+	struct strbuf q = STRBUF_INIT;
 	char target[PATH_MAX];
 	ssize_t n;
 	const char *b;
 
 	strbuf_addf(&q, "%s/%s", dir, name);
-	n = readlink(kbug_path(&p, q.buf), target, sizeof(target) - 1);
-	strbuf_release(&p);
+	n = kbug_path_readlink(q.buf, target, sizeof(target) - 1);
 	strbuf_release(&q);
 	if (n < 0)
 		return -errno;
@@ -347,7 +347,7 @@ static int usb_device_module(const char *port, struct strbuf *driver, struct str
 	else
 		strbuf_addstr(&pfx, port);
 	plen = pfx.len;
-	n = scandir(kbug_path(&p, "/sys/bus/usb/devices"), &ents, NULL, alphasort);
+	n = kbug_path_scandir("/sys/bus/usb/devices", &ents, alphasort);
 	for (i = 0; i < n; i++) {
 		const char *e = ents[i]->d_name;
 

@@ -137,13 +137,11 @@ static FILE *open_ids(void)
 	static const char *const files[] = {
 		"/usr/share/misc/pci.ids", "/usr/share/hwdata/pci.ids", "/usr/share/pci.ids",
 	};
-	struct strbuf p = STRBUF_INIT;
 	FILE *f = NULL;
 	size_t i;
 
 	if (*kbug_path_root())
-		f = fopen(kbug_path(&p, files[0]), "re");
-	strbuf_release(&p);
+		f = kbug_path_fopen(files[0], "re");
 	for (i = 0; i < ARRAY_SIZE(files) && !f; i++)
 		f = fopen(files[i], "re");
 	return f;

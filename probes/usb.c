@@ -187,20 +187,17 @@ static int name_cmp(const void *a, const void *b)
 /* The entries of /sys/bus/usb/devices, sorted, in *names; returns how many or -errno. */
 static int device_names(struct kbug_probe_ctx *ctx, char ***names)
 {
-	struct strbuf p = STRBUF_INIT;
 	struct dirent *de;
 	int nnames = 0, ret;
 	DIR *d;
 
-	d = opendir(kbug_path(&p, "/sys/bus/usb/devices"));
+	d = kbug_path_opendir("/sys/bus/usb/devices");
 	if (!d) {
 		ret = -errno;
 		kbug_report_error(ctx->report, "usb", "cannot read '/sys/bus/usb/devices': %s",
 				  strerror(errno));
-		strbuf_release(&p);
 		return ret;
 	}
-	strbuf_release(&p);
 	while ((de = readdir(d)) && nnames < USB_MAX_DEVICES * 8) {
 		char **nn;
 

@@ -66,4 +66,20 @@ test_expect_success 'paths and source directories come from libkmod' '
 	PY
 '
 
+test_expect_success 'an absolute /lib/modules/R link resolves inside the root (issue 18)' '
+	rm -rf root2 && mkdir -p root2/usr/lib/modules root2/lib/modules &&
+	cp -r "$ROOT/proc" root2/ && cp -r "$MODS" root2/usr/lib/modules/ &&
+	ln -s /usr/lib/modules/$R root2/lib/modules/$R &&
+	"$KBUG" --sysroot "$TRASH/root2" collect --no-redact --probe modules --json >m2.json &&
+	"$PYTHON" - "$R" <<-PY
+	import json, sys
+	r = sys.argv[1]
+	d = json.load(open("m2.json"))
+	assert d["errors"] == [], d["errors"]
+	e = {x["name"]: x for x in d["modules"]}["e1000"]
+	assert e["path"] == "/usr/lib/modules/%s/kernel/drivers/net/ethernet/intel/e1000/e1000.ko.xz" % r, e
+	assert e["source_dir"] == "drivers/net/ethernet/intel/e1000/", e
+	PY
+'
+
 test_done

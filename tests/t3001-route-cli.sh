@@ -108,6 +108,31 @@ test_expect_success 'then the running release tree in /lib/modules/R/build' '
 	grep -q "\"older_than_running\": false" out
 '
 
+test_expect_success 'control characters in MAINTAINERS do not reach the terminal' '
+	{ printf "HEADER\n\nEVIL \033[31mSECTION\nM:\tEvil \033]2;pwned\007Maint <evil@example.org>\n"
+	  printf "M:\tGood Maint <good@example.org>\nS:\tMaintained\nF:\tdrivers/\n"; } >evil &&
+	for fmt in table get-maintainer; do
+		"$KBUG" route --format=$fmt --maintainers evil drivers/x.c >out 2>err &&
+		! LC_ALL=C grep -q "$(printf "[\001-\010\013-\037\177]")" out err &&
+		grep -q "Evil ?]2;pwned?Maint" out &&
+		grep -q "EVIL ?\[31mSECTION" out || exit 1
+	done &&
+	"$KBUG" route --json --maintainers evil drivers/x.c >out &&
+	grep -q "Evil \\\\u001b\]2;pwned" out
+'
+
+test_expect_success 'an absolute build link below --sysroot resolves inside the root' '
+	t=root3/usr/src/linux-9.8.7 && mkdir -p $t root3/lib/modules/$REL &&
+	for d in Documentation arch include drivers fs init ipc kernel lib scripts; do mkdir -p $t/$d; done &&
+	for f in COPYING CREDITS Kbuild README; do echo x > $t/$f; done &&
+	printf "VERSION = 9\nPATCHLEVEL = 8\nSUBLEVEL = 7\n" > $t/Makefile &&
+	mini > $t/MAINTAINERS && echo x > $t/drivers/x.c &&
+	ln -s /usr/src/linux-9.8.7 root3/lib/modules/$REL/build &&
+	"$KBUG" --sysroot root3 route --json drivers/x.c >out &&
+	grep -q "\"kind\": \"tree\"" out &&
+	grep -q "\"version\": \"9.8.7\"" out
+'
+
 test_expect_success 'then a cached copy under $XDG_CACHE_HOME/kbug' '
 	mkdir -p empty "$XDG_CACHE_HOME/kbug" && mini > "$XDG_CACHE_HOME/kbug/MAINTAINERS" &&
 	echo 6.1.0 > "$XDG_CACHE_HOME/kbug/MAINTAINERS.version" &&

@@ -137,13 +137,13 @@ struct kb_dwarf *kb_dwarf_open(const struct kbug_analyze_opts *o, const char *re
 
 	if (!vmlinux && release) {
 		snprintf(debian, sizeof(debian), "/usr/lib/debug/boot/vmlinux-%s", release);
-		vmlinux = kbug_path(&path, debian);
+		vmlinux = kbug_path_resolve(&path, debian);
 		if (!dwarf_exists(vmlinux))
 			vmlinux = NULL;
 	}
 	if (!modules_dir && release) {
 		snprintf(debian, sizeof(debian), "/usr/lib/debug/lib/modules/%s", release);
-		modules_dir = kbug_path(&mpath, debian);
+		modules_dir = kbug_path_resolve(&mpath, debian);
 		if (stat(modules_dir, &st) || !S_ISDIR(st.st_mode))
 			modules_dir = NULL;
 	}

@@ -20,6 +20,7 @@
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"
+#include "util/term.h"
 
 #define SCAN_BUF (1 << 20)
 #define SCAN_QUIET 100		/* non-report lines that end a report with no terminator */
@@ -60,8 +61,6 @@ static bool scan_separator(const char *s, size_t len)
 
 static void scan_keep(struct kb_rep *r, const char *s, size_t len, unsigned long no)
 {
-	size_t i;
-
 	r->last_line = no;
 	r->seen++;
 	if (r->nr >= KB_REP_LINES) {
@@ -78,9 +77,7 @@ static void scan_keep(struct kb_rep *r, const char *s, size_t len, unsigned long
 	r->off[r->nr] = r->arena.len;
 	r->no[r->nr] = no;
 	strbuf_add(&r->arena, s, len);
-	for (i = r->off[r->nr]; i < r->arena.len; i++)
-		if ((unsigned char)r->arena.buf[i] < 0x20 && r->arena.buf[i] != '\t')
-			r->arena.buf[i] = '?';
+	kbug_term_sanitize(r->arena.buf + r->off[r->nr], len, false);
 	strbuf_addch(&r->arena, '\0');
 	r->nr++;
 	r->cut = r->nr;

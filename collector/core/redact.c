@@ -353,7 +353,7 @@ static void redact_add_usb_serials(struct kbug_redactor *rd)
 {
 	struct strbuf p = STRBUF_INIT;
 	struct dirent *de;
-	DIR *d = opendir(kbug_path(&p, "/sys/bus/usb/devices"));
+	DIR *d = kbug_path_opendir("/sys/bus/usb/devices");
 	int n = 0;
 
 	while (d && (de = readdir(d)) && n++ < REDACT_MAX_USB) {

@@ -13,6 +13,7 @@
 #include "util/json-limit.h"
 #include "util/log.h"
 #include "util/strbuf.h"
+#include "util/term.h"
 #include "core/report.h"
 
 #define REPORT_MAX_LOAD (256u << 20)
@@ -304,8 +305,8 @@ static void show_devices(FILE *f, struct kbug_report *r)
 		if (!drv)
 			continue;
 		if (!shown++)
-			fprintf(f, "Devices with a driver (for --device SLOT or --driver NAME):\n");
-		fprintf(f, "  %s  %-12s %s %s\n", kj_get_str(d, "slot") ?: "?", drv,
+			tprintf(f, "Devices with a driver (for --device SLOT or --driver NAME):\n");
+		tprintf(f, "  %s  %-12s %s %s\n", kj_get_str(d, "slot") ?: "?", drv,
 			kj_get_str(d, "vendor_name") ?: "", kj_get_str(d, "device_name") ?: "");
 	}
 }
@@ -320,7 +321,7 @@ void kbug_report_summary(FILE *f, struct kbug_report *r)
 
 	for (i = 0; log && i < log->len; i++)
 		lines += log->data[i] == '\n';
-	fprintf(f, "\nCollected: kernel %s%s%s, %zu PCI and %zu USB devices, %zu modules, %zu log lines.\n",
+	tprintf(f, "\nCollected: kernel %s%s%s, %zu PCI and %zu USB devices, %zu modules, %zu log lines.\n",
 		kj_get_str(k, "release") ?: "(unknown)",
 		t ? (kj_get_int(t, "value", 0) ? ", tainted " : ", not tainted") : "",
 		t && kj_get_int(t, "value", 0) ? kj_get_str(t, "flags") ?: "" : "",
@@ -328,6 +329,6 @@ void kbug_report_summary(FILE *f, struct kbug_report *r)
 		array_len(kbug_report_get(r, "usb")), array_len(kbug_report_get(r, "modules")),
 		lines);
 	if (distro)
-		fprintf(f, "Distribution: %s\n", distro);
+		tprintf(f, "Distribution: %s\n", distro);
 	show_devices(f, r);
 }

@@ -443,7 +443,7 @@ int kbug_config_load(void)
 	cfg_loaded = true;
 	if (env && *env)
 		return config_load_file(env, true);
-	ret = config_load_file(kbug_path(&p, "/etc/kbug/config"), false);
+	ret = config_load_file(kbug_path_resolve(&p, "/etc/kbug/config"), false);
 	if (!ret) {
 		strbuf_reset(&p);
 		if (xdg && *xdg == '/')

@@ -19,6 +19,7 @@
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"
+#include "util/term.h"
 
 #define REGRESSIONS_LIST "regressions@lists.linux.dev"
 #define EMAIL_MAX_RCPT 200
@@ -43,17 +44,25 @@ static bool rcpt_has(const struct rcpt_list *a, const char *addr)
 static void rcpt_add(struct rcpt_list *a, const struct rcpt_list *b, const char *name,
 		     const char *addr)
 {
-	struct strbuf n = STRBUF_INIT, ad = STRBUF_INIT, f = STRBUF_INIT;
+	struct strbuf n = STRBUF_INIT, ad = STRBUF_INIT, f = STRBUF_INIT, c = STRBUF_INIT;
 
 	if (!addr || !*addr || a->nr >= EMAIL_MAX_RCPT)
 		return;
-	if (kbug_mime_parse_address(addr, &n, &ad)) {
-		WARN("skipping the recipient '%s': not an email address", addr);
+	/* a control character in a MAINTAINERS name: kept as '?', not dropped */
+	strbuf_addstr(&c, addr);
+	kbug_term_sanitize(c.buf, c.len, false);
+	if (kbug_mime_parse_address(c.buf, &n, &ad)) {
+		WARN("skipping the recipient '%s': not an email address", c.buf);
 		goto out;
 	}
 	if (rcpt_has(a, ad.buf) || (b && rcpt_has(b, ad.buf)))
 		goto out;
-	kbug_mime_format_address(&f, name && *name ? name : n.buf, ad.buf);
+	if (name && *name) {
+		strbuf_reset(&n);
+		strbuf_addstr(&n, name);
+		kbug_term_sanitize(n.buf, n.len, false);
+	}
+	kbug_mime_format_address(&f, n.buf, ad.buf);
 	a->formatted[a->nr] = strbuf_detach(&f, NULL);
 	a->bare[a->nr++] = strbuf_detach(&ad, NULL);
 	a->formatted[a->nr] = NULL;
@@ -62,6 +71,7 @@ out:
 	strbuf_release(&n);
 	strbuf_release(&ad);
 	strbuf_release(&f);
+	strbuf_release(&c);
 }
 
 static void rcpt_add_people(struct rcpt_list *a, const struct rcpt_list *b,

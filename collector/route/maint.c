@@ -409,7 +409,7 @@ static bool open_sysfs(struct kbug_maint *m)
 	/* borrow the running kernel's tree for -d and .mailmap */
 	if (m->running) {
 		strbuf_addf(&shown, "/lib/modules/%s/build", m->running);
-		kbug_path(&p, shown.buf);
+		kbug_path_resolve(&p, shown.buf);
 		if (kernel_tree(p.buf))
 			m->tree = strdup(p.buf);
 	}
@@ -456,7 +456,7 @@ static bool open_running_tree(struct kbug_maint *m)
 	bool found;
 
 	strbuf_addf(&shown, "/lib/modules/%s/build", m->running);
-	kbug_path(&p, shown.buf);
+	kbug_path_resolve(&p, shown.buf);
 	found = kernel_tree(p.buf) && !open_tree(m, p.buf, shown.buf);
 	strbuf_release(&p);
 	strbuf_release(&shown);

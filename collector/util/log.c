@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "util/log.h"
+#include "util/term.h"
 
 int kbug_log_level = KBUG_LOG_WARN;
 
@@ -17,7 +18,7 @@ void kbug_log(int level, const char *fmt, ...)
 	fputs("kbug: ", stderr);
 	fputs(prefix[level < 0 ? 0 : level > 3 ? 3 : level], stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	kbug_term_vprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
 }

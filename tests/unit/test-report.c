@@ -215,8 +215,8 @@ static void test_path_prefix(void **state)
 {
 	struct strbuf p = STRBUF_INIT;
 
-	kbug_path_set_root("/srv/root//");
-	assert_string_equal(kbug_path(&p, "/proc/modules"), "/srv/root/proc/modules");
+	kbug_path_set_root("/usr//");	/* a root must exist (issue 18) */
+	assert_string_equal(kbug_path(&p, "/proc/modules"), "/usr/proc/modules");
 	kbug_path_set_root("/");
 	assert_string_equal(kbug_path(&p, "/proc/modules"), "/proc/modules");
 	kbug_path_set_root(NULL);
