@@ -377,9 +377,17 @@ static int email_outcome(struct kbug_outbox_item *item, int ret, const char *via
 	int r2;
 
 	if (!ret) {
-		INFO("sent '%s' through %s as %s", kbug_outbox_item_id(item), via,
-		     kj_get_str(st, "message_id") ?: "");
+		const char *mid = kj_get_str(st, "message_id") ?: "";
+
 		kj_set_str(st, "sent_via", via);
+		/* say "sent" only once state.json does */
+		r2 = kbug_outbox_set_state(item, KBUG_STATE_SENT, NULL);
+		if (r2) {
+			ERR("'%s' was handed to %s as %s, but the outbox cannot record it: do not send it again; once there is room: kbug outbox --done %s",
+			    kbug_outbox_item_id(item), via, mid, kbug_outbox_item_id(item));
+			return r2;
+		}
+		INFO("sent '%s' through %s as %s", kbug_outbox_item_id(item), via, mid);
 		kbug_outbox_mark_sent(item);
 		return 0;	/* delivered; state.json says so */
 	}

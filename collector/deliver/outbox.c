@@ -31,6 +31,14 @@
 #define OUTBOX_RM_DEPTH 4
 #define OUTBOX_RM_ENTRIES 100000
 
+/*
+ * Room on disk for the state a network step ends in: written before it
+ * (state "sending"), removed just before that state is written, so that a
+ * disk filling up meanwhile cannot leave a delivered item reading
+ * "sending" (and advising a duplicate --retry --force).
+ */
+#define OUTBOX_RESERVE ".reserve"
+#define OUTBOX_RESERVE_SLACK 16384
 #define OUTBOX_DONE_REASON "delivered by hand (kbug outbox --done)"
 #define OUTBOX_DROP_REASON "dropped by the user"
 
@@ -42,6 +50,7 @@ struct kbug_outbox_item {
 	int lock_fd;		/* holds the flock: from kbug_outbox_item_new or _open on */
 	enum kbug_outbox_where where;
 	bool committed;
+	bool reserved;		/* OUTBOX_RESERVE holds room for the state after a network step */
 };
 
 /* the folder (with its slash) below OUTBOX for each place */
@@ -385,6 +394,40 @@ int kbug_outbox_save_state(struct kbug_outbox_item *it)
 	return ret;
 }
 
+/* Take the room for the final state (and make sent/), before a network step. */
+static int reserve_room(struct kbug_outbox_item *it)
+{
+	size_t len = strlen(json_object_to_json_string_ext(it->state, JSON_C_TO_STRING_PRETTY)) +
+		     OUTBOX_RESERVE_SLACK;
+	char *zero = calloc(1, len);
+	int ret, fd;
+
+	if (!zero)
+		abort();
+	fd = open_where(it->outbox, KBUG_OUTBOX_SENT, true);
+	ret = fd < 0 ? fd : kbug_write_atomicat(it->lock_fd, OUTBOX_RESERVE, zero, len);
+	if (fd >= 0)
+		close(fd);
+	free(zero);
+	if (ret) {
+		unlinkat(it->lock_fd, OUTBOX_RESERVE, 0);
+		ERR("no room in the outbox to record what becomes of '%s' (%s): not sending it",
+		    it->id, strerror(-ret));
+		return ret;
+	}
+	it->reserved = true;
+	return 0;
+}
+
+/* Give the room back, right before the state it was kept for is written. */
+static void release_room(struct kbug_outbox_item *it)
+{
+	if (!it->reserved)
+		return;
+	unlinkat(it->lock_fd, OUTBOX_RESERVE, 0);
+	it->reserved = false;
+}
+
 int kbug_outbox_set_state(struct kbug_outbox_item *it, enum kbug_outbox_state to,
 			  const char *reason)
 {
@@ -397,6 +440,14 @@ int kbug_outbox_set_state(struct kbug_outbox_item *it, enum kbug_outbox_state to
 		ERR("outbox item '%s': no way from %s to %s", it->id,
 		    kbug_outbox_state_name(from) ?: "?", state ?: "?");
 		return -EINVAL;
+	}
+	if (to == KBUG_STATE_SENDING && it->lock_fd >= 0 && !it->reserved) {
+		int ret = reserve_room(it);
+
+		if (ret)
+			return ret;
+	} else if (to != KBUG_STATE_SENDING) {
+		release_room(it);
 	}
 	outbox_now(now, sizeof(now));
 	kj_set_str(it->state, "state", state);
@@ -585,6 +636,7 @@ void kbug_outbox_item_free(struct kbug_outbox_item *it)
 {
 	if (!it)
 		return;
+	release_room(it);
 	if (it->lock_fd >= 0)
 		close(it->lock_fd);
 	json_object_put(it->state);
