@@ -1,6 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The disk fills up while a report is being sent (issue 18, item 10): the
+# Delivery at the limits (issue 18, items 8 and 10). An 1100-character
+# --summary: every header line of the message within 78 columns (998 at
+# most), encoded words of 75 at most; Bugzilla's summary cut at 255 bytes
+# with a visible "…". The disk fills up while a report is being sent: the
 # outbox keeps room for the final state before the network step, so a
 # delivered item reads "sent" (never "sending", whose listing advises a
 # duplicate --retry --force), and kbug never prints a state the outbox
@@ -10,6 +13,46 @@
 
 t5_require
 export XDG_DATA_HOME=$TRASH/xdg XDG_CONFIG_HOME=$TRASH/xdgconf KBUG_CONFIG=
+LONG=$($PYTHON -c 'print(" ".join(["word%d" % i for i in range(160)]) + " " + "x" * 150)')
+export LONG
+
+test_expect_success 'an 1100-character --summary: header lines fold within 78, never past 998' '
+	test "${#LONG}" -gt 1100 &&
+	cat > cat-sendmail <<-EOF &&
+	#!/bin/sh
+	cat > "$TRASH/long.eml"
+	EOF
+	chmod +x cat-sendmail &&
+	t5_report --to email --sendmail --sendmail-path "$TRASH/cat-sendmail" \
+		--outbox "$TRASH/ob-long" --summary "$LONG" 2> err &&
+	$PYTHON - "$TRASH/long.eml" <<-\PY
+	import email, email.policy, os, re, sys
+	raw = open(sys.argv[1], "rb").read()
+	head = raw.split(b"\n\n", 1)[0].split(b"\n")
+	longest = max(len(l) for l in head)
+	words = re.findall(rb"=\?[^?]+\?[BQ]\?[^?]*\?=", raw.split(b"\n\n", 1)[0])
+	print("longest header line", longest, "longest encoded word", max(map(len, words), default=0))
+	assert longest <= 78, longest
+	assert all(len(w) <= 75 for w in words)
+	m = email.message_from_bytes(raw, policy=email.policy.default)
+	assert str(m["Subject"]) == os.environ["LONG"], str(m["Subject"])
+	PY
+'
+
+test_expect_success 'Bugzilla: a summary over 255 bytes is cut, visibly' '
+	printf "k\n" > key &&
+	"$KBUG" report --log "$T5_LOG" --maintainers "$T5_MAINT" --from "$T5_FROM" --yes \
+		--to bugzilla --bugzilla-url http://127.0.0.1:1 --api-key-file key --product Other --component Other \
+		--outbox "$TRASH/ob-bz" --summary "$LONG" --dry-run > bz.json 2> bz.err &&
+	$PYTHON - bz.json <<-\PY
+	import json, os, sys
+	s = json.load(open(sys.argv[1]))["bug"]["summary"]
+	print("summary bytes", len(s.encode()))
+	assert len(s.encode()) <= 255 and s.endswith("\u2026"), s
+	assert os.environ["LONG"].startswith(s[:-1])
+	PY
+'
+
 unshare -m sh -c "mount -t tmpfs -o size=64k tmpfs '$TRASH'" 2>/dev/null ||
 	test_skip_all_env "no private mount namespace with a tmpfs here (needs root or user namespaces)"
 
@@ -29,18 +72,20 @@ cat > "$TRASH/in-ns" <<-\EOF
 EOF
 chmod +x "$TRASH/in-ns"
 
-# a sendmail that takes the message, then fills the disk the outbox is on
+# a sendmail that takes the message, then fills the small tmpfs the outbox
+# is on ($FILL_DIR; never anything else: at most 8 MiB, and only a mount point)
 cat > "$TRASH/fill-sendmail" <<EOF
 #!/bin/sh
 cat > /dev/null
 echo sent >> "$TRASH/sendmail.calls"
-dd if=/dev/zero of="$TRASH/full/fill" bs=4096 2>/dev/null
+mountpoint -q "\$FILL_DIR" || exit 1
+dd if=/dev/zero of="\$FILL_DIR/fill" bs=4096 count=2048 2>/dev/null
 exit 0
 EOF
 chmod +x "$TRASH/fill-sendmail"
 
 test_expect_success 'the disk fills during the send: state.json says sent, and kbug says so' '
-	unshare -m ./in-ns "$TRASH/full" 4m "$KBUG" report --log "$T5_LOG" \
+	FILL_DIR=$TRASH/full unshare -m ./in-ns "$TRASH/full" 4m "$KBUG" report --log "$T5_LOG" \
 		--maintainers "$T5_MAINT" --from "$T5_FROM" --yes --to email --sendmail \
 		--sendmail-path "$TRASH/fill-sendmail" --outbox "$TRASH/full/ob" &&
 	test "$(wc -l < sendmail.calls)" = 1 &&
@@ -73,8 +118,6 @@ test_expect_success 'no room to record the outcome: nothing is sent, the item wa
 		--to email --sendmail --sendmail-path "$TRASH/fail-sendmail" \
 		--outbox "$TRASH/tight/ob" 2>/dev/null
 	test \$? = 3 || exit 98
-	dd if=/dev/zero of="$TRASH/tight/fill" bs=1024 2>/dev/null
-	rm -f "$TRASH/tight/fill"
 	# room for a small state file, not for the state and its reserve
 	head -c \$(( \$(df -B1 --output=avail "$TRASH/tight" | tail -1) - 8192 )) /dev/zero > "$TRASH/tight/fill"
 	"$KBUG" outbox --outbox "$TRASH/tight/ob" --retry --sendmail \
@@ -82,7 +125,7 @@ test_expect_success 'no room to record the outcome: nothing is sent, the item wa
 	EOF
 	chmod +x two-steps &&
 	: > sendmail.calls &&
-	unshare -m ./in-ns "$TRASH/tight" 4m ./two-steps &&
+	FILL_DIR=$TRASH/tight unshare -m ./in-ns "$TRASH/tight" 4m ./two-steps &&
 	test "$(cat tight.rc)" != 0 && test "$(cat tight.rc)" != 99 && test "$(cat tight.rc)" != 98 &&
 	test ! -s sendmail.calls &&
 	grep -q "no room" tight.err &&
