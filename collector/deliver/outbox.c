@@ -890,7 +890,9 @@ int kbug_outbox_mark_sent(struct kbug_outbox_item *it)
 	struct strbuf sent = STRBUF_INIT;
 	int ret;
 
-	ret = kbug_outbox_set_state(it, KBUG_STATE_SENT, NULL);
+	/* a caller that recorded "sent" already (to say so only then) just moves it */
+	ret = kbug_outbox_get_state(it) == KBUG_STATE_SENT ? 0 :
+	      kbug_outbox_set_state(it, KBUG_STATE_SENT, NULL);
 	if (ret)
 		return ret;
 	ret = outbox_move(it, KBUG_OUTBOX_SENT, &sent);

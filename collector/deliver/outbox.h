@@ -147,7 +147,7 @@ int kbug_outbox_set_state(struct kbug_outbox_item *it, enum kbug_outbox_state st
 			  const char *reason);
 /* Record a result ("message_id", "bug_id", "url") and save it at once. */
 int kbug_outbox_record(struct kbug_outbox_item *it, const char *key, const char *value);
-/* State "sent", then move the item to OUTBOX/sent/ID. */
+/* State "sent" (unless it is already), then move the item to OUTBOX/sent/ID. */
 int kbug_outbox_mark_sent(struct kbug_outbox_item *it);
 /*
  * The user delivered a waiting item by hand (or saw that it arrived):
