@@ -364,8 +364,10 @@ static void test_edited_bcc_and_subject(void **state)
 	struct strbuf msg = STRBUF_INIT, ed = STRBUF_INIT, h = STRBUF_INIT;
 	struct json_object *rc;
 	const char *subj;
+	char path[128];
 	size_t i, n;
 	bool bcc = false;
+	FILE *f;
 
 	assert_non_null(mkdtemp(dir));
 	set_datadir();
@@ -399,7 +401,23 @@ static void test_edited_bcc_and_subject(void **state)
 	assert_true(bcc);
 	assert_string_equal(json_object_get_string(json_object_array_get_idx(rc, n - 1)),
 			    "hidden@example.org");
-	kbug_outbox_discard(it);
+
+	/* sendmail -t gets the Bcc back, to take the recipients from and remove */
+	snprintf(path, sizeof(path), "%s/sendmail", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "#!/bin/sh\ncat > %s/got.eml\n", dir);
+	fclose(f);
+	assert_int_equal(chmod(path, 0700), 0);
+	o.sendmail = true;
+	o.sendmail_path = path;
+	assert_int_equal(kbug_outbox_commit(it), 0);
+	assert_int_equal(kbug_channel_email.send(it, &o), 0);
+	snprintf(path, sizeof(path), "%s/got.eml", dir);
+	strbuf_reset(&msg);
+	assert_true(strbuf_read_file(&msg, path, 1 << 20) > 0);
+	assert_int_equal(kbug_mime_get_header(msg.buf, "Bcc", &h), 0);
+	assert_string_equal(h.buf, "secret@example.org, hidden@example.org");
 	kbug_outbox_item_free(it);
 	kbug_report_release(&r);
 	strbuf_release(&msg);
