@@ -33,7 +33,11 @@ struct strbuf;
  *    "destination": {...route.destination...}, "envelope": {...},
  *    "attempts": [{"time", "state", "reason"}]}
  * and is rewritten, with fsync, before and after each network step. No
- * secret is ever stored in an item.
+ * secret is ever stored in an item. Going to "sending" first writes
+ * OUTBOX/ID/.reserve (room for the state the step ends in, and sent/ is
+ * made); the next state write removes it first. Item files are opened
+ * relative to the item's directory, never through a symlink, and an
+ * outbox another user owns or can write is refused.
  */
 struct kbug_outbox_item;
 
