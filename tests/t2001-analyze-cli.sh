@@ -60,4 +60,13 @@ test_expect_success 'usage errors: exit 2' '
 	test_expect_code 2 "$KBUG" analyze --report
 '
 
+test_expect_success 'a FIFO as --vmlinux: refused with a warning, not waited on' '
+	mkfifo vmfifo &&
+	printf "[    1.0] BUG: kernel NULL pointer dereference, address: 0000000000000000\n[    1.0] RIP: 0010:foo+0x1a/0x80\n" >fifo.log &&
+	timeout 10 "$KBUG" analyze --vmlinux vmfifo fifo.log >out 2>err &&
+	grep -q "NULL pointer dereference" out &&
+	{ grep -q "cannot read .vmfifo.: not a regular file" err ||
+	  grep -q "no file:line resolution" err; }
+'
+
 test_done

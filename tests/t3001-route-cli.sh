@@ -170,4 +170,25 @@ test_expect_success '--module and --device report what they cannot find' '
 	grep -q "0000:99:99.9" err
 '
 
+test_expect_success 'catastrophic N: regexes: bounded, each reported once at its line' '
+	{ printf "THE REST\nM:\tA <a@b.c>\nF:\t*\nF:\t*/\n" &&
+	  for i in $(seq 200); do
+		printf "\nBAD%d\nM:\tC <c%d@d.e>\nN:\t(a+)+\$\n" $i $i
+	  done; } >costly &&
+	p=drivers/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/x.c &&
+	timeout 10 "$KBUG" route --maintainers costly $p $p $p >out 2>err &&
+	grep -q "^kbug: warning: .costly. line 8: N: regex .(a+)+\$. is too costly" err &&
+	test "$(grep -c "too costly" err)" = 200 &&
+	grep -q "THE REST" out
+'
+
+test_expect_success 'a FIFO or a directory as --maintainers: refused at once, not waited on' '
+	mkfifo fifo &&
+	test_expect_code 1 timeout 10 "$KBUG" route --maintainers fifo x.c 2>err &&
+	grep -q "cannot read MAINTAINERS file .fifo.: not a regular file" err &&
+	mkdir adir &&
+	test_expect_code 1 timeout 10 "$KBUG" route --maintainers adir x.c 2>err &&
+	grep -q "cannot read MAINTAINERS file .adir.: not a regular file" err
+'
+
 test_done

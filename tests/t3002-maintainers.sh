@@ -286,4 +286,20 @@ test_expect_success 'with the built-in copy gone stale, kbug route still says so
 	grep -q "MAINTAINERS: cache $CACHE/MAINTAINERS, 6.12.5" out
 '
 
+test_expect_success 'a MAINTAINERS with catastrophic N: regexes: refused by --update, line named' '
+	rm -rf "$CACHE" && mkdir -p "$TRASH/costly" &&
+	{ sed "/^THE REST\$/,\$d" "$TREE/MAINTAINERS" &&
+	  for i in $(seq 200); do
+		printf "BAD%d\nM:\tC <c%d@d.e>\nS:\tMaintained\nN:\t(a+)+\$\n\n" $i $i
+	  done &&
+	  sed -n "/^THE REST\$/,\$p" "$TREE/MAINTAINERS"; } >"$TRASH/costly/MAINTAINERS" &&
+	line=$(grep -n "^N:	(a+)+\$" "$TRASH/costly/MAINTAINERS" | head -n 1 | cut -d: -f1) &&
+	server_start costly maintainers_http.py "$TRASH/costly/MAINTAINERS" \
+		--log "$TRASH/costly.log" --tags v6.12.5 &&
+	test_expect_code 1 update --version 6.12.5 \
+		--url "http://127.0.0.1:$SERVER_PORT/plain/MAINTAINERS?h=v%v" 2>err &&
+	grep -q "200 N: regexes too costly to match (over 100000 steps on a path), the first at line $line" err &&
+	test ! -e "$CACHE/MAINTAINERS"
+'
+
 test_done

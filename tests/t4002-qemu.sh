@@ -30,16 +30,6 @@ export Q H W
 t_start=$(date +%s.%N)
 secs() { echo "$(date +%s.%N) - $1" | bc | sed 's/^\./0./; s/\(\.[0-9]\)[0-9]*$/\1/'; }
 
-# Wait for a file to appear: wait_for FILE SECONDS.
-wait_for() {
-	local i=0
-	while [ ! -s "$1" ] && [ "$i" -lt $(($2 * 10)) ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	[ -s "$1" ]
-}
-
 # ---- the guest kernel --------------------------------------------------
 t=$(date +%s.%N)
 test_expect_success 'the guest kernel is built, or found in the cache' '
@@ -60,21 +50,13 @@ echo "# guest kernel: $kernel_how ($kdir)"
 
 # ---- the test servers ---------------------------------------------------
 mkdir -p "$W/smtp"
-/usr/bin/python3 "$H/smtp_sink.py" "$W/smtp" "$W/smtp.port" --lifetime 900 \
-	> "$W/smtp.log" 2>&1 &
-smtp_pid=$!
-test_at_exit "kill $smtp_pid 2>/dev/null"
-# (bounded even if this script is killed before its exit trap runs)
-timeout 900 /usr/bin/python3 "$TESTS_DIR/servers/bugzilla_server.py" "$W/bugzilla.db" \
-	--port-file "$W/bz.port" > "$W/bz.log" 2>&1 &
-bz_pid=$!
-test_at_exit "kill $bz_pid 2>/dev/null"
+smtp_port=0 bz_port=0
 test_expect_success 'the SMTP and Bugzilla test servers listen on 127.0.0.1' '
-	wait_for "$W/smtp.port" 10 || { cat "$W/smtp.log"; false; }
-	wait_for "$W/bz.port" 10 || { cat "$W/bz.log"; false; }
+	server_start smtp "$H/smtp_sink.py" "$W/smtp" --lifetime 900 &&
+	server_start bz bugzilla_server.py "$W/bugzilla.db"
 '
-smtp_port=$(cat "$W/smtp.port" 2>/dev/null || echo 0)
-bz_port=$(cat "$W/bz.port" 2>/dev/null || echo 0)
+smtp_port=$(cat "$TRASH/smtp.port" 2>/dev/null || echo 0)
+bz_port=$(cat "$TRASH/bz.port" 2>/dev/null || echo 0)
 
 # ---- the initramfs -------------------------------------------------------
 mkdir -p "$W/extra"
@@ -145,7 +127,7 @@ test_expect_success 'kbug report --to auto mails the WARNING to the LKDTM mainta
 test_expect_success 'kbug report --driver button files a bug with attachments into Bugzilla' '
 	/usr/bin/python3 "$H/check_guest.py" bugzilla "$W/bugzilla.db" \
 		"$W/out/report-bugzilla.out" > chk 2>&1 ||
-		{ show report-bugzilla; tail -n 5 "$W/bz.log"; cat chk; false; }
+		{ show report-bugzilla; tail -n 5 "$TRASH/bz.log"; cat chk; false; }
 '
 test_expect_success 'kbug reports the taint after the WARNING as W' '
 	/usr/bin/python3 "$H/check_guest.py" taint "$W/out/taint.out" > chk 2>&1 ||

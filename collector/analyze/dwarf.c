@@ -13,16 +13,19 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <elfutils/libdwfl.h>
 
 #include "analyze/analyze.h"
 #include "analyze/internal.h"
 #include "util/dl.h"
+#include "util/fs.h"
 #include "util/log.h"
 #include "util/path.h"
 #include "util/strbuf.h"
@@ -91,12 +94,24 @@ static bool dwarf_exists(const char *path)
 static bool dwarf_load(struct kb_dwarf *d, struct dwarf_mod *m, const char *name,
 		       const char *path)
 {
+	/* non-blocking: a FIFO or a device is refused, not waited on */
+	int fd = kbug_fd_regular(open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC));
+
 	snprintf(m->name, sizeof(m->name), "%s", name);
-	m->dwfl = d->fn.begin(&d->cb);
-	if (!m->dwfl)
+	if (fd < 0) {
+		WARN("cannot read '%s': %s", path,
+		     fd == -ENODEV ? "not a regular file" : strerror(-fd));
 		return false;
+	}
+	m->dwfl = d->fn.begin(&d->cb);
+	if (!m->dwfl) {
+		close(fd);
+		return false;
+	}
 	d->fn.report_begin(m->dwfl);
-	m->mod = d->fn.report_offline(m->dwfl, name, path, -1);
+	m->mod = d->fn.report_offline(m->dwfl, name, path, fd);	/* takes fd if it works */
+	if (!m->mod)
+		close(fd);
 	d->fn.report_end(m->dwfl, NULL, NULL);
 	if (!m->mod || d->fn.getsymtab(m->mod) <= 0) {
 		DBG("no symbols in '%s'", path);

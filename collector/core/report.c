@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "util/json.h"
+#include "util/json-limit.h"
 #include "util/log.h"
 #include "util/strbuf.h"
 #include "core/report.h"
@@ -222,27 +223,13 @@ int kbug_report_write(struct kbug_report *r, bool pretty, bool with_attachments,
 
 int kbug_report_load_string(struct kbug_report *r, const char *json, const char *name)
 {
-	struct json_tokener *tok = json_tokener_new_ex(64);
 	struct json_object *root, *atts;
-	enum json_tokener_error jerr;
-	const char *schema;
-	size_t i, n, len, end;
+	const char *schema, *why;
+	size_t i, n;
 
-	if (!tok)
-		return -ENOMEM;
-	len = strlen(json);
-	root = json_tokener_parse_ex(tok, json, (int)len);
-	jerr = json_tokener_get_error(tok);
-	end = json_tokener_get_parse_end(tok);
-	json_tokener_free(tok);
-	while (end < len && strchr(" \t\r\n", json[end]))
-		end++;
-	if (!root || jerr != json_tokener_success || end < len) {
-		ERR("'%s' is not a kbug report: %s", name,
-		    jerr == json_tokener_continue ? "the JSON is truncated" :
-		    jerr != json_tokener_success ? json_tokener_error_desc(jerr) :
-		    "data after the JSON object");
-		json_object_put(root);
+	root = kbug_json_parse_bounded(json, strlen(json), name, &why);
+	if (!root) {
+		ERR("'%s' is not a kbug report: %s", name, why);
 		return -EINVAL;
 	}
 	schema = kj_get_str(root, "schema");

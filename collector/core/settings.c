@@ -8,9 +8,11 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -19,6 +21,7 @@
 #include "core/settings.h"
 #include "util/log.h"
 #include "util/macro.h"
+#include "util/http.h"
 #include "util/path.h"
 #include "util/strbuf.h"
 
@@ -31,11 +34,15 @@ struct config_entry {
 	char *section;
 	char *key;
 	char *value;
+	const char *unsafe;	/* NULL, or why its file may not run commands (cfg_why) */
 };
 
 static struct config_entry *cfg;
 static size_t cfg_nr, cfg_alloc;
 static bool cfg_loaded;
+static const char *cfg_unsafe;	/* why the file being parsed is not trusted */
+static char **cfg_why;		/* those reasons, freed by kbug_config_reset */
+static size_t cfg_why_nr;
 
 void kbug_config_reset(void)
 {
@@ -52,6 +59,11 @@ void kbug_config_reset(void)
 	free(cfg);
 	cfg = NULL;
 	cfg_nr = 0;
+	for (i = 0; i < cfg_why_nr; i++)
+		free(cfg_why[i]);
+	free(cfg_why);
+	cfg_why = NULL;
+	cfg_why_nr = 0;
 	cfg_alloc = 0;
 	cfg_loaded = false;
 }
@@ -76,6 +88,7 @@ static void config_set(const char *section, const char *key, const char *value)
 		e->value = strdup(value);
 		if (!e->value)
 			abort();
+		e->unsafe = cfg_unsafe;
 		return;
 	}
 	if (cfg_nr == cfg_alloc) {
@@ -88,8 +101,21 @@ static void config_set(const char *section, const char *key, const char *value)
 	e->section = strdup(section);
 	e->key = strdup(key);
 	e->value = strdup(value);
+	e->unsafe = cfg_unsafe;
 	if (!e->section || !e->key || !e->value)
 		abort();
+}
+
+const char *kbug_config_get_trusted(const char *section, const char *key)
+{
+	struct config_entry *e = config_find(section, key);
+
+	if (e && e->unsafe) {
+		ERR("refusing [%s] %s from %s: run 'chmod go-w' on it (or own it)", section, key,
+		    e->unsafe);
+		return NULL;
+	}
+	return e ? e->value : NULL;
 }
 
 const char *kbug_config_get(const char *section, const char *key)
@@ -207,10 +233,51 @@ static int config_parse_key(struct config_parser *p)
 	return 0;
 }
 
+/*
+ * [name "sub"]: the section becomes `name "sub"`, a URL sub reduced to
+ * its origin (kbug_url_origin). 1, 0 for a plain name, or -EINVAL.
+ */
+static int config_subsection(struct strbuf *sec)
+{
+	struct strbuf name = STRBUF_INIT, sub = STRBUF_INIT;
+	char *sp = memchr(sec->buf, ' ', sec->len);
+	int ret = 0;
+
+	if (!sp)
+		return 0;
+	strbuf_add(&name, sec->buf, (size_t)(sp - sec->buf));
+	strbuf_addstr(&sub, sp + 1);
+	strbuf_trim(&sub);
+	if (!config_name_ok(name.buf) || sub.len < 3 || sub.buf[0] != '"' ||
+	    config_unquote(&sub) || !sub.len || memchr(sub.buf, '"', sub.len)) {
+		ret = -EINVAL;
+		goto out;
+	}
+	if (strstr(sub.buf, "://")) {
+		struct strbuf o = STRBUF_INIT;
+
+		if (kbug_url_origin(sub.buf, &o)) {
+			strbuf_release(&o);
+			ret = -EINVAL;
+			goto out;
+		}
+		strbuf_swap(&sub, &o);
+		strbuf_release(&o);
+	}
+	strbuf_reset(sec);
+	strbuf_addf(sec, "%s \"%s\"", name.buf, sub.buf);
+	ret = 1;
+out:
+	strbuf_release(&name);
+	strbuf_release(&sub);
+	return ret;
+}
+
 /* One line of n bytes: 0 or -EINVAL after a message */
 static int config_parse_line(struct config_parser *p, const char *line, size_t n)
 {
 	struct strbuf *k = &p->key;
+	int sub;
 
 	if (n > CONFIG_MAX_LINE) {
 		ERR("config '%s' line %u: longer than %d bytes", p->name, p->lineno,
@@ -236,7 +303,13 @@ static int config_parse_line(struct config_parser *p, const char *line, size_t n
 	strbuf_reset(&p->section);
 	strbuf_add(&p->section, k->buf + 1, k->len - 2);
 	strbuf_trim(&p->section);
-	if (!config_name_ok(p->section.buf)) {
+	sub = config_subsection(&p->section);
+	if (sub < 0) {
+		ERR("config '%s' line %u: bad section name '%s' (a subsection is [name \"URL\"])",
+		    p->name, p->lineno, p->section.buf);
+		return -EINVAL;
+	}
+	if (!sub && !config_name_ok(p->section.buf)) {
 		ERR("config '%s' line %u: bad section name '%s'", p->name, p->lineno,
 		    p->section.buf);
 		return -EINVAL;
@@ -281,7 +354,32 @@ int kbug_config_parse(const char *text, size_t len, const char *name)
 	return config_parse_one(text, len, name, &secrets);
 }
 
-/* Load one file if it exists; missing is fine unless `must`. */
+/*
+ * Why a config file (its fstat) may not run commands or name secret
+ * files, as ssh and git judge it: NULL when group and others cannot write
+ * it and it belongs to us or to root.
+ */
+static const char *config_unsafe(const struct stat *st, const char *path)
+{
+	const char *why = NULL;
+	char *s;
+
+	if (st->st_mode & 022)
+		why = "group or others can write";
+	else if (st->st_uid != geteuid() && st->st_uid != 0)
+		why = "another user owns";
+	if (!why)
+		return NULL;
+	if (asprintf(&s, "config '%s', which %s", path, why) < 0)
+		abort();
+	cfg_why = realloc(cfg_why, (cfg_why_nr + 1) * sizeof(*cfg_why));
+	if (!cfg_why)
+		abort();
+	cfg_why[cfg_why_nr++] = s;
+	return s;
+}
+
+/* Load one file if it exists; missing is fine unless `must` (named by the user). */
 static int config_load_file(const char *path, bool must)
 {
 	struct strbuf text = STRBUF_INIT;
@@ -290,7 +388,8 @@ static int config_load_file(const char *path, bool must)
 	long n;
 	int fd, ret;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* non-blocking: a FIFO must not hang the open; checked before reading */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (fd < 0) {
 		if (errno == ENOENT && !must)
 			return 0;
@@ -303,6 +402,12 @@ static int config_load_file(const char *path, bool must)
 		close(fd);
 		return -EINVAL;
 	}
+	if (!must && geteuid() == 0 && st.st_uid != 0) {
+		WARN("ignoring config '%s': root reads only root's configs (or give $KBUG_CONFIG)",
+		     path);
+		close(fd);
+		return 0;
+	}
 	n = strbuf_read_fd(&text, fd, CONFIG_MAX_FILE);
 	close(fd);
 	if (n < 0) {
@@ -311,7 +416,9 @@ static int config_load_file(const char *path, bool must)
 		strbuf_release(&text);
 		return n == -EFBIG ? -EINVAL : (int)n;
 	}
+	cfg_unsafe = config_unsafe(&st, path);
 	ret = config_parse_one(text.buf, text.len, path, &secrets);
+	cfg_unsafe = NULL;
 	if (!ret && secrets && (st.st_mode & 077)) {
 		ERR("config '%s' holds a secret but is readable by group or others (mode %04o): run 'chmod 600 %s'",
 		    path, (unsigned int)(st.st_mode & 07777), path);
@@ -357,17 +464,42 @@ void kbug_secret_wipe(struct strbuf *sb)
 	strbuf_release(sb);
 }
 
-static void secret_chomp(struct strbuf *out)
+/*
+ * A secret is one line: a command's first line (pass prints notes after
+ * it), then no control character at all, or it is refused naming `what`.
+ */
+static int secret_check(struct strbuf *out, bool first_line, const char *what)
 {
+	char *nl = first_line ? memchr(out->buf, '\n', out->len) : NULL;
+	size_t i;
+
+	if (nl) {
+		explicit_bzero(nl, out->len - (size_t)(nl - out->buf));
+		strbuf_setlen(out, (size_t)(nl - out->buf));
+	}
 	while (out->len && (out->buf[out->len - 1] == '\n' || out->buf[out->len - 1] == '\r'))
 		out->buf[--out->len] = '\0';
+	for (i = 0; i < out->len; i++) {
+		unsigned char c = (unsigned char)out->buf[i];
+
+		if (c < 0x20 || c == 0x7f) {
+			kbug_secret_wipe(out);
+			ERR("the secret from %s holds a control character (0x%02x): refusing it",
+			    what, c);
+			return -EINVAL;
+		}
+	}
+	/* no core dump, no ptrace by our user, while a secret is in memory */
+	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+	return 0;
 }
 
 static int secret_from_file(struct strbuf *out, const char *file)
 {
+	struct strbuf what = STRBUF_INIT;
 	struct stat st;
 	long n;
-	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	int ret, fd = open(file, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 
 	if (fd < 0) {
 		int e = errno;
@@ -386,6 +518,12 @@ static int secret_from_file(struct strbuf *out, const char *file)
 		close(fd);
 		return -EACCES;
 	}
+	if (st.st_uid != geteuid()) {
+		ERR("secret file '%s' belongs to another user (uid %u)", file,
+		    (unsigned int)st.st_uid);
+		close(fd);
+		return -EACCES;
+	}
 	n = strbuf_read_fd(out, fd, SECRET_MAX);
 	close(fd);
 	if (n < 0) {
@@ -394,8 +532,10 @@ static int secret_from_file(struct strbuf *out, const char *file)
 		    n == -EFBIG ? "too large" : strerror((int)-n));
 		return n == -EFBIG ? -EINVAL : (int)n;
 	}
-	secret_chomp(out);
-	return 0;
+	strbuf_addf(&what, "the file '%s'", file);
+	ret = secret_check(out, false, what.buf);
+	strbuf_release(&what);
+	return ret;
 }
 
 static long now_ms(void)
@@ -480,6 +620,7 @@ static int secret_read(int fd, pid_t pid, const char *name, struct strbuf *out)
 
 static int secret_from_command(struct strbuf *out, const char *command)
 {
+	struct strbuf k = STRBUF_INIT;
 	char **argv = NULL;
 	int fd = -1, status, ret;
 	pid_t pid = 0;
@@ -506,13 +647,17 @@ static int secret_from_command(struct strbuf *out, const char *command)
 			    WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
 		ret = -EIO;
 	}
-	kbug_argv_free(argv);
 	if (ret) {
+		kbug_argv_free(argv);
 		kbug_secret_wipe(out);
 		return ret;
 	}
-	secret_chomp(out);
-	return 0;
+	strbuf_reset(&k);
+	strbuf_addf(&k, "the command '%s'", argv[0]);
+	kbug_argv_free(argv);
+	ret = secret_check(out, true, k.buf);
+	strbuf_release(&k);
+	return ret;
 }
 
 int kbug_secret_get(struct strbuf *out, const char *file, const char *command,
@@ -528,31 +673,54 @@ int kbug_secret_get(struct strbuf *out, const char *file, const char *command,
 	if (env && *env) {
 		v = getenv(env);
 		if (v && *v) {
+			struct strbuf what = STRBUF_INIT;
+			int ret;
+
 			strbuf_addstr(out, v);
-			return 0;
+			strbuf_addf(&what, "$%s", env);
+			ret = secret_check(out, false, what.buf);
+			strbuf_release(&what);
+			return ret;
 		}
 	}
 	return -ENOENT;
 }
 
+/* The value of section's base+suffix, NULL when absent; *bad when its file is unsafe */
+static const char *secret_source(const char *section, const char *base, const char *suffix,
+				 bool *bad)
+{
+	struct strbuf k = STRBUF_INIT;
+	const char *v;
+
+	strbuf_addf(&k, "%s%s", base, suffix);
+	v = kbug_config_get(section, k.buf);
+	if (v && *v && !kbug_config_get_trusted(section, k.buf))
+		*bad = true;
+	strbuf_release(&k);
+	return v && *v ? v : NULL;
+}
+
 int kbug_config_secret(struct strbuf *out, const char *section, const char *base,
 		       const char *env)
 {
-	struct strbuf k = STRBUF_INIT;
 	const char *inl = kbug_config_get(section, base), *file, *cmd;
-	int ret;
+	bool bad = false;
 
 	strbuf_reset(out);
 	if (inl && *inl) {
+		struct strbuf what = STRBUF_INIT;
+		int ret;
+
 		strbuf_addstr(out, inl);
-		return 0;
+		strbuf_addf(&what, "[%s] %s in the config", section, base);
+		ret = secret_check(out, false, what.buf);
+		strbuf_release(&what);
+		return ret;
 	}
-	strbuf_addf(&k, "%s-file", base);
-	file = kbug_config_get(section, k.buf);
-	strbuf_reset(&k);
-	strbuf_addf(&k, "%s-command", base);
-	cmd = kbug_config_get(section, k.buf);
-	strbuf_release(&k);
-	ret = kbug_secret_get(out, file, cmd, env);
-	return ret;
+	file = secret_source(section, base, "-file", &bad);
+	cmd = file ? NULL : secret_source(section, base, "-command", &bad);
+	if (bad)
+		return -EACCES;
+	return kbug_secret_get(out, file, cmd, env);
 }

@@ -67,3 +67,12 @@ void kbug_secret_wipe(struct strbuf *sb);
  */
 int kbug_config_secret(struct strbuf *out, const char *section, const char *base,
 		       const char *env);
+
+/*
+ * A value that may run a program or name a secret file (*-command,
+ * *-file, [sendmail] path): NULL after a message when the file it came
+ * from can be written by group/others or belongs to another user than us
+ * or root (then it runs nothing), else as kbug_config_get. A root kbug
+ * reads only root's configs, or the one $KBUG_CONFIG names.
+ */
+const char *kbug_config_get_trusted(const char *section, const char *key);

@@ -13,6 +13,7 @@
 #include "deliver/bugzilla.h"
 #include "util/http.h"
 #include "util/json.h"
+#include "util/json-limit.h"
 #include "util/log.h"
 #include "util/strbuf.h"
 
@@ -236,37 +237,17 @@ int kbug_bz_parse_reply(long status, const char *content_type, const char *body,
 			const char *site, const char *what, struct json_object **out,
 			int *code, char *msg, size_t msgsz)
 {
-	struct json_tokener *tok;
 	struct json_object *o;
-	enum json_tokener_error jerr;
 	const char *m;
 	int c;
 
 	*out = NULL;
 	*code = 0;
 	msg[0] = '\0';
-	if (!body || len == 0 || len > BZ_REPLY_MAX || memchr(body, '\0', len)) {
+	if (!body || len == 0 || len > BZ_REPLY_MAX || memchr(body, '\0', len))
 		o = NULL;
-	} else {
-		tok = json_tokener_new_ex(64);
-		if (!tok)
-			return -ENOMEM;
-		o = json_tokener_parse_ex(tok, body, (int)len);
-		jerr = json_tokener_get_error(tok);
-		if (o && (jerr != json_tokener_success ||
-			  json_tokener_get_parse_end(tok) < len)) {
-			/* trailing garbage after the JSON value */
-			size_t end = json_tokener_get_parse_end(tok);
-
-			while (end < len && strchr(" \t\r\n", body[end]))
-				end++;
-			if (end < len) {
-				json_object_put(o);
-				o = NULL;
-			}
-		}
-		json_tokener_free(tok);
-	}
+	else
+		o = kbug_json_parse_bounded(body, len, site, NULL);
 	if (!o || !json_object_is_type(o, json_type_object)) {
 		json_object_put(o);
 		if (status >= 500)
@@ -426,6 +407,7 @@ int kbug_bz_call(struct kbug_bz *bz, const char *method, const char *path, const
 	kbug_curl.easy_setopt(h, CURLOPT_WRITEDATA, &rb);
 	kbug_curl.easy_setopt(h, CURLOPT_ERRORBUFFER, errbuf);
 	kbug_curl.easy_setopt(h, CURLOPT_ACCEPT_ENCODING, "");
+	kbug_curl_proxy(h, bz->key.len && !strncasecmp(url.buf, "http://", 7));
 	if (body) {
 		json = json_object_to_json_string_ext(body, JSON_C_TO_STRING_PLAIN |
 						      JSON_C_TO_STRING_NOSLASHESCAPE);

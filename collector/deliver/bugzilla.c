@@ -26,6 +26,7 @@
 #include "deliver/deliver.h"
 #include "deliver/outbox.h"
 #include "deliver/template.h"
+#include "util/http.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/macro.h"
@@ -271,6 +272,100 @@ static int bz_attachments(struct kbug_report *r, struct kbug_outbox_item *item,
 	return ret;
 }
 
+/* ---- whose key ---------------------------------------------------------- */
+
+/* Do URLs a and b share an origin (scheme, host, port)? */
+static bool same_origin(const char *a, const char *b)
+{
+	struct strbuf oa = STRBUF_INIT, ob = STRBUF_INIT;
+	bool same = a && b && !kbug_url_origin(a, &oa) && !kbug_url_origin(b, &ob) &&
+		    !strcmp(oa.buf, ob.buf);
+
+	strbuf_release(&oa);
+	strbuf_release(&ob);
+	return same;
+}
+
+/*
+ * May the key the user gave for this run (--api-key-file,
+ * $KBUG_BUGZILLA_API_KEY) go to url? Only to --bugzilla-url's origin, else
+ * [bugzilla] url's; when neither is set, to the one Bugzilla in play.
+ */
+static bool explicit_key_for(const char *url, const struct kbug_deliver_opts *o)
+{
+	const char *home = o->bugzilla_url && *o->bugzilla_url ? o->bugzilla_url :
+			   kbug_config_get("bugzilla", "url");
+
+	return !home || !*home || same_origin(home, url);
+}
+
+/*
+ * The config section holding url's key, or NULL: [bugzilla "ORIGIN"] for
+ * url's origin, else [bugzilla] when its url (without one: --bugzilla-url)
+ * has url's origin. Never another tracker's key.
+ */
+static const char *key_section(const char *url, const struct kbug_deliver_opts *o,
+			       struct strbuf *sect)
+{
+	static const char *const keys[] = { "api-key", "api-key-file", "api-key-command" };
+	const char *home = kbug_config_get("bugzilla", "url") ?: o->bugzilla_url;
+	struct strbuf org = STRBUF_INIT;
+	bool here = false, there = false;
+	size_t i;
+
+	strbuf_reset(sect);
+	if (!url || kbug_url_origin(url, &org)) {
+		strbuf_release(&org);
+		return NULL;
+	}
+	strbuf_addf(sect, "bugzilla \"%s\"", org.buf);
+	strbuf_release(&org);
+	for (i = 0; i < ARRAY_SIZE(keys); i++) {
+		here = here || kbug_config_get(sect->buf, keys[i]);
+		there = there || kbug_config_get("bugzilla", keys[i]);
+	}
+	if (here)
+		return sect->buf;
+	return there && home && same_origin(home, url) ? "bugzilla" : NULL;
+}
+
+/* Is there a key for url (none is read)? */
+static bool have_key(const char *url, const struct kbug_deliver_opts *o)
+{
+	struct strbuf sect = STRBUF_INIT;
+	const char *env = getenv("KBUG_BUGZILLA_API_KEY");
+	bool have = key_section(url, o, &sect) ||
+		    (explicit_key_for(url, o) &&
+		     ((o->api_key_file && *o->api_key_file) || (env && *env)));
+
+	strbuf_release(&sect);
+	return have;
+}
+
+/*
+ * A B: naming a Bugzilla we hold no key for is filed by hand: the item
+ * becomes the web channel's (the saved body and the tracker's URL).
+ */
+static int bz_hand_filing(struct kbug_report *r, struct kbug_outbox_item *item,
+			  const struct kbug_deliver_opts *o, const char *url)
+{
+	struct strbuf org = STRBUF_INIT;
+
+	kbug_url_origin(url, &org);
+	WARN("no Bugzilla API key for %s (set one in a [bugzilla \"%s\"] config section): the report is saved to file there by hand",
+	     org.buf, org.buf);
+	strbuf_release(&org);
+	kj_set_str(kbug_outbox_state(item), "channel", kbug_channel_web.name);
+	return kbug_channel_web.prepare(r, item, o);
+}
+
+static bool bz_is_hand_filing(struct kbug_outbox_item *item)
+{
+	const char *c = kbug_outbox_item_channel(item);
+
+	return c && !strcmp(c, kbug_channel_web.name);
+}
+
 static int bz_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 		      const struct kbug_deliver_opts *o)
 {
@@ -288,6 +383,8 @@ static int bz_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 		ERR("no Bugzilla URL: give --bugzilla-url or set [bugzilla] url in the config");
 		return -EINVAL;
 	}
+	if (!(o->bugzilla_url && *o->bugzilla_url) && !have_key(url, o))
+		return bz_hand_filing(r, item, o, url);
 	ret = resolve_product(r, o, site, &w);
 	if (ret)
 		goto out;
@@ -949,16 +1046,27 @@ static int on_duplicate(struct bz_send *s, long *dup, const char *info)
 	return 0;
 }
 
-static int get_key(const struct kbug_deliver_opts *o, struct strbuf *key)
+/* url's key (see key_section and explicit_key_for): 0 or -errno after a message */
+static int get_key(const char *url, const struct kbug_deliver_opts *o, struct strbuf *key)
 {
-	int ret;
+	struct strbuf sect = STRBUF_INIT, org = STRBUF_INIT;
+	bool mine = explicit_key_for(url, o);
+	const char *s = key_section(url, o, &sect);
+	int ret = -ENOENT;
 
-	if (o->api_key_file && *o->api_key_file)
+	if (mine && o->api_key_file && *o->api_key_file)
 		ret = kbug_secret_get(key, o->api_key_file, NULL, NULL);
-	else
-		ret = kbug_config_secret(key, "bugzilla", "api-key", "KBUG_BUGZILLA_API_KEY");
-	if (ret == -ENOENT)
-		ERR("no Bugzilla API key: give --api-key-file FILE (mode 0600), set [bugzilla] api-key-file or api-key-command in the config, or KBUG_BUGZILLA_API_KEY");
+	else if (s)
+		ret = kbug_config_secret(key, s, "api-key", mine ? "KBUG_BUGZILLA_API_KEY" : NULL);
+	else if (mine)
+		ret = kbug_secret_get(key, NULL, NULL, "KBUG_BUGZILLA_API_KEY");
+	if (ret == -ENOENT) {
+		kbug_url_origin(url, &org);
+		ERR("no Bugzilla API key: give --api-key-file FILE (mode 0600), set api-key-file or api-key-command in a [bugzilla \"%s\"] section of the config (or [bugzilla] with url = %s), or KBUG_BUGZILLA_API_KEY",
+		    org.buf, org.buf);
+	}
+	strbuf_release(&sect);
+	strbuf_release(&org);
 	return ret;
 }
 
@@ -972,7 +1080,7 @@ int kbug_bugzilla_connect(const char *url, const struct kbug_deliver_opts *o, bo
 
 	*out = NULL;
 	if (need_key) {
-		ret = get_key(o, &key);
+		ret = get_key(url, o, &key);
 		if (ret)
 			goto out;
 	}
@@ -1128,8 +1236,11 @@ static int bz_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts
 	struct bz_send s = { .item = item, .o = o, .login = STRBUF_INIT };
 	struct strbuf sb = STRBUF_INIT;
 	long bug = 0;
-	int ret = bz_load(&s, &sb);
+	int ret;
 
+	if (bz_is_hand_filing(item))
+		return kbug_channel_web.send(item, o);
+	ret = bz_load(&s, &sb);
 	if (!ret)
 		ret = bz_login(&s, &sb);
 	if (!ret)
@@ -1165,8 +1276,11 @@ out:
 static int bz_preview(struct kbug_outbox_item *item, FILE *f, unsigned int flags)
 {
 	struct strbuf sb = STRBUF_INIT;
-	int ret = kbug_outbox_read(item, "bug.json", &sb);
+	int ret;
 
+	if (bz_is_hand_filing(item))
+		return kbug_channel_web.preview(item, f, flags);
+	ret = kbug_outbox_read(item, "bug.json", &sb);
 	if (ret == -ENOENT)
 		ret = kbug_outbox_read(item, "request.json", &sb);
 

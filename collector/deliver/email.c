@@ -462,9 +462,9 @@ static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_o
 	if (ret)
 		goto out;
 	if (sendmail) {
-		const char *path = o->sendmail_path ?: kbug_config_get("sendmail", "path") ?:
-				   "/usr/sbin/sendmail";
+		const char *path = o->sendmail_path ?: kbug_config_get_trusted("sendmail", "path");
 
+		path = path ?: "/usr/sbin/sendmail";
 		strbuf_addf(&via, "%s", path);
 		sendmail_bcc(kj_path(st, "envelope.bcc"), &msg);
 		ret = kbug_sendmail_send(path, msg.buf, msg.len, &why);

@@ -301,21 +301,18 @@ const char *kbug_outbox_file(struct kbug_outbox_item *it, struct strbuf *out,
 
 int kbug_outbox_read(struct kbug_outbox_item *it, const char *name, struct strbuf *out)
 {
-	struct stat st;
 	long n;
 	int fd;
 
 	if (!name_ok(name))
 		return -EINVAL;
-	/* a symlink (ELOOP), FIFO or device in an item is none of its files */
-	fd = it->lock_fd >= 0 ?
-	     openat(it->lock_fd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) : -1;
+	if (it->lock_fd < 0)
+		return -EBADF;
+	/* a symlink (ELOOP), FIFO or device (ENODEV) in an item is none of its files */
+	fd = kbug_fd_regular(openat(it->lock_fd, name,
+				    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
 	if (fd < 0)
-		return it->lock_fd >= 0 ? -errno : -EBADF;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -EINVAL;
-	}
+		return fd;
 	n = strbuf_read_fd(out, fd, OUTBOX_MAX_FILE);
 	close(fd);
 	return n < 0 ? (int)n : 0;

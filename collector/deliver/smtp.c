@@ -113,6 +113,8 @@ static void smtp_setopts(CURL *h, const struct kbug_smtp *s, char *errbuf, long 
 	kbug_curl.easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 2L);
 	if (s->ca_file && *s->ca_file)
 		kbug_curl.easy_setopt(h, CURLOPT_CAINFO, s->ca_file);
+	/* a password over a link that may stay clear text never meets a proxy */
+	kbug_curl_proxy(h, s->user && *s->user && use_ssl == CURLUSESSL_TRY);
 	if (s->user && *s->user) {
 		kbug_curl.easy_setopt(h, CURLOPT_USERNAME, s->user);
 		kbug_curl.easy_setopt(h, CURLOPT_PASSWORD, s->password ? s->password : "");

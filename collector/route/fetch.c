@@ -29,6 +29,7 @@
 #include "util/json.h"
 #include "util/log.h"
 #include "util/path.h"
+#include "util/pcre2.h"
 #include "util/strbuf.h"
 
 #define DL_MAX (16u << 20)		/* a larger download is refused */
@@ -362,7 +363,7 @@ int kbug_maint_check_text(struct strbuf *body, const char *url, unsigned int *ns
 {
 	struct kbug_maint *m = NULL;
 	int level = kbug_log_level, ret = 0;
-	unsigned int ns, nw;
+	unsigned int ns, nw, nc, line;
 	size_t lead;
 
 	if (body->len >= 2 && (unsigned char)body->buf[0] == 0x1f &&
@@ -398,11 +399,15 @@ int kbug_maint_check_text(struct strbuf *body, const char *url, unsigned int *ns
 	}
 	ns = kbug_maint_nr_sections(m);
 	nw = kbug_maint_nr_warnings(m);
+	nc = ns >= MIN_SECTIONS && nw <= ns / 100 ? kbug_maint_costly_n(m, &line) : 0;
 	if (ns < MIN_SECTIONS)
 		strbuf_addf(why, "only %u section%s (a kernel's has thousands)", ns,
 			    ns == 1 ? "" : "s");
 	else if (nw > ns / 100)
 		strbuf_addf(why, "%u warnings in %u sections", nw, ns);
+	else if (nc)
+		strbuf_addf(why, "%u N: regex%s too costly to match (over %u steps on a path), the first at line %u",
+			    nc, nc == 1 ? "" : "es", KBUG_PCRE2_MATCH_LIMIT, line);
 	else if (!maint_has_the_rest(m))
 		strbuf_addstr(why, "no THE REST, the last section of every MAINTAINERS: cut short?");
 	*nsec = ns;

@@ -154,7 +154,8 @@ static void parse_line(struct mailmap *mm, struct mm_map *names, struct mm_map *
 	pl_trim(&line);
 	if (!line.len)
 		goto out;
-#define M(i) (pcre2_match(mm->re[i], (PCRE2_SPTR)line.buf, line.len, 0, 0, md, NULL) > 0)
+#define M(i) (pcre2_match(mm->re[i], (PCRE2_SPTR)line.buf, line.len, 0, 0, md, \
+			      kbug_pcre2_bounded()) > 0)
 	if (M(0)) {
 		group(md, line.buf, 1, &a);
 		group(md, line.buf, 2, &b);

@@ -17,6 +17,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "util/fs.h"
 #include "util/pcre2.h"
 
 #include "route/internal.h"
@@ -73,8 +74,8 @@ static void raw_release(struct raw *r)
  * read-only, not copied (the parser never writes): its pages come from the
  * page cache, and the zeroes mmap() puts after the end of the last page
  * are the NUL the parser needs; a file whose size is a multiple of the
- * page size has none, and is read like a pipe or sysfs. A buffer read has
- * a NUL after its end.
+ * page size has none, and is read as sysfs files are. A buffer read has
+ * a NUL after its end. Anything but a regular file is -ENODEV.
  */
 static int read_raw(const char *path, bool via_root, struct stat *id, struct raw *r)
 {
@@ -84,9 +85,11 @@ static int read_raw(const char *path, bool via_root, struct stat *id, struct raw
 	int fd;
 
 	memset(r, 0, sizeof(*r));
-	fd = via_root ? kbug_path_open(path, O_RDONLY) : open(path, O_RDONLY | O_CLOEXEC);
+	/* non-blocking: a FIFO or a device is refused, not waited on */
+	fd = kbug_fd_regular(via_root ? kbug_path_open(path, O_RDONLY | O_NONBLOCK) :
+			     open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC));
 	if (fd < 0)
-		return -errno;
+		return fd;
 	if (fstat(fd, id))
 		memset(id, 0, sizeof(*id));
 	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
@@ -381,7 +384,8 @@ static int open_given_file(struct kbug_maint *m, const struct kbug_maint_opts *o
 
 	if (ret) {
 		ERR("cannot read MAINTAINERS file '%s': %s", o->file,
-		    ret == -EINVAL ? "not a MAINTAINERS file" : strerror(-ret));
+		    ret == -EINVAL ? "not a MAINTAINERS file" :
+		    ret == -ENODEV ? "not a regular file" : strerror(-ret));
 		return ret;
 	}
 	d = o->tree ? strdup(o->tree) : dirname_dup(o->file);

@@ -416,6 +416,29 @@ static bool literal_mismatch(const struct kbug_maint *m, const struct mentry *e,
 	return false;
 }
 
+/*
+ * e's compiled regex (a) on file, within PCRE2's bounds (util/pcre2.h). A
+ * pattern that hits them is reported, file and line, and is ignored from
+ * then on: no silent "no match", and no path pays for it twice.
+ */
+static bool re_run(struct kbug_maint *m, struct mentry *e, const struct maux *a,
+		   const char *file)
+{
+	pcre2_match_data *md = pcre2_match_data_create(1, NULL);
+	int rc = pcre2_match((const pcre2_code *)a->re, (PCRE2_SPTR)file, PCRE2_ZERO_TERMINATED,
+			     0, 0, md, kbug_pcre2_bounded());
+
+	pcre2_match_data_free(md);
+	if (!kbug_pcre2_limit_hit(rc))
+		return rc >= 0;	/* 0: more groups than md holds */
+	e->form = PAT_BAD;
+	m->warnings++;
+	WARN("'%s' line %u: %c: regex '%.*s' is too costly (over %u steps on a path): ignored",
+	     m->path ? m->path : "MAINTAINERS", e->line, e->type,
+	     (int)(e->vlen < 60 ? e->vlen : 60), mval(m, e), KBUG_PCRE2_MATCH_LIMIT);
+	return false;
+}
+
 static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *file,
 			  unsigned int file_slashes, int *depth)
 {
@@ -452,8 +475,6 @@ static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *fi
 	if (e->form == PAT_GLOB) {
 		hit = kbug_glob_prefix_match(eff.buf, file);
 	} else {
-		pcre2_match_data *md;
-
 		a = maint_aux(m, e);
 		if (!a)
 			goto out;
@@ -480,11 +501,7 @@ static bool entry_matches(struct kbug_maint *m, struct mentry *e, const char *fi
 				goto out;
 			}
 		}
-		/* 0: a match with more groups than md has room for */
-		md = pcre2_match_data_create(1, NULL);
-		hit = pcre2_match((pcre2_code *)a->re, (PCRE2_SPTR)file, PCRE2_ZERO_TERMINATED,
-				  0, 0, md, NULL) >= 0;
-		pcre2_match_data_free(md);
+		hit = re_run(m, e, a, file);
 	}
 	if (hit)
 		*depth = val[0] == '*' ? -1 : (int)ps + !slash;
@@ -516,20 +533,60 @@ static bool section_excluded(struct kbug_maint *m, uint32_t sec, const char *fil
 
 static bool n_matches(struct kbug_maint *m, struct mentry *e, const char *file)
 {
-	pcre2_match_data *md;
-	struct maux *a;
-	bool hit;
-
 	if (e->lit_len && !memmem(file, strlen(file), mval(m, e) + e->lit_off, e->lit_len))
 		return false;
 	if (maint_compile_one_n(m, e))
 		return false;
-	a = &m->aux[e->aux - 1];
-	md = pcre2_match_data_create(1, NULL);
-	hit = pcre2_match((pcre2_code *)a->re, (PCRE2_SPTR)file, PCRE2_ZERO_TERMINATED, 0, 0,
-			  md, NULL) >= 0;	/* 0: more groups than md holds */
-	pcre2_match_data_free(md);
-	return hit;
+	return re_run(m, e, &m->aux[e->aux - 1], file);
+}
+
+/* Subjects that make a backtracking pattern over val's characters take its time. */
+static void probe_subjects(const char *val, size_t vlen, struct strbuf *out)
+{
+	static const char generic[] = "a0/._-";
+	bool seen[256] = { false };
+	size_t i, k;
+
+	strbuf_reset(out);
+	for (i = 0; i < vlen + sizeof(generic) - 1; i++) {
+		unsigned char c = (unsigned char)(i < vlen ? val[i] : generic[i - vlen]);
+
+		if (c < 0x21 || c > 0x7e || seen[c])
+			continue;
+		seen[c] = true;
+		for (k = 0; k < 48; k++)
+			strbuf_addch(out, (char)c);
+		strbuf_add(out, "\x01", 2);	/* "\x01" and its NUL: one subject */
+	}
+	for (k = 0; k < 48; k++)	/* all of them in turn */
+		for (i = 0; i < 256; i++)
+			if (seen[i])
+				strbuf_addch(out, (char)i);
+	strbuf_add(out, "\x01", 2);
+}
+
+unsigned int kbug_maint_costly_n(struct kbug_maint *m, unsigned int *first_line)
+{
+	struct strbuf subj = STRBUF_INIT;
+	unsigned int bad = 0;
+	uint32_t i;
+
+	*first_line = 0;
+	for (i = 0; i < m->nn; i++) {
+		struct mentry *e = &m->e[m->nidx[i]];
+		const char *p;
+
+		if (maint_compile_one_n(m, e))
+			continue;
+		probe_subjects(mval(m, e), e->vlen, &subj);
+		for (p = subj.buf; p < subj.buf + subj.len && e->form != PAT_BAD;
+		     p += strlen(p) + 1)
+			re_run(m, e, &m->aux[e->aux - 1], p);
+		if (e->form == PAT_BAD && !bad++)
+			*first_line = e->line;
+	}
+	strbuf_release(&subj);
+	return bad;
 }
 
 /*

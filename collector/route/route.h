@@ -47,6 +47,12 @@ struct json_object *kbug_maint_source(const struct kbug_maint *m);
 /* Number of sections parsed; number of warnings given while parsing. */
 unsigned int kbug_maint_nr_sections(const struct kbug_maint *m);
 unsigned int kbug_maint_nr_warnings(const struct kbug_maint *m);
+/*
+ * How many N: regexes hit PCRE2's bounds on paths made to find out
+ * (catastrophic backtracking, as (a+)+$); the line of the first in
+ * *first_line. They are reported, and ignored from then on.
+ */
+unsigned int kbug_maint_costly_n(struct kbug_maint *m, unsigned int *first_line);
 
 /* Route one path relative to the kernel tree ("drivers/net/e1000/e1000_main.c"). */
 int kbug_route_path(struct kbug_maint *m, const char *path, struct json_object **out);

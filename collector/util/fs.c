@@ -103,3 +103,20 @@ int kbug_write_atomic(const char *dir, const char *name, const void *data, size_
 	close(dfd);
 	return ret;
 }
+
+int kbug_fd_regular(int fd)
+{
+	struct stat st;
+	int fl;
+
+	if (fd < 0)
+		return -errno;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return -ENODEV;
+	}
+	fl = fcntl(fd, F_GETFL);
+	if (fl >= 0)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	return fd;
+}

@@ -23,3 +23,9 @@ int kbug_write_all(int fd, const void *p, size_t len);
 int kbug_write_atomic(const char *dir, const char *name, const void *data, size_t len);
 /* The same in the directory open as dirfd; NAME and its temporary file are never followed. */
 int kbug_write_atomicat(int dirfd, const char *name, const void *data, size_t len);
+/*
+ * fd (from an open() with O_NONBLOCK, so that a FIFO or a device named
+ * by the user does not block it) if it is a regular file, made blocking
+ * again; else closed and -ENODEV ("not a regular file"). fd < 0: -errno.
+ */
+int kbug_fd_regular(int fd);

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
 #include <errno.h>
+#include <string.h>
 
 #include "util/dl.h"
 #include "util/log.h"
@@ -54,4 +56,64 @@ int kbug_curl_load(void)
 	}
 	state = 1;
 	return 0;
+}
+
+int kbug_url_origin(const char *url, struct strbuf *out)
+{
+	const char *p = strstr(url, "://"), *auth, *end, *at, *host, *hend, *port = NULL;
+	size_t i;
+
+	strbuf_reset(out);
+	if (!p || p == url)
+		return -EINVAL;
+	for (i = 0; url + i < p; i++)
+		if (!isalnum((unsigned char)url[i]) && !strchr("+.-", url[i]))
+			return -EINVAL;
+	auth = p + 3;
+	end = auth + strcspn(auth, "/?#");
+	at = memrchr(auth, '@', (size_t)(end - auth));
+	host = at ? at + 1 : auth;
+	if (*host == '[') {
+		hend = memchr(host, ']', (size_t)(end - host));
+		if (!hend)
+			return -EINVAL;
+		hend++;
+	} else {
+		hend = memchr(host, ':', (size_t)(end - host)) ?: end;
+	}
+	if (hend == host || (*host == '[' && hend - host < 3))
+		return -EINVAL;
+	if (hend < end) {
+		if (*hend != ':')
+			return -EINVAL;
+		port = hend + 1;
+		for (p = port; p < end; p++)
+			if (!isdigit((unsigned char)*p))
+				return -EINVAL;
+		if (port == end)
+			port = NULL;
+	}
+	for (i = 0; url + i < auth - 3; i++)
+		strbuf_addch(out, tolower((unsigned char)url[i]));
+	strbuf_addstr(out, "://");
+	for (p = host; p < hend; p++)
+		strbuf_addch(out, tolower((unsigned char)*p));
+	if (port) {
+		size_t n = (size_t)(end - port);
+		bool dflt = (n == 2 && !strncmp(port, "80", 2) && !strncmp(out->buf, "http:", 5)) ||
+			    (n == 3 && !strncmp(port, "443", 3) && !strncmp(out->buf, "https:", 6));
+
+		if (!dflt) {
+			strbuf_addch(out, ':');
+			strbuf_add(out, port, n);
+		}
+	}
+	return 0;
+}
+
+void kbug_curl_proxy(CURL *h, bool clear_secret)
+{
+	kbug_curl.easy_setopt(h, CURLOPT_NOPROXY, "localhost,127.0.0.0/8,::1");
+	if (clear_secret)
+		kbug_curl.easy_setopt(h, CURLOPT_PROXY, "");
 }

@@ -41,3 +41,19 @@ struct kbug_curl_body {
 };
 
 size_t kbug_curl_body_write(char *data, size_t size, size_t n, void *body);
+
+/*
+ * The origin of a URL, as a key is bound to it: "scheme://host[:port]",
+ * scheme and host lower-cased, the scheme's default port (http 80,
+ * https 443) dropped, any user@ and path gone. 0, or -EINVAL for a URL
+ * without scheme or host.
+ */
+int kbug_url_origin(const char *url, struct strbuf *out);
+
+/*
+ * Proxies for a transfer on h: never for loopback (localhost,
+ * 127.0.0.0/8, ::1, whatever *_proxy says), and none at all when
+ * `clear_secret` (a secret travels in clear text: an http:// URL with a
+ * key, SMTP without TLS with a password), so no proxy ever sees it.
+ */
+void kbug_curl_proxy(CURL *h, bool clear_secret);

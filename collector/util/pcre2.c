@@ -34,6 +34,26 @@ int kbug_pcre2_load(const char **err)
 	return 0;
 }
 
+pcre2_match_context *kbug_pcre2_context(pcre2_match_context **slot, uint32_t match_limit,
+					uint32_t depth_limit)
+{
+	if (!*slot && !kbug_pcre2_load(NULL)) {
+		*slot = kbug_pcre2.match_context_create(NULL);
+		if (*slot) {
+			kbug_pcre2.set_match_limit(*slot, match_limit);
+			kbug_pcre2.set_depth_limit(*slot, depth_limit);
+		}
+	}
+	return *slot;
+}
+
+pcre2_match_context *kbug_pcre2_bounded(void)
+{
+	static pcre2_match_context *ctx;
+
+	return kbug_pcre2_context(&ctx, KBUG_PCRE2_MATCH_LIMIT, KBUG_PCRE2_DEPTH_LIMIT);
+}
+
 /* each stub: load, then the call (the pointers now lead to PCRE2 itself) */
 static pcre2_code *stub_compile(PCRE2_SPTR p, PCRE2_SIZE l, uint32_t o, int *e, PCRE2_SIZE *eo,
 				pcre2_compile_context *c)

@@ -14,6 +14,7 @@
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
+#include <stdbool.h>
 
 struct kbug_pcre2 {
 	pcre2_code *(*compile)(PCRE2_SPTR pattern, PCRE2_SIZE length, uint32_t options,
@@ -43,6 +44,31 @@ extern struct kbug_pcre2 kbug_pcre2;
 
 /* 0 once PCRE2 is loaded; -ENOSYS, and if err what failed in *err, without it. */
 int kbug_pcre2_load(const char **err);
+
+/*
+ * Bounds for matching patterns from outside (MAINTAINERS N:, F:/X:
+ * regexes, .mailmap): PCRE2's default of 10 million steps lets a pattern
+ * such as (a+)+$ spend 0.15 s on one path; 100000 is ~1.5 ms, and far
+ * more than any kernel pattern needs on a path (a few hundred).
+ */
+#define KBUG_PCRE2_MATCH_LIMIT 100000u
+#define KBUG_PCRE2_DEPTH_LIMIT 10000u
+
+/*
+ * *slot, made on first use with these match and depth limits; NULL
+ * without PCRE2 or memory (pcre2_match() then has its defaults, bounds
+ * too). kbug_pcre2_bounded(): one with the limits above.
+ */
+pcre2_match_context *kbug_pcre2_context(pcre2_match_context **slot, uint32_t match_limit,
+					uint32_t depth_limit);
+pcre2_match_context *kbug_pcre2_bounded(void);
+
+/* Did a pcre2_match() that returned rc stop at a limit? */
+static inline bool kbug_pcre2_limit_hit(int rc)
+{
+	return rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
+	       rc == PCRE2_ERROR_HEAPLIMIT;
+}
 
 #undef pcre2_compile
 #undef pcre2_code_free

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """An SMTP server for the QEMU test, on Debian's python3-aiosmtpd.
 
-    smtp_sink.py OUTDIR PORT_FILE [--lifetime SECONDS]
+    smtp_sink.py OUTDIR --port-file PORT_FILE [--lifetime SECONDS]
 
 Listens on 127.0.0.1 (a free port, written to PORT_FILE), accepts every
 message and stores each as OUTDIR/N.json: {"mail_from", "rcpt_tos",
@@ -57,7 +57,7 @@ async def main(args):
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()
     ap.add_argument("outdir")
-    ap.add_argument("port_file")
+    ap.add_argument("--port-file", required=True)
     ap.add_argument("--lifetime", type=float, default=600)
     try:
         asyncio.run(main(ap.parse_args()))

@@ -18,6 +18,8 @@
 #include "util/json.h"
 #include "util/macro.h"
 #include "core/report.h"
+#include "deliver/bugzilla.h"
+#include "util/strbuf.h"
 
 /* setters leave a NULL string out; getters give defaults for what is absent or of another type */
 static void test_helpers(void **state)
@@ -152,6 +154,33 @@ static void test_write_error(void **state)
 	kbug_report_release(&r);
 }
 
+/* a Bugzilla reply of many empty objects is refused, not built (issue 18, item 5) */
+static void test_bz_reply_amplification(void **state)
+{
+	struct strbuf j = STRBUF_INIT;
+	struct json_object *o = NULL;
+	char msg[256];
+	size_t i;
+	int code;
+
+	strbuf_addstr(&j, "{\"bugs\": [{}");
+	for (i = 1; i < 200000; i++)
+		strbuf_addstr(&j, ",{}");
+	strbuf_addstr(&j, "]}");
+	assert_int_equal(kbug_bz_parse_reply(200, "application/json", j.buf, j.len,
+					     "https://bz.example", "search", &o, &code, msg,
+					     sizeof(msg)), -EPROTO);
+	assert_null(o);
+	strbuf_reset(&j);
+	strbuf_addstr(&j, "{\"bugs\": [{\"id\": 1}, {\"id\": 2}]}");
+	assert_int_equal(kbug_bz_parse_reply(200, "application/json", j.buf, j.len,
+					     "https://bz.example", "search", &o, &code, msg,
+					     sizeof(msg)), 0);
+	assert_int_equal(json_object_array_length(kj_get(o, "bugs")), 2);
+	json_object_put(o);
+	strbuf_release(&j);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -159,6 +188,7 @@ int main(void)
 		cmocka_unit_test(test_report_write),
 		cmocka_unit_test(test_report_round_trip),
 		cmocka_unit_test(test_write_error),
+		cmocka_unit_test(test_bz_reply_amplification),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

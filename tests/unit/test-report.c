@@ -308,6 +308,32 @@ static void test_report_load_rejects_bad_input(void **state)
 	}
 }
 
+/* many objects in little JSON: refused before json-c builds them (issue 18, item 5) */
+static void test_report_load_refuses_amplification(void **state)
+{
+	struct strbuf j = STRBUF_INIT;
+	struct kbug_report r;
+	size_t i;
+
+	strbuf_addstr(&j, "{\"schema\": \"kbug-report/1\", \"x\": [{}");
+	for (i = 1; i < 200000; i++)
+		strbuf_addstr(&j, ",{}");
+	strbuf_addstr(&j, "]}");
+	assert_int_equal(kbug_report_init(&r), 0);
+	assert_int_equal(kbug_report_load_string(&r, j.buf, "amplified"), -EINVAL);
+	kbug_report_release(&r);
+	/* as many values, each a string of some length: a report's shape, accepted */
+	strbuf_reset(&j);
+	strbuf_addstr(&j, "{\"schema\": \"kbug-report/1\", \"x\": [\"0123456789\"");
+	for (i = 1; i < 200000; i++)
+		strbuf_addstr(&j, ",\"0123456789\"");
+	strbuf_addstr(&j, "]}");
+	assert_int_equal(kbug_report_init(&r), 0);
+	assert_int_equal(kbug_report_load_string(&r, j.buf, "strings"), 0);
+	kbug_report_release(&r);
+	strbuf_release(&j);
+}
+
 static void test_report_text_rendering(void **state)
 {
 	struct kbug_report r;
@@ -344,6 +370,7 @@ int main(void)
 		cmocka_unit_test(test_report_sections_errors_attachments),
 		cmocka_unit_test(test_report_attachment_escapes),
 		cmocka_unit_test(test_report_load_rejects_bad_input),
+		cmocka_unit_test(test_report_load_refuses_amplification),
 		cmocka_unit_test(test_report_text_rendering),
 	};
 

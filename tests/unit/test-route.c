@@ -567,6 +567,38 @@ static void test_malformed_input(void **state)
 	strbuf_release(&huge);
 }
 
+/* N: (a+)+$ on a path of a's: reported at its line, bounded, ignored after (issue 18, item 6) */
+static void test_costly_regex_reported(void **state)
+{
+	static const char text[] =
+		"THE REST\n"
+		"M:\tA <a@b.c>\n"
+		"F:\t*\n"
+		"F:\t*/\n"
+		"\n"
+		"CATASTROPHIC\n"
+		"M:\tC <c@d.e>\n"
+		"N:\t(a+)+$\n"
+		"F:\tdrivers/(a|aa)+$\n";
+	struct kbug_maint *m;
+	struct json_object *r;
+	struct timespec t0, t1;
+	double s;
+
+	assert_int_equal(kbug_maint_parse(text, sizeof(text) - 1, "costly", &m), 0);
+	assert_int_equal(kbug_maint_nr_warnings(m), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	assert_int_equal(kbug_route_path(m, "drivers/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", &r), 0);
+	json_object_put(r);
+	assert_int_equal(kbug_route_path(m, "drivers/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab", &r), 0);
+	json_object_put(r);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	assert_int_equal(kbug_maint_nr_warnings(m), 2);	/* the N: and the F:, once each */
+	assert_true(s < 0.1);
+	kbug_maint_free(m);
+}
+
 static void test_canonpath(void **state)
 {
 	struct strbuf o = STRBUF_INIT;
@@ -810,6 +842,7 @@ int main(void)
 		cmocka_unit_test(test_file_emails),
 		cmocka_unit_test(test_bug_classifier),
 		cmocka_unit_test(test_malformed_input),
+		cmocka_unit_test(test_costly_regex_reported),
 		cmocka_unit_test(test_canonpath),
 		cmocka_unit_test(test_parse_612_speed),
 		cmocka_unit_test(test_gz_source),
