@@ -354,6 +354,19 @@ static void test_channel_needs_a_sender(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* DIR/sendmail, which saves the message it gets as DIR/got.eml; its path into path */
+static void fake_sendmail(char *path, size_t n, const char *dir)
+{
+	FILE *f;
+
+	snprintf(path, n, "%s/sendmail", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "#!/bin/sh\ncat > %s/got.eml\n", dir);
+	fclose(f);
+	assert_int_equal(chmod(path, 0700), 0);
+}
+
 /* issue 18 item 9: a Bcc added in the editor goes to the envelope, not the headers */
 static void test_edited_bcc_and_subject(void **state)
 {
@@ -367,7 +380,6 @@ static void test_edited_bcc_and_subject(void **state)
 	char path[128];
 	size_t i, n;
 	bool bcc = false;
-	FILE *f;
 
 	assert_non_null(mkdtemp(dir));
 	set_datadir();
@@ -403,12 +415,7 @@ static void test_edited_bcc_and_subject(void **state)
 			    "hidden@example.org");
 
 	/* sendmail -t gets the Bcc back, to take the recipients from and remove */
-	snprintf(path, sizeof(path), "%s/sendmail", dir);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "#!/bin/sh\ncat > %s/got.eml\n", dir);
-	fclose(f);
-	assert_int_equal(chmod(path, 0700), 0);
+	fake_sendmail(path, sizeof(path), dir);
 	o.sendmail = true;
 	o.sendmail_path = path;
 	assert_int_equal(kbug_outbox_commit(it), 0);
@@ -441,12 +448,7 @@ static void test_deliver_saves_then_sends(void **state)
 	assert_non_null(mkdtemp(dir));
 	d.outbox = dir;
 	set_datadir();
-	snprintf(path, sizeof(path), "%s/sendmail", dir);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "#!/bin/sh\ncat > %s/got.eml\n", dir);
-	fclose(f);
-	assert_int_equal(chmod(path, 0700), 0);
+	fake_sendmail(path, sizeof(path), dir);
 	o.sendmail_path = path;
 	fake_report(&r, false);
 	assert_int_equal(kbug_deliver(&r, &o, &d), 0);
