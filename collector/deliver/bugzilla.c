@@ -141,6 +141,16 @@ static void utf8_cut(struct strbuf *sb, size_t max)
 	strbuf_setlen(sb, n);
 }
 
+/* Bugzilla's summary limit, with a visible cut: "..." would need 3 bytes too */
+static void summary_cut(struct strbuf *sb)
+{
+	if (sb->len <= BZ_SUMMARY_MAX)
+		return;
+	utf8_cut(sb, BZ_SUMMARY_MAX - 3);
+	strbuf_rtrim(sb);
+	strbuf_addstr(sb, "\xe2\x80\xa6");	/* U+2026 ... */
+}
+
 static const char *severity_for(const char *kind)
 {
 	static const char *const high[] = { "BUG", "Oops", "panic", "KASAN", "KFENCE",
@@ -383,7 +393,7 @@ static int bz_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 
 	vars = kbug_draft_vars(r);
 	strbuf_addstr(&title, kbug_draft_title(r));
-	utf8_cut(&title, BZ_SUMMARY_MAX);
+	summary_cut(&title);
 	bz_description(r, item, &desc);
 
 	bug = json_object_new_object();

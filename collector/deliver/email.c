@@ -387,9 +387,17 @@ static int email_outcome(struct kbug_outbox_item *item, int ret, const char *via
 	int r2;
 
 	if (!ret) {
-		INFO("sent '%s' through %s as %s", kbug_outbox_item_id(item), via,
-		     kj_get_str(st, "message_id") ?: "");
+		const char *mid = kj_get_str(st, "message_id") ?: "";
+
 		kj_set_str(st, "sent_via", via);
+		/* say "sent" only once state.json does */
+		r2 = kbug_outbox_set_state(item, KBUG_STATE_SENT, NULL);
+		if (r2) {
+			ERR("'%s' was handed to %s as %s, but the outbox cannot record it: do not send it again; once there is room: kbug outbox --done %s",
+			    kbug_outbox_item_id(item), via, mid, kbug_outbox_item_id(item));
+			return r2;
+		}
+		INFO("sent '%s' through %s as %s", kbug_outbox_item_id(item), via, mid);
 		kbug_outbox_mark_sent(item);
 		return 0;	/* delivered; state.json says so */
 	}
@@ -403,6 +411,26 @@ static int email_outcome(struct kbug_outbox_item *item, int ret, const char *via
 	if (ret != -ENOSYS && ret != -EINVAL && ret != -EPERM)
 		ret = -EAGAIN;
 	return r2 ? r2 : ret;
+}
+
+/* sendmail -t reads the recipients from the headers and removes the Bcc itself */
+static void sendmail_bcc(struct json_object *bcc, struct strbuf *msg)
+{
+	struct strbuf h = STRBUF_INIT;
+	size_t i, n = bcc && json_object_is_type(bcc, json_type_array) ?
+		      json_object_array_length(bcc) : 0;
+
+	if (!n)
+		return;
+	strbuf_addstr(&h, "Bcc: ");
+	for (i = 0; i < n; i++)
+		strbuf_addf(&h, "%s%s", i ? ",\n " : "",
+			    json_object_get_string(json_object_array_get_idx(bcc, i)));
+	strbuf_addch(&h, '\n');
+	strbuf_add(&h, msg->buf, msg->len);
+	explicit_bzero(msg->buf, msg->len);
+	strbuf_swap(&h, msg);
+	strbuf_release(&h);
 }
 
 static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o)
@@ -448,6 +476,7 @@ static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_o
 
 		path = path ?: "/usr/sbin/sendmail";
 		strbuf_addf(&via, "%s", path);
+		sendmail_bcc(kj_path(st, "envelope.bcc"), &msg);
 		ret = kbug_sendmail_send(path, msg.buf, msg.len, &why);
 	} else {
 		strbuf_addstr(&via, url);
@@ -504,37 +533,112 @@ static int split_addresses(const char *v, struct json_object *rc, struct strbuf 
 	return ret ? ret : n;
 }
 
+static bool has_8bit(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if ((unsigned char)s[i] >= 0x80)
+			return true;
+	return false;
+}
+
+/*
+ * The edited message's header block, as sendmail -t reads it: Bcc
+ * fields are taken out (their addresses to bcc), a Subject the user
+ * wrote in UTF-8 is encoded again (RFC 2047); the rest is copied. Returns
+ * whether anything changed, or -EINVAL for a Bcc that is no address.
+ */
+static int edited_headers(const char *msg, struct strbuf *out, struct json_object *bcc)
+{
+	struct strbuf v = STRBUF_INIT;
+	const char *p = msg;
+	int changed = 0;
+
+	while (*p && *p != '\n') {
+		const char *e = p;
+
+		/* one field: its line and the folded ones after it */
+		do {
+			e = strchr(e, '\n');
+			e = e ? e + 1 : p + strlen(p);
+		} while (*e == ' ' || *e == '\t');
+		if (!strncasecmp(p, "Bcc:", 4)) {
+			kbug_mime_get_header(p, "Bcc", &v);
+			if (split_addresses(v.buf, bcc, NULL) < 0) {
+				changed = -EINVAL;
+				break;
+			}
+			changed = 1;
+		} else if (!strncasecmp(p, "Subject:", 8) && has_8bit(p, (size_t)(e - p))) {
+			kbug_mime_get_header(p, "Subject", &v);
+			kbug_mime_header(out, "Subject", v.buf);
+			changed = 1;
+		} else {
+			strbuf_add(out, p, (size_t)(e - p));
+		}
+		p = e;
+	}
+	strbuf_addstr(out, p);
+	strbuf_release(&v);
+	return changed;
+}
+
 int kbug_email_refresh(struct kbug_outbox_item *item)
 {
-	struct json_object *st = kbug_outbox_state(item), *env, *rc;
+	struct json_object *st = kbug_outbox_state(item), *env, *rc, *bcc;
 	struct strbuf msg = STRBUF_INIT, v = STRBUF_INIT, from = STRBUF_INIT;
+	struct strbuf ed = STRBUF_INIT;
+	size_t i;
 	int ret, n = 0;
 
 	ret = kbug_outbox_read(item, "message.eml", &msg);
 	if (ret)
 		goto out;
+	bcc = json_object_new_array();
+	ret = edited_headers(msg.buf, &ed, bcc);
+	if (ret < 0) {
+		json_object_put(bcc);
+		goto out;
+	}
 	rc = json_object_new_array();
-	if (!kbug_mime_get_header(msg.buf, "To", &v))
+	if (!kbug_mime_get_header(ed.buf, "To", &v))
 		n += split_addresses(v.buf, rc, NULL);
-	if (!kbug_mime_get_header(msg.buf, "Cc", &v))
+	if (!kbug_mime_get_header(ed.buf, "Cc", &v))
 		n += split_addresses(v.buf, rc, NULL);
-	if (kbug_mime_get_header(msg.buf, "From", &v) || split_addresses(v.buf, NULL, &from) != 1 ||
-	    n <= 0 || json_object_array_length(rc) == 0 ||
+	for (i = 0; i < json_object_array_length(bcc); i++)
+		kj_append_str(rc, json_object_get_string(json_object_array_get_idx(bcc, i)));
+	if (kbug_mime_get_header(ed.buf, "From", &v) || split_addresses(v.buf, NULL, &from) != 1 ||
+	    n < 0 || json_object_array_length(rc) == 0 ||
 	    json_object_array_length(rc) > EMAIL_MAX_RCPT) {
-		ERR("the edited message needs one From address and at least one To or Cc address");
+		ERR("the edited message needs one From address and at least one To, Cc or Bcc address");
 		json_object_put(rc);
+		json_object_put(bcc);
 		ret = -EINVAL;
+		goto out;
+	}
+	/* the Bcc leaves the headers before anything is sent */
+	if (ret)
+		ret = kbug_outbox_write(item, "message.eml", ed.buf, ed.len);
+	if (ret) {
+		json_object_put(rc);
+		json_object_put(bcc);
 		goto out;
 	}
 	env = json_object_new_object();
 	kj_set_str(env, "from", from.buf);
 	kj_set(env, "rcpt", rc);
+	if (json_object_array_length(bcc))
+		kj_set(env, "bcc", bcc);
+	else
+		json_object_put(bcc);
 	json_object_object_del(st, "envelope");
 	kj_set(st, "envelope", env);
-	if (!kbug_mime_get_header(msg.buf, "Message-ID", &v)) {
+	if (!kbug_mime_get_header(ed.buf, "Message-ID", &v)) {
 		json_object_object_del(st, "message_id");
 		kj_set_str(st, "message_id", v.buf);
 	}
+	/* the subject as the user wrote it */
 	if (!kbug_mime_get_header(msg.buf, "Subject", &v)) {
 		json_object_object_del(st, "subject");
 		kj_set_str(st, "subject", v.buf);
@@ -544,6 +648,7 @@ out:
 	strbuf_release(&msg);
 	strbuf_release(&v);
 	strbuf_release(&from);
+	strbuf_release(&ed);
 	return ret;
 }
 

@@ -18,6 +18,7 @@
 
 #define LINE_MAX_SAFE 900	/* RFC 5322 allows 998; keep a margin */
 #define FOLD_AT 76
+#define ADDR_NAME_PLAIN 40	/* a longer display name is encoded, to fold */
 
 static const char b64[] =
 	"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -118,35 +119,58 @@ void kbug_mime_clean_text(struct strbuf *out, const char *s, size_t len)
 	}
 }
 
-/* An RFC 2047 "B" encoding of s, in words of at most 75 bytes, no split characters. */
+/*
+ * An RFC 2047 "B" encoding of s in words of at most 75 bytes, one a line,
+ * no split characters; col is where the first word starts, so that every
+ * line stays within FOLD_AT + 2 (78) columns.
+ */
 static void encode_words(struct strbuf *out, const char *s, size_t col)
 {
 	const unsigned char *p = (const unsigned char *)s;
 	size_t len = strlen(s), i = 0;
 
 	while (i < len) {
+		/* "=?UTF-8?B?" + base64 + "?=": 12 bytes around 4 for each 3 of text */
+		size_t room = col + 12 + 4 < FOLD_AT ? (FOLD_AT - col - 12) / 4 * 3 : 0;
 		size_t take = 0;
 
-		/* "=?UTF-8?B?" + base64 + "?=" <= 75: at most 45 bytes of text */
+		if (room > 45)
+			room = 45;
+		if (room < 4 && col > 1) {
+			strbuf_addstr(out, "\n ");
+			col = 1;
+			continue;
+		}
 		while (i + take < len) {
 			size_t n = utf8_len(p + i + take, len - i - take);
 
 			if (!n)
 				n = 1;
-			if (take + n > 45)
+			if (take + n > room && take)
 				break;
 			take += n;
 		}
-		if (i) {
+		if (i)
 			strbuf_addstr(out, "\n ");
-			col = 1;
-		}
 		strbuf_addstr(out, "=?UTF-8?B?");
 		base64(out, p + i, take);
 		strbuf_addstr(out, "?=");
 		i += take;
+		col = 1;
 	}
-	(void)col;
+}
+
+/* Whether an ASCII value has a word too long for a folded line: then it is encoded. */
+static bool has_long_word(const char *s, size_t max)
+{
+	size_t w = 0;
+
+	for (; *s; s++) {
+		w = *s == ' ' ? 0 : w + 1;
+		if (w > max)
+			return true;
+	}
+	return false;
 }
 
 void kbug_mime_header(struct strbuf *out, const char *field, const char *value)
@@ -163,7 +187,7 @@ void kbug_mime_header(struct strbuf *out, const char *field, const char *value)
 	strbuf_trim(&clean);
 	strbuf_addf(out, "%s: ", field);
 	col = strlen(field) + 2;
-	if (!is_ascii(clean.buf)) {
+	if (!is_ascii(clean.buf) || has_long_word(clean.buf, FOLD_AT - 1)) {
 		encode_words(out, clean.buf, col);
 		strbuf_addch(out, '\n');
 		strbuf_release(&clean);
@@ -244,8 +268,9 @@ void kbug_mime_format_address(struct strbuf *out, const char *name, const char *
 		strbuf_addstr(out, addr);
 		return;
 	}
-	if (!is_ascii(name)) {
-		encode_words(out, name, 0);
+	/* a long name is encoded too: encoded words fold (col: after "To: " or a fold) */
+	if (!is_ascii(name) || strlen(name) > ADDR_NAME_PLAIN) {
+		encode_words(out, name, 12);
 		strbuf_addf(out, " <%s>", addr);
 		return;
 	}
@@ -274,7 +299,7 @@ static void address_header(struct strbuf *out, const char *field, const char *co
 	strbuf_addf(out, "%s: ", field);
 	col = strlen(field) + 2;
 	for (i = 0; list[i]; i++) {
-		size_t w = strlen(list[i]);
+		size_t w = strcspn(list[i], "\n");
 
 		if (i) {
 			strbuf_addch(out, ',');

@@ -31,6 +31,14 @@
 #define OUTBOX_RM_DEPTH 4
 #define OUTBOX_RM_ENTRIES 100000
 
+/*
+ * Room on disk for the state a network step ends in: written before it
+ * (state "sending"), removed just before that state is written, so that a
+ * disk filling up meanwhile cannot leave a delivered item reading
+ * "sending" (and advising a duplicate --retry --force).
+ */
+#define OUTBOX_RESERVE ".reserve"
+#define OUTBOX_RESERVE_SLACK 16384
 #define OUTBOX_DONE_REASON "delivered by hand (kbug outbox --done)"
 #define OUTBOX_DROP_REASON "dropped by the user"
 
@@ -42,6 +50,7 @@ struct kbug_outbox_item {
 	int lock_fd;		/* holds the flock: from kbug_outbox_item_new or _open on */
 	enum kbug_outbox_where where;
 	bool committed;
+	bool reserved;		/* OUTBOX_RESERVE holds room for the state after a network step */
 };
 
 /* the folder (with its slash) below OUTBOX for each place */
@@ -80,7 +89,39 @@ int kbug_outbox_dir(struct strbuf *out, const char *override)
 		ERR("the outbox '%s' is not a directory", out->buf);
 		return -ENOTDIR;
 	}
+	/* another user could swap its items for links to files of ours */
+	if (st.st_uid != geteuid() || (st.st_mode & 022)) {
+		ERR("the outbox '%s' is %s: refusing it (chmod 700 it, or give another --outbox)",
+		    out->buf, st.st_uid != geteuid() ? "owned by another user" :
+		    "writable by others");
+		return -EPERM;
+	}
 	return 0;
+}
+
+/*
+ * The folder of `where` (OUTBOX, OUTBOX/sent, OUTBOX/dropped) open, never
+ * through a symlink: -ELOOP or -ENOTDIR for one; created (0700) if asked.
+ */
+static int open_where(const char *outbox, enum kbug_outbox_where where, bool create)
+{
+	int ofd = open(outbox, O_RDONLY | O_DIRECTORY | O_CLOEXEC), fd;
+	char name[16];
+
+	if (ofd < 0 || where == KBUG_OUTBOX_WAITING)
+		return ofd < 0 ? -errno : ofd;
+	snprintf(name, sizeof(name), "%s", where_prefix[where]);
+	name[strlen(name) - 1] = '\0';
+	if (create && mkdirat(ofd, name, 0700) && errno != EEXIST) {
+		fd = -errno;
+		close(ofd);
+		return fd;
+	}
+	fd = openat(ofd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		fd = errno == ENOTDIR ? -ELOOP : -errno;
+	close(ofd);
+	return fd;
 }
 
 static bool outbox_id_ok(const char *id)
@@ -224,14 +265,16 @@ int kbug_outbox_item_new(const char *outbox, const char *channel,
 }
 
 /* kbug_write_atomic, with a test hook to prove the error path (real tests use a small tmpfs) */
-static int write_atomic(const char *dir, const char *name, const void *data, size_t len)
+static int write_atomic(struct kbug_outbox_item *it, const char *name, const void *data,
+			size_t len)
 {
 	const char *inject = getenv("KBUG_TEST_OUTBOX_FAIL");
 	int ret = inject && !strcmp(inject, name) ? -ENOSPC :
-		  kbug_write_atomic(dir, name, data, len);
+		  it->lock_fd >= 0 ? kbug_write_atomicat(it->lock_fd, name, data, len) :
+		  kbug_write_atomic(it->path, name, data, len);
 
 	if (ret)
-		ERR("cannot write '%s/%s': %s", dir, name, strerror(-ret));
+		ERR("cannot write '%s/%s': %s", it->path, name, strerror(-ret));
 	return ret;
 }
 
@@ -245,7 +288,7 @@ int kbug_outbox_write(struct kbug_outbox_item *it, const char *name, const void 
 {
 	if (!name_ok(name))
 		return -EINVAL;
-	return write_atomic(it->path, name, data, len);
+	return write_atomic(it, name, data, len);
 }
 
 const char *kbug_outbox_file(struct kbug_outbox_item *it, struct strbuf *out,
@@ -258,13 +301,20 @@ const char *kbug_outbox_file(struct kbug_outbox_item *it, struct strbuf *out,
 
 int kbug_outbox_read(struct kbug_outbox_item *it, const char *name, struct strbuf *out)
 {
-	struct strbuf p = STRBUF_INIT;
 	long n;
+	int fd;
 
 	if (!name_ok(name))
 		return -EINVAL;
-	n = strbuf_read_file(out, kbug_outbox_file(it, &p, name), OUTBOX_MAX_FILE);
-	strbuf_release(&p);
+	if (it->lock_fd < 0)
+		return -EBADF;
+	/* a symlink (ELOOP), FIFO or device (ENODEV) in an item is none of its files */
+	fd = kbug_fd_regular(openat(it->lock_fd, name,
+				    O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+	if (fd < 0)
+		return fd;
+	n = strbuf_read_fd(out, fd, OUTBOX_MAX_FILE);
+	close(fd);
 	return n < 0 ? (int)n : 0;
 }
 
@@ -336,9 +386,43 @@ int kbug_outbox_save_state(struct kbug_outbox_item *it)
 
 	strbuf_addstr(&sb, s);
 	strbuf_addch(&sb, '\n');
-	ret = write_atomic(it->path, "state.json", sb.buf, sb.len);
+	ret = write_atomic(it, "state.json", sb.buf, sb.len);
 	strbuf_release(&sb);
 	return ret;
+}
+
+/* Take the room for the final state (and make sent/), before a network step. */
+static int reserve_room(struct kbug_outbox_item *it)
+{
+	size_t len = strlen(json_object_to_json_string_ext(it->state, JSON_C_TO_STRING_PRETTY)) +
+		     OUTBOX_RESERVE_SLACK;
+	char *zero = calloc(1, len);
+	int ret, fd;
+
+	if (!zero)
+		abort();
+	fd = open_where(it->outbox, KBUG_OUTBOX_SENT, true);
+	ret = fd < 0 ? fd : kbug_write_atomicat(it->lock_fd, OUTBOX_RESERVE, zero, len);
+	if (fd >= 0)
+		close(fd);
+	free(zero);
+	if (ret) {
+		unlinkat(it->lock_fd, OUTBOX_RESERVE, 0);
+		ERR("no room in the outbox to record what becomes of '%s' (%s): not sending it",
+		    it->id, strerror(-ret));
+		return ret;
+	}
+	it->reserved = true;
+	return 0;
+}
+
+/* Give the room back, right before the state it was kept for is written. */
+static void release_room(struct kbug_outbox_item *it)
+{
+	if (!it->reserved)
+		return;
+	unlinkat(it->lock_fd, OUTBOX_RESERVE, 0);
+	it->reserved = false;
 }
 
 int kbug_outbox_set_state(struct kbug_outbox_item *it, enum kbug_outbox_state to,
@@ -353,6 +437,14 @@ int kbug_outbox_set_state(struct kbug_outbox_item *it, enum kbug_outbox_state to
 		ERR("outbox item '%s': no way from %s to %s", it->id,
 		    kbug_outbox_state_name(from) ?: "?", state ?: "?");
 		return -EINVAL;
+	}
+	if (to == KBUG_STATE_SENDING && it->lock_fd >= 0 && !it->reserved) {
+		int ret = reserve_room(it);
+
+		if (ret)
+			return ret;
+	} else if (to != KBUG_STATE_SENDING) {
+		release_room(it);
 	}
 	outbox_now(now, sizeof(now));
 	kj_set_str(it->state, "state", state);
@@ -381,10 +473,16 @@ int kbug_outbox_record(struct kbug_outbox_item *it, const char *key, const char 
 
 static int lock_dir(struct kbug_outbox_item *it)
 {
-	int fd = open(it->path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int wfd = open_where(it->outbox, it->where, false), fd;
 
+	if (wfd < 0)
+		return wfd;
+	fd = openat(wfd, it->id, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
-		return -errno;
+		fd = -errno;
+	close(wfd);
+	if (fd < 0)
+		return fd == -ENOTDIR ? -ELOOP : fd;
 	if (flock(fd, LOCK_EX | LOCK_NB)) {
 		int e = errno;
 
@@ -535,6 +633,7 @@ void kbug_outbox_item_free(struct kbug_outbox_item *it)
 {
 	if (!it)
 		return;
+	release_room(it);
 	if (it->lock_fd >= 0)
 		close(it->lock_fd);
 	json_object_put(it->state);
@@ -667,17 +766,19 @@ int kbug_outbox_list(const char *outbox, enum kbug_outbox_where where, char ***i
 	char **v = NULL;
 	size_t nr = 0, alloc = 0;
 	struct dirent *e;
+	int dfd;
 	DIR *d;
 
 	*ids = NULL;
 	if ((unsigned int)where >= ARRAY_SIZE(where_prefix))
 		return -EINVAL;
-	strbuf_addf(&p, "%s/%s", outbox, where_prefix[where]);
-	d = opendir(p.buf);
+	dfd = open_where(outbox, where, false);
+	d = dfd < 0 ? NULL : fdopendir(dfd);
 	if (!d) {
-		int e2 = errno;
+		int e2 = dfd < 0 ? -dfd : errno;
 
-		strbuf_release(&p);
+		if (dfd >= 0)
+			close(dfd);
 		if (e2 != ENOENT)
 			return -e2;
 		*ids = calloc(1, sizeof(char *));
@@ -689,8 +790,8 @@ int kbug_outbox_list(const char *outbox, enum kbug_outbox_where where, char ***i
 		if (!outbox_id_ok(e->d_name))
 			continue;
 		strbuf_reset(&p);
-		strbuf_addf(&p, "%s/%s%s/state.json", outbox, where_prefix[where], e->d_name);
-		if (stat(p.buf, &st))
+		strbuf_addf(&p, "%s/state.json", e->d_name);
+		if (fstatat(dirfd(d), p.buf, &st, AT_SYMLINK_NOFOLLOW))
 			continue;
 		if (nr + 2 > alloc) {
 			alloc = alloc ? alloc * 2 : 16;
@@ -735,52 +836,49 @@ enum kbug_outbox_where kbug_outbox_item_where(const struct kbug_outbox_item *it)
 	return it->where;
 }
 
-/* rename(), but never over an existing directory where the file system can tell */
-static int rename_noreplace(const char *from, const char *to)
+/* renameat(), but never over an existing directory where the file system can tell */
+static int rename_noreplace(int from, int to, const char *name)
 {
-	if (!renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE))
+	if (!renameat2(from, name, to, name, RENAME_NOREPLACE))
 		return 0;
 	if (errno != EINVAL && errno != ENOSYS)
 		return -errno;
-	return rename(from, to) ? -errno : 0;
+	return renameat(from, name, to, name) ? -errno : 0;
 }
 
 /*
  * Move a committed item to OUTBOX/[sent/|dropped/]ID, and fsync both
- * folders. The lock goes with it (the fd still refers to the same inode).
- * where_dir gets the folder it was to go to, for the caller's message.
+ * folders, never through a symlinked sent/ or dropped/. The lock goes
+ * with it (the fd still refers to the same inode). where_dir gets the
+ * folder it was to go to, for the caller's message.
  */
 static int outbox_move(struct kbug_outbox_item *it, enum kbug_outbox_where to,
 		       struct strbuf *where_dir)
 {
-	struct strbuf from = STRBUF_INIT, dst = STRBUF_INIT;
-	int ret = 0;
+	int ffd = -1, tfd = -1, ret = 0;
 
 	strbuf_reset(where_dir);
 	strbuf_addf(where_dir, "%s/%s", it->outbox, where_prefix[to]);
 	strbuf_setlen(where_dir, where_dir->len - 1);
-	if (!it->committed) {
-		ret = -EINVAL;
-		goto out;
-	}
+	if (!it->committed)
+		return -EINVAL;
 	if (it->where == to)
-		goto out;
-	strbuf_addf(&from, "%s/%s", it->outbox, where_prefix[it->where]);
-	strbuf_addf(&dst, "%s/%s", where_dir->buf, it->id);
-	if (to != KBUG_OUTBOX_WAITING && mkdir(where_dir->buf, 0700) && errno != EEXIST) {
-		ret = -errno;
-		goto out;
-	}
-	ret = rename_noreplace(it->path, dst.buf);
+		return 0;
+	ffd = open_where(it->outbox, it->where, false);
+	tfd = open_where(it->outbox, to, true);
+	ret = ffd < 0 ? ffd : tfd < 0 ? tfd : rename_noreplace(ffd, tfd, it->id);
 	if (ret)
 		goto out;
 	item_set_where(it, to);
-	ret = kbug_fsync_dir(from.buf);
-	if (!ret)
-		ret = kbug_fsync_dir(where_dir->buf);
+	if (fsync(ffd) && errno != EINVAL)
+		ret = -errno;
+	if (!ret && fsync(tfd) && errno != EINVAL)
+		ret = -errno;
 out:
-	strbuf_release(&from);
-	strbuf_release(&dst);
+	if (ffd >= 0)
+		close(ffd);
+	if (tfd >= 0)
+		close(tfd);
 	return ret;
 }
 
@@ -789,7 +887,9 @@ int kbug_outbox_mark_sent(struct kbug_outbox_item *it)
 	struct strbuf sent = STRBUF_INIT;
 	int ret;
 
-	ret = kbug_outbox_set_state(it, KBUG_STATE_SENT, NULL);
+	/* a caller that recorded "sent" already (to say so only then) just moves it */
+	ret = kbug_outbox_get_state(it) == KBUG_STATE_SENT ? 0 :
+	      kbug_outbox_set_state(it, KBUG_STATE_SENT, NULL);
 	if (ret)
 		return ret;
 	ret = outbox_move(it, KBUG_OUTBOX_SENT, &sent);

@@ -33,7 +33,11 @@ struct strbuf;
  *    "destination": {...route.destination...}, "envelope": {...},
  *    "attempts": [{"time", "state", "reason"}]}
  * and is rewritten, with fsync, before and after each network step. No
- * secret is ever stored in an item.
+ * secret is ever stored in an item. Going to "sending" first writes
+ * OUTBOX/ID/.reserve (room for the state the step ends in, and sent/ is
+ * made); the next state write removes it first. Item files are opened
+ * relative to the item's directory, never through a symlink, and an
+ * outbox another user owns or can write is refused.
  */
 struct kbug_outbox_item;
 
@@ -147,7 +151,7 @@ int kbug_outbox_set_state(struct kbug_outbox_item *it, enum kbug_outbox_state st
 			  const char *reason);
 /* Record a result ("message_id", "bug_id", "url") and save it at once. */
 int kbug_outbox_record(struct kbug_outbox_item *it, const char *key, const char *value);
-/* State "sent", then move the item to OUTBOX/sent/ID. */
+/* State "sent" (unless it is already), then move the item to OUTBOX/sent/ID. */
 int kbug_outbox_mark_sent(struct kbug_outbox_item *it);
 /*
  * The user delivered a waiting item by hand (or saw that it arrived):

@@ -65,14 +65,13 @@ int kbug_write_all(int fd, const void *data, size_t len)
 	return 0;
 }
 
-int kbug_write_atomic(const char *dir, const char *name, const void *data, size_t len)
+int kbug_write_atomicat(int dirfd, const char *name, const void *data, size_t len)
 {
-	struct strbuf tmp = STRBUF_INIT, dst = STRBUF_INIT;
+	struct strbuf tmp = STRBUF_INIT;
 	int fd, ret;
 
-	strbuf_addf(&tmp, "%s/.%s.tmp", dir, name);
-	strbuf_addf(&dst, "%s/%s", dir, name);
-	fd = open(tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+	strbuf_addf(&tmp, ".%s.tmp", name);
+	fd = openat(dirfd, tmp.buf, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
 	if (fd < 0) {
 		ret = -errno;
 		goto out;
@@ -82,15 +81,26 @@ int kbug_write_atomic(const char *dir, const char *name, const void *data, size_
 		ret = -errno;
 	if (close(fd) && !ret)
 		ret = -errno;
-	if (!ret && rename(tmp.buf, dst.buf))
+	if (!ret && renameat(dirfd, tmp.buf, dirfd, name))
 		ret = -errno;
 	if (ret)
-		unlink(tmp.buf);
-	else
-		ret = kbug_fsync_dir(dir);
+		unlinkat(dirfd, tmp.buf, 0);
+	else if (fsync(dirfd) && errno != EINVAL)
+		ret = -errno;
 out:
 	strbuf_release(&tmp);
-	strbuf_release(&dst);
+	return ret;
+}
+
+int kbug_write_atomic(const char *dir, const char *name, const void *data, size_t len)
+{
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int ret;
+
+	if (dfd < 0)
+		return -errno;
+	ret = kbug_write_atomicat(dfd, name, data, len);
+	close(dfd);
 	return ret;
 }
 

@@ -21,6 +21,8 @@ int kbug_fsync_dir(const char *dir);
 int kbug_write_all(int fd, const void *p, size_t len);
 /* Replace DIR/NAME atomically by data (mode 0600): DIR/.NAME.tmp, fsync, rename, fsync. */
 int kbug_write_atomic(const char *dir, const char *name, const void *data, size_t len);
+/* The same in the directory open as dirfd; NAME and its temporary file are never followed. */
+int kbug_write_atomicat(int dirfd, const char *name, const void *data, size_t len);
 /*
  * fd (from an open() with O_NONBLOCK, so that a FIFO or a device named
  * by the user does not block it) if it is a regular file, made blocking

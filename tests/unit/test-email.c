@@ -82,6 +82,65 @@ static void test_header_encoding_and_folding(void **state)
 	strbuf_release(&o);
 }
 
+/* every line of the header block at most max bytes, every encoded word at most 75 */
+static void assert_header_lines(const char *msg, size_t max)
+{
+	const char *line = msg, *p, *w;
+
+	for (; (p = strchr(line, '\n')) && p != line; line = p + 1) {
+		assert_true((size_t)(p - line) <= max);
+		for (w = line; (w = strstr(w, "=?UTF-8?B?")) && w < p; ) {
+			const char *e = strstr(w + 10, "?=");
+
+			assert_non_null(e);
+			assert_true(e + 2 - w <= 75);
+			w = e + 2;
+		}
+	}
+}
+
+/* issue 18 item 8: 1100-character titles and names fold (78) and never pass 998 */
+static void test_long_headers_fold(void **state)
+{
+	struct strbuf o = STRBUF_INIT, t = STRBUF_INIT, name = STRBUF_INIT, from = STRBUF_INIT;
+	struct strbuf h = STRBUF_INIT;
+	const char *to[2] = { NULL, NULL };
+	struct kbug_mail m = { .message_id = "<1@x>", .date = "Thu, 03 Dec 2026 06:35:12 +0000",
+			       .body = "hi\n" };
+	size_t i;
+
+	for (i = 0; i < 1100; i++)
+		strbuf_addch(&t, 'a' + i % 26);
+	kbug_mime_header(&o, "Subject", t.buf);
+	assert_header_lines(o.buf, 78);
+	strbuf_reset(&o);
+	strbuf_reset(&t);
+	for (i = 0; i < 1100 / 3; i++)
+		strbuf_addstr(&t, "\xc3\xa9x");
+	kbug_mime_header(&o, "Subject", t.buf);
+	assert_header_lines(o.buf, 78);
+	strbuf_reset(&o);
+	strbuf_reset(&t);
+	for (i = 0; i < 100; i++)
+		strbuf_addstr(&t, "Alexander ");
+	strbuf_addstr(&t, "Hamilton");
+	kbug_mime_format_address(&from, t.buf, "ah@example.org");
+	kbug_mime_format_address(&name, t.buf, "two@example.org");
+	to[0] = name.buf;
+	m.from = from.buf;
+	m.to = to;
+	m.subject = "short";
+	kbug_mime_build(&m, &o);
+	assert_header_lines(o.buf, 78);
+	assert_int_equal(kbug_mime_get_header(o.buf, "To", &h), 0);
+	assert_non_null(strstr(h.buf, "<two@example.org>"));
+	strbuf_release(&o);
+	strbuf_release(&t);
+	strbuf_release(&name);
+	strbuf_release(&from);
+	strbuf_release(&h);
+}
+
 static void test_clean_text_and_qp(void **state)
 {
 	struct strbuf o = STRBUF_INIT;
@@ -295,6 +354,86 @@ static void test_channel_needs_a_sender(void **state)
 	assert_int_equal(system(cmd), 0);
 }
 
+/* DIR/sendmail, which saves the message it gets as DIR/got.eml; its path into path */
+static void fake_sendmail(char *path, size_t n, const char *dir)
+{
+	FILE *f;
+
+	snprintf(path, n, "%s/sendmail", dir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "#!/bin/sh\ncat > %s/got.eml\n", dir);
+	fclose(f);
+	assert_int_equal(chmod(path, 0700), 0);
+}
+
+/* issue 18 item 9: a Bcc added in the editor goes to the envelope, not the headers */
+static void test_edited_bcc_and_subject(void **state)
+{
+	char dir[] = "/tmp/kbug-test-email.XXXXXX", cmd[128];
+	struct kbug_deliver_opts o = { .from = "Ada Lovelace <ada@example.org>" };
+	struct kbug_outbox_item *it;
+	struct kbug_report r;
+	struct strbuf msg = STRBUF_INIT, ed = STRBUF_INIT, h = STRBUF_INIT;
+	struct json_object *rc;
+	const char *subj;
+	char path[128];
+	size_t i, n;
+	bool bcc = false;
+
+	assert_non_null(mkdtemp(dir));
+	set_datadir();
+	fake_report(&r, false);
+	assert_int_equal(kbug_outbox_item_new(dir, "email", &it), 0);
+	assert_int_equal(kbug_channel_email.prepare(&r, it, &o), 0);
+	assert_int_equal(kbug_outbox_read(it, "message.eml", &msg), 0);
+	/* the user's edit: a Bcc (folded) and a new UTF-8 subject */
+	subj = strstr(msg.buf, "Subject:");
+	assert_non_null(subj);
+	strbuf_add(&ed, msg.buf, (size_t)(subj - msg.buf));
+	strbuf_addstr(&ed, "Bcc: Secret <secret@example.org>,\n hidden@example.org\n");
+	strbuf_addstr(&ed, "Subject: caf\xc3\xa9 crashes\n");
+	strbuf_addstr(&ed, strchr(subj, '\n') + 1);
+	assert_int_equal(kbug_outbox_write(it, "message.eml", ed.buf, ed.len), 0);
+	assert_int_equal(kbug_email_refresh(it), 0);
+
+	strbuf_reset(&msg);
+	assert_int_equal(kbug_outbox_read(it, "message.eml", &msg), 0);
+	assert_int_equal(kbug_mime_get_header(msg.buf, "Bcc", &h), -ENOENT);
+	assert_null(strstr(msg.buf, "secret@example.org"));
+	assert_int_equal(kbug_mime_get_header(msg.buf, "Subject", &h), 0);
+	assert_string_equal(h.buf, "=?UTF-8?B?Y2Fmw6kgY3Jhc2hlcw==?=");
+	assert_string_equal(kj_get_str(kbug_outbox_state(it), "subject"), "caf\xc3\xa9 crashes");
+	rc = kj_path(kbug_outbox_state(it), "envelope.rcpt");
+	n = json_object_array_length(rc);
+	for (i = 0; i < n; i++)
+		if (!strcmp(json_object_get_string(json_object_array_get_idx(rc, i)),
+			    "secret@example.org"))
+			bcc = true;
+	assert_true(bcc);
+	assert_string_equal(json_object_get_string(json_object_array_get_idx(rc, n - 1)),
+			    "hidden@example.org");
+
+	/* sendmail -t gets the Bcc back, to take the recipients from and remove */
+	fake_sendmail(path, sizeof(path), dir);
+	o.sendmail = true;
+	o.sendmail_path = path;
+	assert_int_equal(kbug_outbox_commit(it), 0);
+	assert_int_equal(kbug_channel_email.send(it, &o), 0);
+	snprintf(path, sizeof(path), "%s/got.eml", dir);
+	strbuf_reset(&msg);
+	assert_true(strbuf_read_file(&msg, path, 1 << 20) > 0);
+	assert_int_equal(kbug_mime_get_header(msg.buf, "Bcc", &h), 0);
+	assert_string_equal(h.buf, "secret@example.org, hidden@example.org");
+	kbug_outbox_item_free(it);
+	kbug_report_release(&r);
+	strbuf_release(&msg);
+	strbuf_release(&ed);
+	strbuf_release(&h);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 static void test_deliver_saves_then_sends(void **state)
 {
 	char dir[] = "/tmp/kbug-test-deliver.XXXXXX", path[128], cmd[256];
@@ -309,12 +448,7 @@ static void test_deliver_saves_then_sends(void **state)
 	assert_non_null(mkdtemp(dir));
 	d.outbox = dir;
 	set_datadir();
-	snprintf(path, sizeof(path), "%s/sendmail", dir);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "#!/bin/sh\ncat > %s/got.eml\n", dir);
-	fclose(f);
-	assert_int_equal(chmod(path, 0700), 0);
+	fake_sendmail(path, sizeof(path), dir);
 	o.sendmail_path = path;
 	fake_report(&r, false);
 	assert_int_equal(kbug_deliver(&r, &o, &d), 0);
@@ -366,12 +500,14 @@ int main(void)
 		cmocka_unit_test(test_parse_address),
 		cmocka_unit_test(test_format_address),
 		cmocka_unit_test(test_header_encoding_and_folding),
+		cmocka_unit_test(test_long_headers_fold),
 		cmocka_unit_test(test_clean_text_and_qp),
 		cmocka_unit_test(test_mbox_quoting),
 		cmocka_unit_test(test_smtp_url_policy),
 		cmocka_unit_test(test_template_syntax),
 		cmocka_unit_test(test_channel_builds_the_message),
 		cmocka_unit_test(test_channel_needs_a_sender),
+		cmocka_unit_test(test_edited_bcc_and_subject),
 		cmocka_unit_test(test_deliver_saves_then_sends),
 		cmocka_unit_test(test_channel_table),
 	};

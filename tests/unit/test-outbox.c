@@ -516,6 +516,52 @@ static void test_state_machine(void **state)
 	kbug_outbox_item_free(it);
 }
 
+/* issue 18 item 11: symlinks in the outbox are not followed; a writable outbox is refused */
+static void test_symlinks_are_not_followed(void **state)
+{
+	struct kbug_outbox_item *it;
+	struct strbuf sb = STRBUF_INIT, p = STRBUF_INIT;
+	char id[64], path[256], other[256], ob[128];
+	struct stat st;
+	FILE *f;
+
+	it = committed("queued", id, sizeof(id));
+	snprintf(other, sizeof(other), "%s/secret", dir);
+	f = fopen(other, "w");
+	assert_non_null(f);
+	fputs("Subject: secret\n\nthe host's secret\n", f);
+	fclose(f);
+	snprintf(path, sizeof(path), "%s/%s/message.eml", dir, id);
+	assert_int_equal(unlink(path), 0);
+	assert_int_equal(symlink(other, path), 0);
+	assert_int_equal(kbug_outbox_read(it, "message.eml", &sb), -ELOOP);
+	assert_int_equal(sb.len, 0);
+
+	/* a sent/ that is a symlink: the item stays where it is */
+	snprintf(other, sizeof(other), "%s/elsewhere", dir);
+	assert_int_equal(mkdir(other, 0700), 0);
+	snprintf(path, sizeof(path), "%s/sent", dir);
+	assert_int_equal(symlink(other, path), 0);
+	assert_true(kbug_outbox_mark_sent(it) < 0);
+	snprintf(path, sizeof(path), "%s/elsewhere/%s", dir, id);
+	assert_false(exists(path));
+	snprintf(path, sizeof(path), "%s/%s", dir, id);
+	assert_true(exists(path));
+	kbug_outbox_item_free(it);
+
+	/* created 0700; one that group or others can write is refused */
+	snprintf(ob, sizeof(ob), "%s/new/outbox", dir);
+	assert_int_equal(kbug_outbox_dir(&p, ob), 0);
+	assert_int_equal(stat(ob, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0700);
+	assert_int_equal(chmod(ob, 0777), 0);
+	assert_int_equal(kbug_outbox_dir(&p, ob), -EPERM);
+	assert_int_equal(chmod(ob, 0755), 0);
+	assert_int_equal(kbug_outbox_dir(&p, ob), 0);
+	strbuf_release(&sb);
+	strbuf_release(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -534,6 +580,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_mark_done, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_drop_and_restore, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_state_machine, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_symlinks_are_not_followed, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
