@@ -225,32 +225,32 @@ static void outbox_list_why(FILE *f, struct kbug_outbox_item *it, const char *id
 		const char *mid = kj_get_str(st, "message_id"), *url = kj_get_str(st, "url");
 		const char *bug = kj_get_str(st, "bug_id");
 
-		tprintf(f, "    delivered %s", kj_get_str(st, "updated") ?: "");
+		kbug_tprintf(f, "    delivered %s", kj_get_str(st, "updated") ?: "");
 		if (bug)
-			tprintf(f, " as bug %s", bug);
+			kbug_tprintf(f, " as bug %s", bug);
 		else if (mid)
-			tprintf(f, " as %s", mid);
+			kbug_tprintf(f, " as %s", mid);
 		if (url)
-			tprintf(f, " %s %s", bug || mid ? "at" : "to", url);
-		tprintf(f, "%s%s\n", why ? "; " : "", why ?: "");
+			kbug_tprintf(f, " %s %s", bug || mid ? "at" : "to", url);
+		kbug_tprintf(f, "%s%s\n", why ? "; " : "", why ?: "");
 	} else if (state == KBUG_STATE_DROPPED) {
 		if (kbug_outbox_item_where(it) == KBUG_OUTBOX_DROPPED)
-			tprintf(f, "    dropped %s; 'kbug outbox --restore %s' puts it back\n",
-				kj_get_str(st, "updated") ?: "", id);
+			kbug_tprintf(f, "    dropped %s; 'kbug outbox --restore %s' puts it back\n",
+				     kj_get_str(st, "updated") ?: "", id);
 		else
-			tprintf(f, "    dropped, but not moved to dropped/ yet: 'kbug outbox --drop %s' finishes it\n",
-				id);
+			kbug_tprintf(f, "    dropped, but not moved to dropped/ yet: 'kbug outbox --drop %s' finishes it\n",
+				     id);
 	} else if (state == KBUG_STATE_UNKNOWN || state == KBUG_STATE_SENDING) {
-		tprintf(f, "    outcome unknown: %s\n    it may have arrived; check before 'kbug outbox --retry %s --force'\n",
-			why ?: "the last attempt was interrupted", id);
-		tprintf(f, "    (if it did arrive: 'kbug outbox --done %s')\n", id);
+		kbug_tprintf(f, "    outcome unknown: %s\n    it may have arrived; check before 'kbug outbox --retry %s --force'\n",
+			     why ?: "the last attempt was interrupted", id);
+		kbug_tprintf(f, "    (if it did arrive: 'kbug outbox --done %s')\n", id);
 	} else if (state == KBUG_STATE_MANUAL) {
-		tprintf(f, "    waits for you: open %s and submit %s/body.md\n",
-			kj_get_str(st, "url") ?: "the tracker", kbug_outbox_item_path(it));
-		tprintf(f, "    then: 'kbug outbox --done %s [--url URL]'\n", id);
+		kbug_tprintf(f, "    waits for you: open %s and submit %s/body.md\n",
+			     kj_get_str(st, "url") ?: "the tracker", kbug_outbox_item_path(it));
+		kbug_tprintf(f, "    then: 'kbug outbox --done %s [--url URL]'\n", id);
 	} else {
-		tprintf(f, "    %s%s (%zu attempt%s)\n", why ? "why: " : "", why ?: "not sent yet",
-			count_sends(st), count_sends(st) == 1 ? "" : "s");
+		kbug_tprintf(f, "    %s%s (%zu attempt%s)\n", why ? "why: " : "", why ?: "not sent yet",
+			     count_sends(st), count_sends(st) == 1 ? "" : "s");
 	}
 }
 
@@ -268,12 +268,13 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 		return KBUG_EXIT_ERROR;
 	}
 	if (!n && !kbug_opts.json)
-		tprintf(f, "%s in %s\n", where == KBUG_OUTBOX_SENT ? "nothing delivered yet" :
-			where == KBUG_OUTBOX_DROPPED ? "nothing dropped" : "nothing waits", dir);
+		kbug_tprintf(f, "%s in %s\n", where == KBUG_OUTBOX_SENT ? "nothing delivered yet" :
+			     where == KBUG_OUTBOX_DROPPED ? "nothing dropped" : "nothing waits",
+			     dir);
 	else if (!kbug_opts.json)
-		tprintf(f, "%d %s %s in %s:\n", n, n == 1 ? "report" : "reports",
-			where != KBUG_OUTBOX_WAITING ? where_name[where] :
-			n == 1 ? "waits" : "wait", dir);
+		kbug_tprintf(f, "%d %s %s in %s:\n", n, n == 1 ? "report" : "reports",
+			     where != KBUG_OUTBOX_WAITING ? where_name[where] :
+			     n == 1 ? "waits" : "wait", dir);
 	for (i = 0; i < n; i++) {
 		struct kbug_outbox_item *it;
 		struct json_object *st;
@@ -281,7 +282,8 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 
 		if (ret == -EBUSY) {
 			if (!kbug_opts.json)
-				tprintf(f, "%s  (being sent by another kbug right now)\n", ids[i]);
+				kbug_tprintf(f, "%s  (being sent by another kbug right now)\n",
+					     ids[i]);
 			continue;
 		}
 		if (ret)
@@ -290,9 +292,10 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 		if (kbug_opts.json) {
 			kj_append(all, json_object_get(st));
 		} else {
-			tprintf(f, "%s  %-13s %-8s %s\n", ids[i], kbug_outbox_item_channel(it) ?: "?",
-				kbug_outbox_state_name(kbug_outbox_get_state(it)),
-				kj_get_str(st, "subject") ?: "");
+			kbug_tprintf(f, "%s  %-13s %-8s %s\n", ids[i],
+				     kbug_outbox_item_channel(it) ?: "?",
+				     kbug_outbox_state_name(kbug_outbox_get_state(it)),
+				     kj_get_str(st, "subject") ?: "");
 			outbox_list_why(f, it, ids[i]);
 		}
 		kbug_outbox_item_free(it);
@@ -300,9 +303,9 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 	/* only the ones whose writer is gone: a running kbug holds its own */
 	n = where == KBUG_OUTBOX_WAITING ? kbug_outbox_count_staged(dir, NULL) : 0;
 	if (n && !kbug_opts.json)
-		tprintf(f, "(%d item%s in %s/.new-* %s left by an interrupted kbug before it was saved whole; nothing in %s was announced as saved: remove %s with 'kbug outbox --clean')\n",
-			n, n == 1 ? "" : "s", dir, n == 1 ? "was" : "were", n == 1 ? "it" : "them",
-			n == 1 ? "it" : "them");
+		kbug_tprintf(f, "(%d item%s in %s/.new-* %s left by an interrupted kbug before it was saved whole; nothing in %s was announced as saved: remove %s with 'kbug outbox --clean')\n",
+			     n, n == 1 ? "" : "s", dir, n == 1 ? "was" : "were", n == 1 ? "it" : "them",
+			     n == 1 ? "it" : "them");
 	if (kbug_opts.json)
 		fprintf(f, "%s\n", json_object_to_json_string_ext(all, JSON_C_TO_STRING_PRETTY |
 								JSON_C_TO_STRING_NOSLASHESCAPE));
@@ -368,8 +371,8 @@ static const char *outbox_delivered_as(struct kbug_outbox_item *it)
 
 static int outbox_dropped_msg(const char *id, bool named)
 {
-	tprintf(stderr, "%s: dropped (kbug outbox --drop): not sending it; 'kbug outbox --restore %s' puts it back in the outbox\n",
-		id, id);
+	kbug_tprintf(stderr, "%s: dropped (kbug outbox --drop): not sending it; 'kbug outbox --restore %s' puts it back in the outbox\n",
+		     id, id);
 	return named ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
 }
 
@@ -390,8 +393,8 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 		return outbox_dropped_msg(id, named);
 	}
 	if (where == KBUG_OUTBOX_SENT && !ret) {
-		tprintf(stderr, "%s: delivered already (%s): not sending it again\n", id,
-			outbox_delivered_as(it));
+		kbug_tprintf(stderr, "%s: delivered already (%s): not sending it again\n", id,
+			     outbox_delivered_as(it));
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_OK;
 	}
@@ -408,7 +411,7 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 	state = kbug_outbox_get_state(it);
 	if (state == KBUG_STATE_SENT) {
 		/* delivered, but the move to sent/ did not happen: finish it */
-		tprintf(stderr, "%s: delivered already: not sending it again\n", id);
+		kbug_tprintf(stderr, "%s: delivered already: not sending it again\n", id);
 		kbug_outbox_mark_sent(it);
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_OK;
@@ -420,27 +423,27 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 		return outbox_dropped_msg(id, named);
 	}
 	if (state == KBUG_STATE_MANUAL) {
-		tprintf(stderr, "%s: kbug cannot file this one itself: open %s and submit %s/body.md, then say 'kbug outbox --done %s'\n",
-			id, kj_get_str(kbug_outbox_state(it), "url") ?: "the tracker",
-			kbug_outbox_item_path(it), id);
+		kbug_tprintf(stderr, "%s: kbug cannot file this one itself: open %s and submit %s/body.md, then say 'kbug outbox --done %s'\n",
+			     id, kj_get_str(kbug_outbox_state(it), "url") ?: "the tracker",
+			     kbug_outbox_item_path(it), id);
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_QUEUED;
 	}
-	tprintf(stderr, "%s: sending (%s, attempt %zu)\n", id, kbug_outbox_item_channel(it) ?: "?",
-		count_sends(kbug_outbox_state(it)) + 1);
+	kbug_tprintf(stderr, "%s: sending (%s, attempt %zu)\n", id, kbug_outbox_item_channel(it) ?: "?",
+		     count_sends(kbug_outbox_state(it)) + 1);
 	ret = kbug_deliver(NULL, o, &d);
 	if (!ret && !kbug_opts.json && kbug_delivery_filed(it))
-		tprintf(kbug_output(), "filed: %s\n", kbug_delivery_filed(it));
+		kbug_tprintf(kbug_output(), "filed: %s\n", kbug_delivery_filed(it));
 	if (!ret) {
 		struct json_object *st = kbug_outbox_state(it);
 
-		tprintf(stderr, "%s: delivered%s%s%s%s\n", id,
-			kj_get_str(st, "message_id") ? " as " : "",
-			kj_get_str(st, "message_id") ?: "",
-			kj_get_str(st, "url") ? " " : "", kj_get_str(st, "url") ?: "");
+		kbug_tprintf(stderr, "%s: delivered%s%s%s%s\n", id,
+			     kj_get_str(st, "message_id") ? " as " : "",
+			     kj_get_str(st, "message_id") ?: "",
+			     kj_get_str(st, "url") ? " " : "", kj_get_str(st, "url") ?: "");
 		ret = KBUG_EXIT_OK;
 	} else {
-		tprintf(stderr, "%s: not delivered; it stays in the outbox\n", id);
+		kbug_tprintf(stderr, "%s: not delivered; it stays in the outbox\n", id);
 		ret = KBUG_EXIT_QUEUED;
 	}
 	kbug_outbox_item_free(it);
@@ -466,8 +469,8 @@ static int outbox_done(const char *dir, const char *id, const char *url, const c
 	if (ret)
 		return KBUG_EXIT_ERROR;
 	if (where == KBUG_OUTBOX_SENT) {
-		tprintf(stderr, "%s: delivered already (%s): nothing to mark\n", id,
-			outbox_delivered_as(it));
+		kbug_tprintf(stderr, "%s: delivered already (%s): nothing to mark\n", id,
+			     outbox_delivered_as(it));
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_OK;
 	}
@@ -478,15 +481,15 @@ static int outbox_done(const char *dir, const char *id, const char *url, const c
 	}
 	if (kbug_outbox_get_state(it) == KBUG_STATE_SENT) {
 		/* delivered, but the move to sent/ did not happen: finish it */
-		tprintf(stderr, "%s: delivered already: nothing to mark\n", id);
+		kbug_tprintf(stderr, "%s: delivered already: nothing to mark\n", id);
 		ret = kbug_outbox_mark_sent(it);
 	} else {
 		ret = kbug_outbox_mark_done(it, url, bug_id);
 		if (ret == -EINVAL)
 			ERR("cannot mark '%s' as delivered: the URL or bug id is malformed", id);
 		if (!ret)
-			tprintf(stderr, "%s: marked as delivered by hand; moved to %s\n", id,
-				kbug_outbox_item_path(it));
+			kbug_tprintf(stderr, "%s: marked as delivered by hand; moved to %s\n", id,
+				     kbug_outbox_item_path(it));
 	}
 	kbug_outbox_item_free(it);
 	return ret ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
@@ -504,7 +507,7 @@ static int drop_one(const char *dir, const char *id)
 		return KBUG_EXIT_ERROR;
 	}
 	if (ret == -EBUSY && where == KBUG_OUTBOX_DROPPED) {
-		tprintf(stderr, "%s: dropped already\n", id);
+		kbug_tprintf(stderr, "%s: dropped already\n", id);
 		return KBUG_EXIT_OK;
 	}
 	if (ret == -EBUSY && where == KBUG_OUTBOX_SENT) {
@@ -518,7 +521,7 @@ static int drop_one(const char *dir, const char *id)
 	if (ret)
 		return KBUG_EXIT_ERROR;
 	if (where == KBUG_OUTBOX_DROPPED) {
-		tprintf(stderr, "%s: dropped already\n", id);
+		kbug_tprintf(stderr, "%s: dropped already\n", id);
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_OK;
 	}
@@ -532,8 +535,8 @@ static int drop_one(const char *dir, const char *id)
 	}
 	ret = kbug_outbox_drop(it);
 	if (!ret)
-		tprintf(stderr, "%s: dropped; kept in %s ('kbug outbox --restore %s' puts it back)\n",
-			id, kbug_outbox_item_path(it), id);
+		kbug_tprintf(stderr, "%s: dropped; kept in %s ('kbug outbox --restore %s' puts it back)\n",
+			     id, kbug_outbox_item_path(it), id);
 	kbug_outbox_item_free(it);
 	return ret ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
 }
@@ -561,17 +564,17 @@ static int restore_one(const char *dir, const char *id)
 		return KBUG_EXIT_ERROR;
 	}
 	if (where == KBUG_OUTBOX_WAITING) {
-		tprintf(stderr, "%s: waits in the outbox already\n", id);
+		kbug_tprintf(stderr, "%s: waits in the outbox already\n", id);
 		kbug_outbox_item_free(it);
 		return KBUG_EXIT_OK;
 	}
 	ret = kbug_outbox_restore(it);
 	if (!ret && kbug_outbox_get_state(it) == KBUG_STATE_UNKNOWN)
-		tprintf(stderr, "%s: back in the outbox; its last attempt may have arrived: check before 'kbug outbox --retry %s --force'\n",
-			id, id);
+		kbug_tprintf(stderr, "%s: back in the outbox; its last attempt may have arrived: check before 'kbug outbox --retry %s --force'\n",
+			     id, id);
 	else if (!ret)
-		tprintf(stderr, "%s: back in the outbox; 'kbug outbox --retry %s' sends it\n", id,
-			id);
+		kbug_tprintf(stderr, "%s: back in the outbox; 'kbug outbox --retry %s' sends it\n",
+			     id, id);
 	kbug_outbox_item_free(it);
 	return ret ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
 }
@@ -586,9 +589,10 @@ static void outbox_clean_one(const char *name, int result, void *data)
 	struct outbox_clean_ctx *c = data;
 
 	if (!result) {
-		tprintf(stderr, "removed %s/%s\n", c->dir, name);
+		kbug_tprintf(stderr, "removed %s/%s\n", c->dir, name);
 	} else if (result == -EBUSY) {
-		tprintf(stderr, "left %s/%s: a running kbug is writing it now\n", c->dir, name);
+		kbug_tprintf(stderr, "left %s/%s: a running kbug is writing it now\n", c->dir,
+			     name);
 		c->busy++;
 	} else {
 		ERR("cannot remove '%s/%s': %s", c->dir, name, strerror(-result));
@@ -607,7 +611,7 @@ static int outbox_clean(const char *dir)
 		return KBUG_EXIT_ERROR;
 	}
 	if (!n && !c.busy && !c.failed)
-		tprintf(stderr, "nothing to clean in %s\n", dir);
+		kbug_tprintf(stderr, "nothing to clean in %s\n", dir);
 	return c.failed ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
 }
 
@@ -679,7 +683,7 @@ static int cmd_outbox(int argc, char **argv)
 			goto out;
 		}
 		if (!ret)
-			tprintf(stderr, "nothing waits in %s\n", dir.buf);
+			kbug_tprintf(stderr, "nothing waits in %s\n", dir.buf);
 		for (i = 0; all[i]; i++)
 			a.ids[a.nr++] = all[i];
 	}

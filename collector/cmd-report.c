@@ -284,8 +284,8 @@ static int draft(struct kbug_report *r, const struct report_args *a, int idx)
 	notes = kj_get(kbug_report_get(r, "draft"), "notes");
 	n = notes ? json_object_array_length(notes) : 0;
 	for (i = 0; i < n; i++)
-		tprintf(stderr, "Note:     %s\n",
-			json_object_get_string(json_object_array_get_idx(notes, i)));
+		kbug_tprintf(stderr, "Note:     %s\n",
+			     json_object_get_string(json_object_array_get_idx(notes, i)));
 	if (a->regression)
 		fprintf(stderr, "Note:     a regression since %s: [REGRESSION] in the subject, Cc %s, and a #regzbot line\n",
 			a->last_good, REGRESSIONS);

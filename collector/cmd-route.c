@@ -67,38 +67,39 @@ static void print_table(struct json_object *r, FILE *out)
 	size_t i, n = secs ? json_object_array_length(secs) : 0;
 	const char *kind = jstr(d, "kind");
 
-	tprintf(out, "%s\n", jstr(r, "path"));
+	kbug_tprintf(out, "%s\n", jstr(r, "path"));
 	if (kj_get_str(r, "module"))
-		tprintf(out, "  (module %s, source %s)\n", jstr(r, "module"),
-			jstr(r, "source_dir"));
+		kbug_tprintf(out, "  (module %s, source %s)\n", jstr(r, "module"),
+			     jstr(r, "source_dir"));
 	for (i = 0; i < n; i++) {
 		struct json_object *s = json_object_array_get_idx(secs, i);
 		struct json_object *ents = kj_get(s, "entries");
 		size_t k, ne = ents ? json_object_array_length(ents) : 0;
 
-		tprintf(out, "  %zu. %s [%s]  (%s)\n", i + 1, jstr(s, "name"),
-			kj_get_str(s, "status") ? jstr(s, "status") : "no status", jstr(s, "why"));
+		kbug_tprintf(out, "  %zu. %s [%s]  (%s)\n", i + 1, jstr(s, "name"),
+			     kj_get_str(s, "status") ? jstr(s, "status") : "no status",
+			     jstr(s, "why"));
 		for (k = 0; k < ne; k++) {
 			struct json_object *e = json_object_array_get_idx(ents, k);
 			const char *t = jstr(e, "type"), *label = NULL;
 
 			label = entry_label(t[0]);
 			if (label)
-				tprintf(out, "       %-10s %s\n", label, jstr(e, "value"));
+				kbug_tprintf(out, "       %-10s %s\n", label, jstr(e, "value"));
 		}
 	}
 	if (!strcmp(kind, "bugzilla"))
-		tprintf(out, "  -> bugzilla %s%s%s%s%s\n", jstr(d, "url"),
-			kj_get_str(d, "product") ? " product " : "", jstr(d, "product"),
-			kj_get_str(d, "component") ? " component " : "", jstr(d, "component"));
+		kbug_tprintf(out, "  -> bugzilla %s%s%s%s%s\n", jstr(d, "url"),
+			     kj_get_str(d, "product") ? " product " : "", jstr(d, "product"),
+			     kj_get_str(d, "component") ? " component " : "", jstr(d, "component"));
 	else if (!strcmp(kind, "mailto"))
-		tprintf(out, "  -> mail %s\n", jstr(d, "address"));
+		kbug_tprintf(out, "  -> mail %s\n", jstr(d, "address"));
 	else if (!strcmp(kind, "issue-tracker") || !strcmp(kind, "web"))
-		tprintf(out, "  -> %s %s\n", kind, jstr(d, "url"));
+		kbug_tprintf(out, "  -> %s %s\n", kind, jstr(d, "url"));
 	else
-		tprintf(out, "  -> email to %zu maintainers and reviewers, cc %zu lists\n",
-			json_object_array_length(kj_get(d, "to")),
-			json_object_array_length(kj_get(d, "cc")));
+		kbug_tprintf(out, "  -> email to %zu maintainers and reviewers, cc %zu lists\n",
+			     json_object_array_length(kj_get(d, "to")),
+			     json_object_array_length(kj_get(d, "cc")));
 }
 
 static int route_query(struct kbug_maint *m, const struct route_args *a, const char *what,
@@ -240,9 +241,9 @@ static int cmd_route(int argc, char **argv)
 	}
 	src = kbug_maint_source(m);
 	if (kj_get_bool(src, "older_than_running", false) && a.format != FMT_GM)
-		tprintf(stderr, "kbug route: note: MAINTAINERS from %s (%s) is older than the "
-			"running kernel %s ('kbug maintainers --update' fetches its own)\n",
-			jstr(src, "path"), jstr(src, "version"), jstr(src, "running"));
+		kbug_tprintf(stderr, "kbug route: note: MAINTAINERS from %s (%s) is older than the "
+			     "running kernel %s ('kbug maintainers --update' fetches its own)\n",
+			     jstr(src, "path"), jstr(src, "version"), jstr(src, "running"));
 	if (a.format == FMT_GM) {
 		bad = route_gm(m, &a);
 		json_object_put(src);
@@ -275,9 +276,9 @@ static int cmd_route(int argc, char **argv)
 						       JSON_C_TO_STRING_NOSLASHESCAPE));
 		json_object_put(o);
 	} else {
-		tprintf(kbug_output(), "(MAINTAINERS: %s %s, %s)\n", jstr(src, "kind"),
-			jstr(src, "path"), kj_get_str(src, "version") ? jstr(src, "version") :
-			"version unknown");
+		kbug_tprintf(kbug_output(), "(MAINTAINERS: %s %s, %s)\n", jstr(src, "kind"),
+			     jstr(src, "path"), kj_get_str(src, "version") ? jstr(src, "version") :
+			     "version unknown");
 		json_object_put(src);
 		json_object_put(routes);
 	}

@@ -14,7 +14,8 @@ directories, with the calls that close it; the cycles between files
 (information; the prefixes are PREFIXES below).
 
 Exit status: 1 when a directory cycle is found (CALLGRAPH_STRICT=0 only
-reports it) or a file lies in a directory that is no layer, else 0; 2 when there are no object files to read.
+reports it), a file lies in a directory that is no layer, or a global
+symbol has no project prefix (PREFIXES), else 0; 2 when there are no object files to read.
 --tap prints the same as TAP comments after the tests (tests/t7004-callgraph.sh).
 """
 
@@ -220,14 +221,14 @@ def main(argv):
         for name in sorted(defs[src]):
             if not any(name.startswith(p) for p in PREFIXES):
                 bare.append("%s: %s" % (src, name))
-    lines.append("globals without a project prefix (information; prefixes %s): %d" %
+    lines.append("globals without a project prefix (prefixes %s): %d" %
                  (" ".join(sorted(PREFIXES)), len(bare)))
     lines.extend("  " + b for b in bare)
 
     if unknown:
         lines.append("directories that are no layer in DIRS (tests/callgraph.py): "
                      + " ".join(unknown))
-    failing = (strict and dcycles) or unknown
+    failing = (strict and dcycles) or unknown or bare
     if tap:
         print("ok 1 - the call graph of %d files, from nm on %s/" % (len(calls), build))
         desc = "no cycle between directories"
@@ -240,9 +241,13 @@ def main(argv):
         else:
             print("ok 2 - %s: %d found, reported only (CALLGRAPH_STRICT=0)"
                   % (desc, len(dcycles)))
+        if bare:
+            print("not ok 3 - every global has the project's prefix: %d without" % len(bare))
+        else:
+            print("ok 3 - every global has the project's prefix")
         for line in lines:
             print("# " + line)
-        print("1..2")
+        print("1..3")
     else:
         print("\n".join(lines))
         if dcycles and not strict:

@@ -305,9 +305,9 @@ static void show_devices(FILE *f, struct kbug_report *r)
 		if (!drv)
 			continue;
 		if (!shown++)
-			tprintf(f, "Devices with a driver (for --device SLOT or --driver NAME):\n");
-		tprintf(f, "  %s  %-12s %s %s\n", kj_get_str(d, "slot") ?: "?", drv,
-			kj_get_str(d, "vendor_name") ?: "", kj_get_str(d, "device_name") ?: "");
+			kbug_tprintf(f, "Devices with a driver (for --device SLOT or --driver NAME):\n");
+		kbug_tprintf(f, "  %s  %-12s %s %s\n", kj_get_str(d, "slot") ?: "?", drv,
+			     kj_get_str(d, "vendor_name") ?: "", kj_get_str(d, "device_name") ?: "");
 	}
 }
 
@@ -321,14 +321,14 @@ void kbug_report_summary(FILE *f, struct kbug_report *r)
 
 	for (i = 0; log && i < log->len; i++)
 		lines += log->data[i] == '\n';
-	tprintf(f, "\nCollected: kernel %s%s%s, %zu PCI and %zu USB devices, %zu modules, %zu log lines.\n",
-		kj_get_str(k, "release") ?: "(unknown)",
-		t ? (kj_get_int(t, "value", 0) ? ", tainted " : ", not tainted") : "",
-		t && kj_get_int(t, "value", 0) ? kj_get_str(t, "flags") ?: "" : "",
-		array_len(kbug_report_get(r, "pci")),
-		array_len(kbug_report_get(r, "usb")), array_len(kbug_report_get(r, "modules")),
-		lines);
+	kbug_tprintf(f, "\nCollected: kernel %s%s%s, %zu PCI and %zu USB devices, %zu modules, %zu log lines.\n",
+		     kj_get_str(k, "release") ?: "(unknown)",
+		     t ? (kj_get_int(t, "value", 0) ? ", tainted " : ", not tainted") : "",
+		     t && kj_get_int(t, "value", 0) ? kj_get_str(t, "flags") ?: "" : "",
+		     array_len(kbug_report_get(r, "pci")),
+		     array_len(kbug_report_get(r, "usb")), array_len(kbug_report_get(r, "modules")),
+		     lines);
 	if (distro)
-		tprintf(f, "Distribution: %s\n", distro);
+		kbug_tprintf(f, "Distribution: %s\n", distro);
 	show_devices(f, r);
 }

@@ -16,9 +16,9 @@ static void show_people(const char *label, struct json_object *arr, FILE *f)
 		struct json_object *p = json_object_array_get_idx(arr, i);
 		const char *name = kj_get_str(p, "name");
 
-		tprintf(f, "  %-4s %s%s%s%s (%s)\n", i ? "" : label, name ?: "", name ? " <" : "",
-			kj_get_str(p, "address") ?: "", name ? ">" : "",
-			kj_get_str(p, "role") ?: "");
+		kbug_tprintf(f, "  %-4s %s%s%s%s (%s)\n", i ? "" : label, name ?: "", name ? " <" : "",
+			     kj_get_str(p, "address") ?: "", name ? ">" : "",
+			     kj_get_str(p, "role") ?: "");
 	}
 }
 
@@ -31,31 +31,31 @@ void kbug_route_show(FILE *f, struct kbug_report *r, const char *channel,
 	size_t i, n = secs && json_object_is_type(secs, json_type_array) ?
 		      json_object_array_length(secs) : 0;
 
-	tprintf(f, "\nSuspect:  %s", kj_get_str(sus, "path") ?: kj_get_str(rt, "path") ?:
-		kj_get_str(sus, "module") ?: "?");
+	kbug_tprintf(f, "\nSuspect:  %s", kj_get_str(sus, "path") ?: kj_get_str(rt, "path") ?:
+		     kj_get_str(sus, "module") ?: "?");
 	if (kj_get_str(sus, "why"))
-		tprintf(f, "\n          (%s)", kj_get_str(sus, "why"));
+		kbug_tprintf(f, "\n          (%s)", kj_get_str(sus, "why"));
 	fputc('\n', f);
 	if (src)
-		tprintf(f, "Routed with MAINTAINERS from %s%s%s%s\n",
-			kj_get_str(src, "kind") ?: "?", kj_get_str(src, "path") ? " " : "",
-			kj_get_str(src, "path") ?: "",
-			kj_get_bool(src, "older_than_running", false) ?
-			" (older than the running kernel: 'kbug maintainers --update')" : "");
+		kbug_tprintf(f, "Routed with MAINTAINERS from %s%s%s%s\n",
+			     kj_get_str(src, "kind") ?: "?", kj_get_str(src, "path") ? " " : "",
+			     kj_get_str(src, "path") ?: "",
+			     kj_get_bool(src, "older_than_running", false) ?
+			     " (older than the running kernel: 'kbug maintainers --update')" : "");
 	for (i = 0; i < n && i < 6; i++) {
 		struct json_object *s = json_object_array_get_idx(secs, i);
 
-		tprintf(f, "Section:  %s%s%s%s%s%s\n", kj_get_str(s, "name") ?: "?",
-			kj_get_str(s, "status") ? " [" : "", kj_get_str(s, "status") ?: "",
-			kj_get_str(s, "status") ? "]" : "",
-			kj_get_str(s, "why") ? ", matched by " : "", kj_get_str(s, "why") ?: "");
+		kbug_tprintf(f, "Section:  %s%s%s%s%s%s\n", kj_get_str(s, "name") ?: "?",
+			     kj_get_str(s, "status") ? " [" : "", kj_get_str(s, "status") ?: "",
+			     kj_get_str(s, "status") ? "]" : "",
+			     kj_get_str(s, "why") ? ", matched by " : "", kj_get_str(s, "why") ?: "");
 	}
 	if (kj_get_str(dest, "b_entry"))
-		tprintf(f, "B:        %s\n", kj_get_str(dest, "b_entry"));
+		kbug_tprintf(f, "B:        %s\n", kj_get_str(dest, "b_entry"));
 	else
-		tprintf(f, "B:        (none in the section: reports go by email)\n");
+		kbug_tprintf(f, "B:        (none in the section: reports go by email)\n");
 	show_people("To:", kj_get(rt, "maintainers"), f);
 	show_people("", kj_get(rt, "reviewers"), f);
 	show_people("Cc:", kj_get(rt, "lists"), f);
-	tprintf(f, "Channel:  %s (%s)\n\n", channel, why_channel);
+	kbug_tprintf(f, "Channel:  %s (%s)\n\n", channel, why_channel);
 }

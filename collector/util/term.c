@@ -37,7 +37,7 @@ int kbug_term_vprintf(FILE *f, const char *fmt, va_list ap)
 	return ret;
 }
 
-int tprintf(FILE *f, const char *fmt, ...)
+int kbug_tprintf(FILE *f, const char *fmt, ...)
 {
 	va_list ap;
 	int ret;

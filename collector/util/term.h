@@ -21,7 +21,7 @@ size_t kbug_term_sanitize(char *s, size_t len, bool keep_nl);
  * fprintf / vfprintf of the sanitized text (newlines and tabs kept); the
  * name is fprintf's length, so that a call changes and its lines do not.
  */
-int tprintf(FILE *f, const char *fmt, ...)
+int kbug_tprintf(FILE *f, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 int kbug_term_vprintf(FILE *f, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
