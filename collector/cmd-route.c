@@ -125,6 +125,23 @@ static int route_query(struct kbug_maint *m, const struct route_args *a, const c
 	return 0;
 }
 
+/*
+ * What MAINTAINERS gave, without control characters, except the \x1e
+ * that frames each tie order (--all-tie-orders): kbug wrote those.
+ */
+static void gm_sanitize(struct strbuf *out)
+{
+	char *p = out->buf, *end = out->buf + out->len;
+
+	while (p < end) {
+		char *rs = memchr(p, '\x1e', (size_t)(end - p));
+		size_t n = (size_t)((rs ? rs : end) - p);
+
+		kbug_term_sanitize(p, n, true);
+		p += n + (rs ? 1 : 0);
+	}
+}
+
 static int route_gm(struct kbug_maint *m, const struct route_args *a)
 {
 	struct strbuf out = STRBUF_INIT, line = STRBUF_INIT;
@@ -134,7 +151,7 @@ static int route_gm(struct kbug_maint *m, const struct route_args *a)
 	if (!a->use_stdin) {
 		if (kbug_route_format_gm_many(m, a->paths, a->npaths, a->bug, a->all_ties, &out))
 			bad = 1;
-		kbug_term_sanitize(out.buf, out.len, true);
+		gm_sanitize(&out);
 		fwrite(out.buf, 1, out.len, f);
 	} else {
 		long guard = 10L << 20;
@@ -147,7 +164,7 @@ static int route_gm(struct kbug_maint *m, const struct route_args *a)
 			strbuf_reset(&out);
 			if (kbug_route_format_gm_many(m, &p, 1, a->bug, a->all_ties, &out))
 				bad = 1;
-			kbug_term_sanitize(out.buf, out.len, true);
+			gm_sanitize(&out);
 			strbuf_addstr(&out, "\x1f\n");
 			fwrite(out.buf, 1, out.len, f);
 		}

@@ -18,8 +18,7 @@
 size_t kbug_term_sanitize(char *s, size_t len, bool keep_nl);
 
 /*
- * fprintf / vfprintf of the sanitized text (newlines and tabs kept); the
- * name is fprintf's length, so that a call changes and its lines do not.
+ * fprintf / vfprintf of the sanitized text (newlines and tabs kept).
  */
 int kbug_tprintf(FILE *f, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -132,7 +132,8 @@ if (open(my $c, '<', $cachefile)) {
 	while (my $rec = <$c>) {
 		chomp $rec;
 		my ($mode, $path, $st, $out) = split(/\x1d/, $rec, 4);
-		$ref{"$mode\0$path"} = [ $out // '', $st ] if defined $st;
+		# an answer lost with a killed run is asked again, never kept
+		$ref{"$mode\0$path"} = [ $out // '', $st ] if defined $st && $st ne 'lost';
 	}
 }
 my $cached = scalar keys %ref;
@@ -205,7 +206,8 @@ if (@todo) {
 			my $r = run_ref($m, @p);
 			open(my $o, '>', $tmp) or die "cannot write $tmp: $!\n";
 			binmode $o;
-			print $o join("\x1d", $m, $_, $r->{$_}[1], $r->{$_}[0]), "\x1e\n" for @p;
+			print $o join("\x1d", $m, $_, $r->{$_}[1], $r->{$_}[0]), "\x1e\n"
+				for grep { $r->{$_}[1] ne 'lost' } @p;
 			close($o);
 			POSIX::_exit(0);
 		}
