@@ -109,6 +109,7 @@ static bool blame_text_file(struct kb_rep *r, bool any)
 		if (p) {
 			snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
 			r->blame_reason = "the only source files in the trace are generic code";
+			r->blame_source = KB_SRC_GUESS;
 			return true;
 		}
 	}
@@ -116,6 +117,7 @@ static bool blame_text_file(struct kb_rep *r, bool any)
 found:
 	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
 	r->blame_reason = "first source file in the trace outside the reporting machinery";
+	r->blame_source = KB_SRC_LOG;
 	r->own_file = true;
 	return true;
 }
@@ -133,6 +135,7 @@ static bool blame_resolved_file(struct kb_rep *r)
 			continue;
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", f->file);
 		r->blame_reason = "the guilty frame's source file, from debug info";
+		r->blame_source = KB_SRC_DWARF;
 		return true;
 	}
 	return false;
@@ -255,6 +258,7 @@ static void blame_module(struct kb_rep *r, const struct kb_frame *f, struct json
 	snprintf(d, sizeof(d), "%.*s", (int)n, dir);
 	if (tree && blame_find_def(tree, d, f->func, r->guilty_file, sizeof(r->guilty_file))) {
 		r->blame_reason = "the module's source file that defines the function";
+		r->blame_source = KB_SRC_MODULE;
 		return;
 	}
 	snprintf(name, sizeof(name), "%s", f->module);
@@ -264,9 +268,11 @@ static void blame_module(struct kb_rep *r, const struct kb_frame *f, struct json
 	if (blame_module_is_dir(d, name)) {
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s/", d);
 		r->blame_reason = "the directory of the module named in the frame";
+		r->blame_source = KB_SRC_MODULE;
 	} else {
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s/%s.c", d, name);
 		r->blame_reason = "the source file of the single-file module named in the frame";
+		r->blame_source = KB_SRC_MODULE;
 	}
 }
 
@@ -279,10 +285,11 @@ static void blame_header_file(struct kb_rep *r)
 	if (at && kb_find_file(at, path, sizeof(path), NULL)) {
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
 		r->blame_reason = "the file named in the report's first line";
+		r->blame_source = KB_SRC_LOG;
 	}
 }
 
-void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
+static void blame_pick(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
 	const struct kb_frame *f;
 	size_t i;
@@ -307,12 +314,14 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 	if (r->sig->file && r->sig->file[strlen(r->sig->file) - 1] != '/') {
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", r->sig->file);
 		r->blame_reason = "the driver that prints this failure";
+		r->blame_source = KB_SRC_MESSAGE;
 		return;
 	}
 	/* hung tasks: the frame the title names is where the task waits */
 	if (f && f->file[0] && !kb_file_blacklisted(f->file) && r->by_extractor) {
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", f->file);
 		r->blame_reason = "the file of the function the task hangs in";
+		r->blame_source = KB_SRC_LOG;
 		return;
 	}
 	if (blame_text_file(r, false))
@@ -385,4 +394,31 @@ void kb_check_corrupted(struct kb_rep *r)
 	}
 	if (!has_stack)
 		r->corrupted = true;
+}
+
+/*
+ * How sure the blame is: a file:line the kernel printed (or debug info
+ * gave) for a frame is high; a file found from a function or module
+ * name, or named by the failure's own message, is medium; anything else
+ * is low.
+ */
+static const char *blame_confidence(const struct kb_rep *r)
+{
+	const char *s = r->blame_source;
+
+	if (!r->guilty_file[0] || !s)
+		return KB_CONF_LOW;
+	if (!strcmp(s, KB_SRC_LOG) || !strcmp(s, KB_SRC_DWARF))
+		return KB_CONF_HIGH;
+	if (!strcmp(s, KB_SRC_GUESS))
+		return KB_CONF_LOW;
+	return KB_CONF_MEDIUM;
+}
+
+void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
+{
+	blame_pick(r, modules, tree);
+	if (r->guilty_file[0] && !r->blame_source)
+		r->blame_source = KB_SRC_GUESS;
+	r->confidence = blame_confidence(r);
 }

@@ -84,7 +84,27 @@ struct kb_rep {
 	char guilty_file[256];
 	char guilty_module[64];
 	const char *blame_reason;
+	/*
+	 * How the guilty file was found (KB_SRC_*) and how sure that is
+	 * (KB_CONF_*); set by kb_blame(), shown in the JSON and by route.
+	 */
+	const char *blame_source;
+	const char *confidence;
+	bool out_of_tree;	/* the guilty module is not built from the kernel tree */
 };
+
+/* blame_source values: where the guilty file came from */
+#define KB_SRC_LOG "log"			/* a file:line printed in the log */
+#define KB_SRC_DWARF "dwarf"			/* debug info resolved the frame */
+#define KB_SRC_INDEX "function-index"		/* the function index (data/) */
+#define KB_SRC_MODULE "module-directory"	/* the [module]'s source directory */
+#define KB_SRC_MESSAGE "message"		/* the failure's message names the driver */
+#define KB_SRC_GUESS "guess"			/* the least bad answer */
+
+/* confidence values */
+#define KB_CONF_HIGH "high"	/* an in-tree frame with file:line (log or DWARF) */
+#define KB_CONF_MEDIUM "medium"	/* a unique function-index hit, a module directory, a message */
+#define KB_CONF_LOW "low"	/* a guess */
 
 static inline const char *kb_rep_line(const struct kb_rep *r, size_t i)
 {

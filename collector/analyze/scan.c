@@ -111,6 +111,9 @@ static void scan_rep_reset(struct kb_rep *r)
 	r->guilty_file[0] = '\0';
 	r->guilty_module[0] = '\0';
 	r->blame_reason = NULL;
+	r->blame_source = NULL;
+	r->confidence = NULL;
+	r->out_of_tree = false;
 }
 
 static void scan_rep_release(struct kb_rep *r)
@@ -255,6 +258,9 @@ static struct json_object *scan_json(struct scan *sc)
 	scan_nullable(o, "guilty_function", r->guilty_func);
 	scan_nullable(o, "guilty_module", r->guilty_module);
 	scan_nullable(o, "blame_reason", r->blame_reason);
+	scan_nullable(o, "blame_source", r->blame_source);
+	scan_nullable(o, "confidence", r->confidence);
+	kj_set_bool(o, "out_of_tree", r->out_of_tree);
 	kj_set_bool(o, "corrupted", r->corrupted);
 	kj_set_int(o, "first_line", (int64_t)r->first_line);
 	kj_set_int(o, "last_line", (int64_t)r->last_line);
@@ -314,6 +320,8 @@ static void scan_close(struct scan *sc)
 	if (sc->pending && r->own_file && r->first_line <= sc->pending_last + SCAN_BORROW) {
 		scan_nullable(sc->pending, "guilty_file", r->guilty_file);
 		scan_nullable(sc->pending, "blame_reason", "the source file of the report right after it");
+		scan_nullable(sc->pending, "blame_source", KB_SRC_LOG);
+		scan_nullable(sc->pending, "confidence", KB_CONF_MEDIUM);
 	}
 	sc->pending = NULL;
 	if (sc->count < sc->max) {

@@ -53,6 +53,7 @@ static void drv_acpi(struct kb_rep *r)
 			snprintf(r->guilty_file, sizeof(r->guilty_file), "drivers/acpi/acpica/%.*s.c",
 				 (int)n, src + 1);
 			r->blame_reason = "the ACPICA module named in the message";
+			r->blame_source = KB_SRC_MESSAGE;
 		}
 	}
 }
