@@ -10,10 +10,11 @@ SCORE=$TESTS_DIR/analyze/real-score.py
 CASES=$CORPUS_DIR/real/cases
 
 # The floors: counts of cases (not percentages, so that adding cases never
-# breaks them), as the current code scores; raise them when it does better.
+# breaks them), as the code scored when the corpus was written (66 cases:
+# 43 dev, 23 check); raise them when it does better.
 FLOORS="
-dev.recognized=0 dev.dir=0 dev.file=0 dev.title=0
-check.recognized=0 check.dir=0 check.file=0 check.title=0
+dev.recognized=10 dev.dir=4 dev.file=1 dev.title=1
+check.recognized=8 check.dir=4 check.file=1 check.title=2
 "
 
 # a case file for URL with SPLIT, in directory DIR, named by the URL's hash
