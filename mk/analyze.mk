@@ -39,3 +39,9 @@ analyze-bench: build/tests/bench/analyze-bench kbug
 
 BENCH_TARGETS += analyze-bench
 .PHONY: analyze-bench
+
+# the real users' logs (tests/corpus/real/): the table for both splits
+analyze-real: kbug
+	/usr/bin/python3 tests/analyze/real-score.py --kbug ./kbug
+
+.PHONY: analyze-real
