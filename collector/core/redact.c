@@ -71,6 +71,9 @@ static const char *const kind_names[REDACT_NR_KINDS] = {
 	[REDACT_SERIAL] = "serial",
 	[REDACT_UUID] = "uuid",
 	[REDACT_USB_SERIAL] = "usb-serial",
+	[REDACT_SSID] = "ssid",
+	[REDACT_EMAIL] = "email",
+	[REDACT_MACHINE_ID] = "machine-id",
 };
 
 /* Default names and firmware filler that identify nobody; some are words kbug must keep. */
@@ -414,13 +417,15 @@ void kbug_redactor_add_machine(struct kbug_redactor *rd)
 
 /* ---- finding values in text ---------------------------------------------- */
 
-static void redact_placeholder(struct kbug_redactor *rd, enum kbug_redact_kind kind,
-			       const char *v, size_t len, struct strbuf *out)
+void kbug_redact_placeholder(const struct kbug_redactor *rd, enum kbug_redact_kind kind,
+			     const char *v, size_t len, struct strbuf *out)
 {
 	unsigned char buf[512];
 	size_t n = len < sizeof(buf) - 1 ? len : sizeof(buf) - 1;
 	size_t i;
 
+	if (kind >= REDACT_NR_KINDS)
+		return;
 	/* "AA:BB" and "aa:bb" are one MAC; "Laptop" and "laptop" one host */
 	buf[0] = (unsigned char)kind;
 	for (i = 0; i < n; i++)
@@ -428,6 +433,12 @@ static void redact_placeholder(struct kbug_redactor *rd, enum kbug_redact_kind k
 					     tolower((unsigned char)v[i]) : v[i]);
 	strbuf_addf(out, "[%s-%06llx]", kind_names[kind],
 		    (unsigned long long)(kbug_siphash24(rd->key, buf, n + 1) & 0xffffff));
+}
+
+static void redact_placeholder(struct kbug_redactor *rd, enum kbug_redact_kind kind,
+			       const char *v, size_t len, struct strbuf *out)
+{
+	kbug_redact_placeholder(rd, kind, v, len, out);
 	rd->count[kind]++;
 }
 

@@ -25,6 +25,9 @@ enum kbug_redact_kind {
 	REDACT_SERIAL,		/* DMI serial numbers and asset tags */
 	REDACT_UUID,		/* the DMI product UUID, any 8-4-4-4-12 UUID */
 	REDACT_USB_SERIAL,	/* USB iSerial strings */
+	REDACT_SSID,		/* wireless network names */
+	REDACT_EMAIL,		/* e-mail addresses, user@host of a self-built kernel */
+	REDACT_MACHINE_ID,	/* systemd's machine and boot ids (32 hex digits) */
 	REDACT_NR_KINDS,
 };
 
@@ -49,6 +52,9 @@ void kbug_redactor_add_machine(struct kbug_redactor *rd);
 /* Append the redacted in[0..len) to out; returns the number of replacements. */
 size_t kbug_redact_text(struct kbug_redactor *rd, const char *in, size_t len,
 			struct strbuf *out);
+/* The placeholder that stands for v[0..len) of this kind, appended to out (nothing counted). */
+void kbug_redact_placeholder(const struct kbug_redactor *rd, enum kbug_redact_kind kind,
+			     const char *v, size_t len, struct strbuf *out);
 const char *kbug_redact_kind_name(enum kbug_redact_kind kind);
 size_t kbug_redactor_count(const struct kbug_redactor *rd, enum kbug_redact_kind kind);
 
