@@ -57,7 +57,7 @@ static void test_each_kind_is_redacted(void **state)
 		{ "ssh [fe80::1%eth0]:22", "fe80::1", "[[ipv6-" },
 		{ "http://[2001:db8::7]:8080/", "2001:db8::7", "[[ipv6-" },
 		{ "connect 198.51.100.23:22 refused", "198.51.100.23", "[ipv4-" },
-		{ "mail alice@vm.", "@vm.", "@[hostname-" },
+		{ "mail alice@vm.", "alice@vm", "mail [email-" },
 		{ "systemd[1]: Hostname set to <vm>.", "<vm>", "<[hostname-" },
 		{ "Jan 1 vm kernel: x", " vm ", "[hostname-" },
 		{ "Started session of user alice.", "alice", "[user-" },
