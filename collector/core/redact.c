@@ -1118,7 +1118,8 @@ static bool email_char(int c)
  * and any user@host.domain. Its start (not before lo) in *b, its end
  * returned, 0 for none. What stays: a distribution's build account
  * ("buildd@lcy02-amd64-051", "mockbuild@...") and public list hosts
- * ("lists.debian.org", "vger.kernel.org"); root@localhost and the like;
+ * ("lists.debian.org", "vger.kernel.org"); an author's address in a
+ * copyright notice the kernel prints (drivers/pps/pps.c); root@localhost;
  * systemd's template units ("user@1000.service", "getty@tty1"), a
  * devicetree node ("memory@80000000"), a tty ("root@pts/0").
  */
@@ -1173,6 +1174,12 @@ static size_t email_at(const char *in, size_t at, size_t len, size_t lo, size_t 
 	for (k = 0; k < ARRAY_SIZE(builder_accounts); k++)
 		if (!strcmp(local, builder_accounts[k]))
 			return 0;
+	/* a copyright notice names its author in public ("Copyright 2005 NAME <ADDR>") */
+	for (k = s; k > 0 && in[k - 1] != '\n' && s - k < 256; k--)
+		;
+	if (memmem(in + k, s - k, "Copyright", 9) || memmem(in + k, s - k, "(C)", 3) ||
+	    memmem(in + k, s - k, "(c)", 3))
+		return 0;
 	if (!strncasecmp(dom, "lists.", 6) || !strcasecmp(dom, "kernel.org") ||
 	    (strlen(dom) > 11 && !strcasecmp(dom + strlen(dom) - 11, ".kernel.org")) ||
 	    (redact_harmless(local) && redact_harmless(dom)))

@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 struct strbuf;
+struct kbug_report;
 
 /*
  * The redaction engine behind kbug_report_redact() (report.h), exposed
@@ -57,6 +58,14 @@ void kbug_redact_placeholder(const struct kbug_redactor *rd, enum kbug_redact_ki
 			     const char *v, size_t len, struct strbuf *out);
 const char *kbug_redact_kind_name(enum kbug_redact_kind kind);
 size_t kbug_redactor_count(const struct kbug_redactor *rd, enum kbug_redact_kind kind);
+
+/*
+ * For the reader of a report: what its "redactions" section counts, as a
+ * sentence wrapped at 72 columns, with no newline at its end ("... kbug
+ * replaced 3 MAC addresses, 1 e-mail address with placeholders ...");
+ * nothing when nothing was replaced (core/render.c).
+ */
+void kbug_redact_summary(struct kbug_report *r, struct strbuf *out);
 
 /* SipHash-2-4 of data under a 128-bit key (Aumasson and Bernstein). */
 uint64_t kbug_siphash24(const unsigned char key[16], const void *data, size_t len);
