@@ -7,23 +7,52 @@
  * reports cannot be linked, nor a guessed value checked, without the
  * key, which is never stored.
  *
- * Network addresses, UUIDs, /home/NAME and the kernel's "SerialNumber:"
- * lines are found by their shape; host and user names, DMI and USB
- * serials are known values (this machine's, and the report's own DMI and
- * USB fields) replaced wherever they stand as whole words.
+ * What is replaced, each by the printed structure it is found in (the
+ * comment of each matcher names it; tests/redact/corpus.txt holds real
+ * lines of each, make redact-score scores them):
+ * - by shape: MAC addresses (xx:xx.., xx-xx.., Cisco's xxxx.xxxx.xxxx,
+ *   after a label such as "MAC:", the two addresses of a netfilter
+ *   "MAC=dst:src:type" header), IPv4 and IPv6 addresses (also in
+ *   systemd's per-connection unit names and EC2's "ip-10-0-0-1" host
+ *   names), UUIDs (also glued to "luks-" and with systemd's "\x2d"
+ *   escapes; FAT volume ids and MBR PARTUUIDs after "UUID="/"PARTUUID="),
+ *   systemd's machine and boot ids (32 lowercase hex digits), e-mail
+ *   addresses (a self-built kernel's "user@host" in /proc/version), the
+ *   NAME of /home/NAME and /Users/NAME;
+ * - after the tag that prints them: wireless network names
+ *   (wpa_supplicant, NetworkManager, iw, iwconfig), disk serials
+ *   (smartctl, hdparm -I, nvme id-ctrl, sginfo, udev's ID_SERIAL_SHORT
+ *   and by-id names), USB serials ("SerialNumber: ");
+ * - by value: host and user names, DMI and USB serials (this machine's,
+ *   and the report's own DMI and USB fields), wherever they stand as
+ *   whole words.
  *
  * What stays, on purpose, because it identifies nobody and triagers need
- * it: loopback, "this network", broadcast and netmask quads (127/8, 0/8,
- * 255.x) and ::1, ::; the all-zero and all-ones MACs; a dotted quad that
- * is part of a version ("6.12.0.1-amd64", "linux-1.2.3.4") or follows a
- * word such as "version", "fw", "firmware", "rev", "bios"; PCI slots
+ * it: loopback, "this network", multicast, broadcast and netmask quads
+ * (127/8, 0/8, 224/3, 255.x) and ::1, ::, ff00::/8; the all-zero and
+ * all-ones MACs (netfilter's loopback header, a broadcast destination),
+ * and the EtherType after a netfilter header; a dotted quad that is part
+ * of a version ("6.12.0.1-amd64", "linux-1.2.3.4") or follows a word
+ * such as "version", "fw", "firmware", "rev", "bios"; PCI slots
  * ("0000:00:1f.3"), vendor:device pairs, times, kernel addresses
- * ("ffff888004fab1858"), USB port paths ("1-1.2:1.0"); default host
- * names ("localhost", "debian"), root and nobody, and firmware filler
- * ("To be filled by O.E.M.", the all-zero UUID). Real addresses,
- * private ranges included, are replaced. A host or user name is replaced
- * only as a whole word (letters, digits, '_' and '-' bound it), so host
- * "vm" leaves "kvm-clock" alone.
+ * ("ffff888004fab1858"), function offsets, hex and register dumps
+ * (their words are never 32 digits long), USB port paths ("1-1.2:1.0");
+ * public GUIDs (UEFI variables, GPT partition types) and the all-zero
+ * UUID and id; the build addresses of distributions ("buildd@...",
+ * "mockbuild@...", "debian-kernel@lists.debian.org"), public list
+ * addresses ("...@vger.kernel.org"), an author's address in a copyright
+ * notice the kernel prints, systemd's template units ("user@1000.service")
+ * and devicetree nodes ("memory@80000000"), which look like addresses;
+ * default host names ("localhost", "debian"), root and nobody, and
+ * firmware filler ("To be filled by O.E.M."). Real addresses, private
+ * ranges included, are replaced. A host or user name is replaced only as
+ * a whole word (letters, digits, '_' and '-' bound it), so host "vm"
+ * leaves "kvm-clock" alone.
+ *
+ * One pass over the text finds them all: at each place where a word
+ * starts (and at each '@', for the address around it) the known values
+ * are tried, then the shapes, each of which gives up at its first byte
+ * when the text cannot be its kind.
  */
 #include <ctype.h>
 #include <dirent.h>
