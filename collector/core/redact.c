@@ -1319,7 +1319,8 @@ static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
 				strbuf_add(out, in + done, skip - done);
 				redact_placeholder(rd, REDACT_EMAIL, in + skip, n - skip, out);
 				hits++;
-				i = done = n;
+				i = n;
+				done = n;
 				continue;
 			}
 		}
