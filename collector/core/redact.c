@@ -49,10 +49,11 @@
  * a whole word (letters, digits, '_' and '-' bound it), so host "vm"
  * leaves "kvm-clock" alone.
  *
- * One pass over the text finds them all: at each place where a word
- * starts (and at each '@', for the address around it) the known values
- * are tried, then the shapes, each of which gives up at its first byte
- * when the text cannot be its kind.
+ * One scan of the text finds every kind at once (a text that had
+ * replacements is scanned once more, see redact_text_hits): at each
+ * place where a word starts (and at each '@', for the address around
+ * it) the known values are tried, then the shapes, each of which gives
+ * up at its first bytes when the text cannot be its kind.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -88,6 +89,7 @@ struct kbug_redactor {
 	bool lit_sorted;
 	size_t lit_start[256], lit_end[256];	/* lit[start..end) begin with letter c */
 	size_t count[REDACT_NR_KINDS];
+	bool keep_email;	/* in a section of public or chosen addresses */
 };
 
 static const char *const kind_names[REDACT_NR_KINDS] = {
@@ -579,11 +581,14 @@ static bool mac_may_follow(const char *s, const char *start)
 static size_t match_mac(const char *s, size_t len, const char *start, size_t *skip)
 {
 	const char *end = s + len;
-	bool nf = (s - start >= 4 && nf_mac_header(s - 4, end)) ||
-		  (s - start >= 22 && nf_mac_header(s - 22, end));
+	bool nf;
 	char sep;
 
-	if (len < 17 || !is_hex((unsigned char)s[0]) || (!nf && !mac_may_follow(s, start)))
+	if (len < 17 || !is_hex((unsigned char)s[0]))
+		return 0;
+	nf = (s - start >= 4 && nf_mac_header(s - 4, end)) ||
+	     (s - start >= 22 && nf_mac_header(s - 22, end));
+	if (!nf && !mac_may_follow(s, start))
 		return 0;
 	sep = s[2];
 	if ((sep != ':' && sep != '-') || !mac_octets(s, len, sep, 6))
@@ -705,6 +710,8 @@ static size_t match_tagged_uuid(const char *s, size_t len, const char *start, si
 {
 	size_t t, i, hex = 0;
 
+	if (s[0] != 'U' && s[0] != 'P')
+		return 0;
 	if (tag_at(s, len, "UUID=", 5))
 		t = 5;
 	else if (tag_at(s, len, "PARTUUID=", 9))
@@ -824,7 +831,7 @@ static size_t match_ip_host(const char *s, size_t len, const char *start, size_t
 	unsigned int oct[4];
 	size_t i;
 
-	if (!tag_at(s, len, "ip-", 3) || (s > start && is_word((unsigned char)s[-1])))
+	if (s[0] != 'i' || !tag_at(s, len, "ip-", 3) || (s > start && is_word((unsigned char)s[-1])))
 		return 0;
 	i = quad_at(s + 3, len - 3, '-', oct);
 	if (!i || (3 + i < len && is_word((unsigned char)s[3 + i])) || ipv4_harmless(oct))
@@ -891,6 +898,8 @@ static size_t match_home(const char *s, size_t len, const char *start, size_t *s
 {
 	size_t t, i;
 
+	if (s[0] != '/')
+		return 0;
 	if (tag_at(s, len, "/home/", 6))
 		t = 6;
 	else if (tag_at(s, len, "/Users/", 7))
@@ -1267,7 +1276,8 @@ static size_t match_at(const struct kbug_redactor *rd, const char *in, size_t i,
 			/* "alice@buildhost": the whole address, not the user alone */
 			while (at < len && email_char((unsigned char)in[at]) && at - i < 64)
 				at++;
-			n = at < len && in[at] == '@' ? email_at(in, at, len, i, &b) : 0;
+			n = at < len && in[at] == '@' && !rd->keep_email ?
+			    email_at(in, at, len, i, &b) : 0;
 			if (n && b == i) {
 				*kind = REDACT_EMAIL;
 				return n - i;
@@ -1313,7 +1323,7 @@ static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
 			continue;
 		}
 		/* an address is found at its '@', its user part behind it */
-		if (in[i] == '@') {
+		if (in[i] == '@' && !rd->keep_email) {
 			n = email_at(in, i, len, done, &skip);
 			if (n) {
 				strbuf_add(out, in + done, skip - done);
@@ -1548,6 +1558,17 @@ static struct kbug_redactor *report_redactor(struct kbug_report *r)
 	return rd;
 }
 
+/*
+ * The sections whose e-mail addresses are the delivery's own: "route"
+ * holds the maintainers and lists of the MAINTAINERS file (public, and
+ * the message goes to them), "delivery" the sender the reporter chose
+ * and the recipients. Their other identifiers are still replaced.
+ */
+static bool section_keeps_addresses(const char *name)
+{
+	return !strcmp(name, "route") || !strcmp(name, "delivery");
+}
+
 int kbug_report_redact(struct kbug_report *r)
 {
 	struct kbug_redactor *rd;
@@ -1561,7 +1582,9 @@ int kbug_report_redact(struct kbug_report *r)
 	json_object_object_foreach(r->root, key, val) {
 		if (!strcmp(key, "redactions") || !strcmp(key, "schema"))
 			continue;
+		rd->keep_email = section_keeps_addresses(key);
 		redact_tree(rd, val, 0);
+		rd->keep_email = false;
 	}
 	for (i = 0; i < r->att_nr; i++)
 		redact_attachment(rd, &r->att[i]);
@@ -1580,6 +1603,7 @@ int kbug_report_redact_section(struct kbug_report *r, const char *name)
 	rd = report_redactor(r);
 	if (!rd)
 		return -ENOMEM;
+	rd->keep_email = section_keeps_addresses(name);
 	redact_tree(rd, val, 0);
 	redact_record(rd, r);
 	kbug_redactor_free(rd);

@@ -620,6 +620,29 @@ static void test_summary_counts_kinds(void **state)
 	kbug_report_release(&r);
 }
 
+/* The route's addresses are where the report goes: they stay; the log's are replaced. */
+static void test_route_addresses_kept(void **state)
+{
+	static const char log[] = "Linux version 6.12.0 (jsmith@jsmith-thinkpad) (gcc 14)\n";
+	struct json_object *route = json_object_new_object(), *to = json_object_new_array();
+	struct kbug_report r;
+	char *json;
+
+	assert_int_equal(kbug_report_init(&r), 0);
+	json_object_array_add(to, json_object_new_string("Arnd Bergmann <arnd@arndb.de>"));
+	json_object_array_add(to, json_object_new_string("a NIC at 52:54:00:12:34:56"));
+	kj_set(route, "to", to);
+	kbug_report_set(&r, "route", route);
+	assert_int_equal(kbug_report_attach(&r, "dmesg.txt", NULL, "log", log, strlen(log)), 0);
+	assert_int_equal(kbug_report_redact(&r), 0);
+	json = kbug_report_to_json(&r, true, true);
+	assert_non_null(strstr(json, "Arnd Bergmann <arnd@arndb.de>"));
+	assert_null(strstr(json, "52:54:00:12:34:56"));	/* other kinds still go */
+	assert_null(strstr(json, "jsmith@"));
+	free(json);
+	kbug_report_release(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -638,6 +661,7 @@ int main(void)
 		cmocka_unit_test(test_missing_sources),
 		cmocka_unit_test(test_many_users),
 		cmocka_unit_test(test_summary_counts_kinds),
+		cmocka_unit_test(test_route_addresses_kept),
 	};
 
 	return cmocka_run_group_tests(tests, root_setup, root_teardown);
