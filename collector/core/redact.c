@@ -831,7 +831,8 @@ static size_t match_ip_host(const char *s, size_t len, const char *start, size_t
 	unsigned int oct[4];
 	size_t i;
 
-	if (s[0] != 'i' || !tag_at(s, len, "ip-", 3) || (s > start && is_word((unsigned char)s[-1])))
+	if (s[0] != 'i' || !tag_at(s, len, "ip-", 3) ||
+	    (s > start && is_word((unsigned char)s[-1])))
 		return 0;
 	i = quad_at(s + 3, len - 3, '-', oct);
 	if (!i || (3 + i < len && is_word((unsigned char)s[3 + i])) || ipv4_harmless(oct))
