@@ -1120,26 +1120,59 @@ static size_t match_id128(const char *s, size_t len, const char *start, size_t *
 	return 32;
 }
 
-/* Shapes, tried in this order where a word starts. */
+/*
+ * Shapes, tried in this order where a word starts; first lists the bytes
+ * a match can start with ("0-9", "a-f" and "A-F" stand for their ranges),
+ * so that at most places no matcher is called at all.
+ */
 static const struct {
 	enum kbug_redact_kind kind;
 	shape_fn match;
+	const char *first;
 } shapes[] = {
-	{ REDACT_MAC, match_mac },
-	{ REDACT_UUID, match_uuid },
-	{ REDACT_MACHINE_ID, match_id128 },
-	{ REDACT_IPV4, match_ipv4 },
-	{ REDACT_IPV6, match_ipv6 },
-	{ REDACT_MAC, match_mac_dotted },
-	{ REDACT_UUID, match_tagged_uuid },
-	{ REDACT_IPV4, match_ip_host },
-	{ REDACT_USER, match_home },
-	{ REDACT_USB_SERIAL, match_usb_serial },
-	{ REDACT_SERIAL, match_disk_serial },
-	{ REDACT_SERIAL, match_nvme_sn },
-	{ REDACT_SERIAL, match_by_id },
-	{ REDACT_SSID, match_ssid },
+	{ REDACT_MAC, match_mac, "0-9a-fA-F" },
+	{ REDACT_UUID, match_uuid, "0-9a-fA-F\\" },
+	{ REDACT_MACHINE_ID, match_id128, "0-9a-f" },
+	{ REDACT_IPV4, match_ipv4, "0-9" },
+	{ REDACT_IPV6, match_ipv6, "0-9a-fA-F:" },
+	{ REDACT_MAC, match_mac_dotted, "0-9a-fA-F" },
+	{ REDACT_UUID, match_tagged_uuid, "UP" },
+	{ REDACT_IPV4, match_ip_host, "i" },
+	{ REDACT_USER, match_home, "/" },
+	{ REDACT_USB_SERIAL, match_usb_serial, "S" },
+	{ REDACT_SERIAL, match_disk_serial, "S\"I" },
+	{ REDACT_SERIAL, match_nvme_sn, "s" },
+	{ REDACT_SERIAL, match_by_id, "ansu" },
+	{ REDACT_SSID, match_ssid, "SseEw'(" },
 };
+
+/* For each byte, the shapes (bit k: shapes[k]) whose match can start with it. */
+static unsigned int shape_first[256];
+_Static_assert(ARRAY_SIZE(shapes) <= 32, "one bit a shape in shape_first");
+
+static void shapes_index(void)
+{
+	size_t k;
+
+	if (shape_first['0'])
+		return;
+	for (k = 0; k < ARRAY_SIZE(shapes); k++) {
+		const char *f = shapes[k].first;
+
+		while (*f) {
+			int lo = (unsigned char)f[0], hi = lo, c;
+
+			if (f[1] == '-' && f[2]) {
+				hi = (unsigned char)f[2];
+				f += 3;
+			} else {
+				f++;
+			}
+			for (c = lo; c <= hi; c++)
+				shape_first[c] |= 1u << k;
+		}
+	}
+}
 
 /* Local parts of the build accounts of distributions, public by design. */
 static const char *const builder_accounts[] = {
@@ -1267,6 +1300,7 @@ static size_t match_at(const struct kbug_redactor *rd, const char *in, size_t i,
 		       enum kbug_redact_kind *kind, size_t *skip)
 {
 	unsigned char c = (unsigned char)tolower((unsigned char)in[i]);
+	unsigned int mask;
 	size_t k, n;
 
 	*skip = 0;
@@ -1287,7 +1321,9 @@ static size_t match_at(const struct kbug_redactor *rd, const char *in, size_t i,
 			return rd->lit[k].len;
 		}
 	}
-	for (k = 0; k < ARRAY_SIZE(shapes); k++) {
+	for (k = 0, mask = shape_first[(unsigned char)in[i]]; mask; k++, mask >>= 1) {
+		if (!(mask & 1))
+			continue;
 		*skip = 0;
 		n = shapes[k].match(in + i, len - i, in, skip);
 		if (n) {
@@ -1368,6 +1404,7 @@ static size_t redact_text_hits(struct kbug_redactor *rd, const char *in, size_t 
 	int pass;
 
 	literals_sort(rd);
+	shapes_index();
 	hits = redact_pass(rd, in, len, &cur);
 	for (pass = 1; hits && pass < REDACT_MAX_PASSES; pass++) {
 		total += hits;
