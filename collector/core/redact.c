@@ -663,15 +663,16 @@ static size_t match_uuid(const char *s, size_t len, const char *start, size_t *s
 	char canon[37];
 
 	/* "luks\x2dUUID": the escape glues it to the word before */
-	if (tag_at(s, len, "\\x2d", 4)) {
-		i = match_uuid(s + 4, len - 4, start, skip);
+	if (tag_at(s, len, "\\x2d", 4) && len > 4 && is_hex((unsigned char)s[4])) {
 		*skip = 4;
-		return i ? 4 + i : 0;
-	}
-	if (len < 36 || !is_hex((unsigned char)s[0]))
+		s += 4;
+		len -= 4;
+	} else if (len < 36 || !is_hex((unsigned char)s[0]) ||
+		   (s > start && is_word((unsigned char)s[-1]) && s[-1] != '-' &&
+		    !(s - start >= 4 && !memcmp(s - 4, "\\x2d", 4)))) {
 		return 0;
-	if (s > start && is_word((unsigned char)s[-1]) && s[-1] != '-' &&
-	    !(s - start >= 4 && !memcmp(s - 4, "\\x2d", 4)))
+	}
+	if (len < 36)
 		return 0;
 	for (g = 0; g < ARRAY_SIZE(groups); g++) {
 		for (d = 0; d < (size_t)groups[g]; d++, i++)
@@ -697,7 +698,7 @@ static size_t match_uuid(const char *s, size_t len, const char *start, size_t *s
 	for (g = 0; g < ARRAY_SIZE(public_guids); g++)
 		if (!strcmp(canon, public_guids[g]))
 			return 0;
-	return i;
+	return *skip + i;
 }
 
 /*

@@ -577,12 +577,20 @@ static void test_word_boundaries(void **state)
 static void test_nothing_to_redact(void **state)
 {
 	struct kbug_redactor *rd = kbug_redactor_new(key1);
-	struct strbuf out = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT, run = STRBUF_INIT;
+	size_t i;
 	static const char text[] = "no address here: 6.12.0 1-1.2:1.0 kvm";
 
 	strbuf_addstr(&out, ">");
 	assert_int_equal(kbug_redact_text(rd, text, sizeof(text) - 1, &out), 0);
 	assert_string_equal(out.buf, ">no address here: 6.12.0 1-1.2:1.0 kvm");
+	/* a long run of systemd's escape, each of which may start a UUID: no deep recursion */
+	strbuf_reset(&out);
+	strbuf_reset(&run);
+	for (i = 0; i < 200000; i++)
+		strbuf_addstr(&run, "\\x2d");
+	assert_int_equal(kbug_redact_text(rd, run.buf, run.len, &out), 0);
+	strbuf_release(&run);
 	strbuf_release(&out);
 	kbug_redactor_free(rd);
 }
