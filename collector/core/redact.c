@@ -710,6 +710,7 @@ static size_t match_uuid(const char *s, size_t len, const char *start, size_t *s
 static size_t match_tagged_uuid(const char *s, size_t len, const char *start, size_t *skip)
 {
 	size_t t, i, hex = 0;
+	bool zero = true;
 
 	if (s[0] != 'U' && s[0] != 'P')
 		return 0;
@@ -723,10 +724,11 @@ static size_t match_tagged_uuid(const char *s, size_t len, const char *start, si
 		return 0;
 	if (t < len && s[t] == '"')
 		t++;
-	for (i = t; i < len && (is_hex((unsigned char)s[i]) || s[i] == '-') && i < t + 36; i++)
+	for (i = t; i < len && (is_hex((unsigned char)s[i]) || s[i] == '-') && i < t + 36; i++) {
 		hex += s[i] != '-';
-	if (hex < 8 || i - t == 36 || (i < len && is_word((unsigned char)s[i])) ||
-	    strspn(s + t, "0-") == i - t)
+		zero &= s[i] == '0' || s[i] == '-';
+	}
+	if (hex < 8 || i - t == 36 || (i < len && is_word((unsigned char)s[i])) || zero)
 		return 0;
 	*skip = t;
 	return i;
