@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/report.h"
+#include "route/internal.h"
 #include "route/route.h"
 #include "util/json.h"
 #include "util/strbuf.h"
@@ -51,16 +52,16 @@ void kbug_route_explain(FILE *f, struct kbug_report *r)
 	}
 }
 
-static bool has_address(struct json_object *arr, const char *addr)
+bool kbug_route_arr_has(struct json_object *arr, const char *key, const char *val)
 {
 	size_t i;
 
-	for (i = 0; i < arr_len(arr); i++) {
+	for (i = 0; val && i < arr_len(arr); i++) {
 		struct json_object *e = json_object_array_get_idx(arr, i);
-		const char *a = json_object_is_type(e, json_type_string) ?
-				json_object_get_string(e) : kj_get_str(e, "address");
+		const char *v = json_object_is_type(e, json_type_string) ?
+				json_object_get_string(e) : kj_get_str(e, key);
 
-		if (a && !strcasecmp(a, addr))
+		if (v && !strcasecmp(v, val))
 			return true;
 	}
 	return false;
@@ -76,14 +77,14 @@ static void widen_add(struct json_object *rt, const char *addr, const char *role
 		lists = json_object_new_array();
 		kj_set(rt, "lists", lists);
 	}
-	if (!has_address(lists, addr)) {
+	if (!kbug_route_arr_has(lists, "address", addr)) {
 		struct json_object *a = json_object_new_object();
 
 		kj_set_str(a, "address", addr);
 		kj_set_str(a, "role", role);
 		kj_append(lists, a);
 	}
-	if (cc && !has_address(cc, addr))
+	if (cc && !kbug_route_arr_has(cc, "address", addr))
 		kj_append_str(cc, addr);
 }
 

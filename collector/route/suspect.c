@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "core/report.h"
+#include "route/internal.h"
 #include "route/route.h"
 #include "util/json.h"
 #include "util/log.h"
@@ -121,20 +122,6 @@ static int route_nearest(struct kbug_maint *m, const char *path, struct strbuf *
 
 #define RUNNERS_UP_MAX 4
 
-static bool has_name(struct json_object *arr, const char *key, const char *val)
-{
-	size_t i, n = arr && json_object_is_type(arr, json_type_array) ?
-		      json_object_array_length(arr) : 0;
-
-	for (i = 0; i < n; i++) {
-		const char *v = kj_get_str(json_object_array_get_idx(arr, i), key);
-
-		if (v && val && !strcmp(v, val))
-			return true;
-	}
-	return false;
-}
-
 /*
  * One candidate path: the sections (and their lists) it adds to what
  * the route already has, as {"path", "sections": [names], "lists": [addresses]}.
@@ -156,10 +143,10 @@ static void runner_up(struct kbug_maint *m, struct json_object *route, const cha
 	for (i = 0; i < n; i++) {
 		const char *name = kj_get_str(json_object_array_get_idx(secs, i), "name");
 		size_t k;
-		bool dup = has_name(kj_get(route, "sections"), "name", name);
+		bool dup = kbug_route_arr_has(kj_get(route, "sections"), "name", name);
 
 		for (k = 0; !dup && k < json_object_array_length(out); k++)
-			dup = has_name(kj_get(json_object_array_get_idx(out, k), "sections_full"),
+			dup = kbug_route_arr_has(kj_get(json_object_array_get_idx(out, k), "sections_full"),
 				       "name", name);
 		if (!dup && name)
 			kj_append_str(names, name);
@@ -168,7 +155,7 @@ static void runner_up(struct kbug_maint *m, struct json_object *route, const cha
 	for (i = 0; i < n; i++) {
 		const char *a = kj_get_str(json_object_array_get_idx(lists, i), "address");
 
-		if (a && !has_name(kj_get(route, "lists"), "address", a))
+		if (a && !kbug_route_arr_has(kj_get(route, "lists"), "address", a))
 			kj_append_str(addrs, a);
 	}
 	if (!json_object_array_length(names)) {
@@ -233,7 +220,7 @@ static void route_confidence(struct kbug_report *r, struct kbug_maint *m,
 	for (i = 0; i < n && json_object_array_length(ups) < RUNNERS_UP_MAX; i++) {
 		const char *f = kj_get_str(json_object_array_get_idx(frames, i), "file");
 
-		if (f && strcmp(f, path) && !has_name(ups, "path", f))
+		if (f && strcmp(f, path) && !kbug_route_arr_has(ups, "path", f))
 			runner_up(m, route, f, ups);
 	}
 	parent = parent_dir(path);
