@@ -21,7 +21,8 @@
  * the areas of the catalogue. `dir` is the prefix of the driver's own
  * files (a printk in one of them is blamed as is); `file`, when set, is
  * what to blame for a failure printed on the driver's behalf, else
- * `dir`. A trailing '*' in the name matches any ending. Each row comes
+ * `dir`. A trailing '*' in the name matches any ending, which a '*' in
+ * the module's name repeats (module NULL: the driver's). Each row comes
  * from the Makefile that builds the module (obj-$(CONFIG_X) += NAME.o)
  * and the .name of its pci_driver/usb_driver.
  */
@@ -45,7 +46,7 @@ static const struct drv_src {
 	{ "mt7663*", NULL, "drivers/net/wireless/mediatek/mt76/mt7615/", NULL },
 	{ "mt76*", NULL, "drivers/net/wireless/mediatek/mt76/", NULL },
 	/* rtw88's pci drivers are "rtw_8822ce" in modules rtw88_8822ce */
-	{ "rtw_*", NULL, "drivers/net/wireless/realtek/rtw88/", NULL },
+	{ "rtw_*", "rtw88_*", "drivers/net/wireless/realtek/rtw88/", NULL },
 	{ "rtw88_*", NULL, "drivers/net/wireless/realtek/rtw88/", NULL },
 	{ "rtw89_*", NULL, "drivers/net/wireless/realtek/rtw89/", NULL },
 	{ "rtl8xxxu", "rtl8xxxu", "drivers/net/wireless/realtek/rtl8xxxu/", NULL },
@@ -69,8 +70,10 @@ static const struct drv_src {
 	/* audio */
 	{ "snd_hda_intel", "snd_hda_intel", "sound/pci/hda/", "sound/pci/hda/hda_intel.c" },
 	{ "snd_hda_codec_*", NULL, "sound/pci/hda/", NULL },
-	{ "sof-audio-pci-intel-*", NULL, "sound/soc/sof/", "sound/soc/sof/intel/" },
-	{ "sof-audio-acpi-intel-*", NULL, "sound/soc/sof/", "sound/soc/sof/intel/" },
+	/* sof/intel/pci-tgl.c: "sof-audio-pci-intel-tgl" in snd_sof_pci_intel_tgl */
+	{ "sof-audio-pci-intel-*", "snd_sof_pci_intel_*", "sound/soc/sof/", "sound/soc/sof/intel/" },
+	{ "sof-audio-acpi-intel-*", "snd_sof_acpi_intel_*", "sound/soc/sof/",
+	  "sound/soc/sof/intel/" },
 	{ "snd_sof_amd_*", NULL, "sound/soc/sof/", "sound/soc/sof/amd/" },
 	/* Ethernet, for the transmit watchdog */
 	{ "r8169", "r8169", "drivers/net/ethernet/realtek/r8169",
@@ -118,8 +121,15 @@ void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core)
 	size_t i;
 
 	if (drv && *drv) {
-		snprintf(r->guilty_module, sizeof(r->guilty_module), "%s",
-			 d && d->module ? d->module : drv);
+		const char *star = d && d->module ? strchr(d->module, '*') : NULL;
+
+		if (star)	/* "rtw_8822ce" -> "rtw88_8822ce" */
+			snprintf(r->guilty_module, sizeof(r->guilty_module), "%.*s%s",
+				 (int)(star - d->module), d->module,
+				 drv + strlen(d->driver) - 1);
+		else
+			snprintf(r->guilty_module, sizeof(r->guilty_module), "%s",
+				 d && d->module ? d->module : drv);
 		for (i = 0; r->guilty_module[i]; i++)
 			if (r->guilty_module[i] == '-')
 				r->guilty_module[i] = '_';

@@ -19,11 +19,12 @@
 #include "util/log.h"
 #include "util/strbuf.h"
 
-/* Copy every member of src into dst (new references). */
+/* Copy every member of src into dst (new references; a null stays null). */
 static void merge_into(struct json_object *dst, struct json_object *src)
 {
 	json_object_object_foreach(src, k, v)
-		kj_set(dst, k, json_object_get(v));
+		if (json_object_object_add(dst, k, json_object_get(v)) < 0)
+			json_object_put(v);
 }
 
 /*
