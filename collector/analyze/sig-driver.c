@@ -71,7 +71,8 @@ static const struct drv_src {
 	{ "snd_hda_intel", "snd_hda_intel", "sound/pci/hda/", "sound/pci/hda/hda_intel.c" },
 	{ "snd_hda_codec_*", NULL, "sound/pci/hda/", NULL },
 	/* sof/intel/pci-tgl.c: "sof-audio-pci-intel-tgl" in snd_sof_pci_intel_tgl */
-	{ "sof-audio-pci-intel-*", "snd_sof_pci_intel_*", "sound/soc/sof/", "sound/soc/sof/intel/" },
+	{ "sof-audio-pci-intel-*", "snd_sof_pci_intel_*", "sound/soc/sof/",
+	  "sound/soc/sof/intel/" },
 	{ "sof-audio-acpi-intel-*", "snd_sof_acpi_intel_*", "sound/soc/sof/",
 	  "sound/soc/sof/intel/" },
 	{ "snd_sof_amd_*", NULL, "sound/soc/sof/", "sound/soc/sof/amd/" },

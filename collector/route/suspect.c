@@ -146,9 +146,11 @@ static void runner_up(struct kbug_maint *m, struct json_object *route, const cha
 		size_t k;
 		bool dup = kbug_route_arr_has(kj_get(route, "sections"), "name", name);
 
-		for (k = 0; !dup && k < json_object_array_length(out); k++)
-			dup = kbug_route_arr_has(kj_get(json_object_array_get_idx(out, k), "sections_full"),
-				       "name", name);
+		for (k = 0; !dup && k < json_object_array_length(out); k++) {
+			struct json_object *u = json_object_array_get_idx(out, k);
+
+			dup = kbug_route_arr_has(kj_get(u, "sections_full"), "name", name);
+		}
 		if (!dup && name)
 			kj_append_str(names, name);
 	}
