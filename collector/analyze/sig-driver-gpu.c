@@ -15,12 +15,11 @@
 #define NOUVEAU "drivers/gpu/drm/nouveau/"
 
 /* "ring gfx_0.0.0 timeout, signaled seq=..." -> "amdgpu: ring gfx timeout" (no instance) */
-static void gpu_amdgpu_ring(struct kb_rep *r, const char *driver)
+static void gpu_amdgpu_ring(struct kb_rep *r, char *driver, size_t size)
 {
 	const char *l = kb_rep_line(r, r->hdr);
 	char ring[32] = "";
 
-	(void)driver;
 	kb_word_after(l, "ring ", " ,_.", ring, sizeof(ring));
 	strbuf_reset(&r->title);
 	strbuf_addf(&r->title, "amdgpu: ring %s timeout", ring[0] ? ring : "?");
@@ -29,8 +28,11 @@ static void gpu_amdgpu_ring(struct kb_rep *r, const char *driver)
 const struct kb_drv_row kb_drv_gpu[] = {
 	/* i915/i915_gpu_error.c, i915_capture_error_state(): drm_info() of error_msg() */
 	KB_DRV("i915", "GPU HANG: ecode", NULL, "i915: GPU hang", I915 "i915_gpu_error.c"),
-	/* i915/gt/intel_reset.c, intel_gt_reset(): gt_notice() */
-	KB_DRV("i915", "", ": Resetting chip for ", "i915: GPU reset", I915 "gt/intel_reset.c"),
+	/* i915/gt/intel_reset.c, intel_gt_reset(): gt_notice() ("GT0: " since 6.3) */
+	KB_DRV("i915", "", "Resetting chip for ", "i915: GPU reset", I915 "gt/intel_reset.c"),
+	/* i915/gt/intel_reset.c, gen8_engine_reset_prepare() */
+	KB_DRV("i915", "", " reset request timed out: {request: ", "i915: engine reset timed out",
+	       I915 "gt/intel_reset.c"),
 	/* i915/display/intel_fifo_underrun.c: "CPU pipe %c" / "PCH transcoder %c" */
 	KB_DRV("i915", "", " FIFO underrun", "i915: FIFO underrun",
 	       I915 "display/intel_fifo_underrun.c"),
@@ -46,6 +48,9 @@ const struct kb_drv_row kb_drv_gpu[] = {
 	/* amdgpu/gmc_v9_0.c .. gmc_v12_0.c, the chip's *_process_interrupt() */
 	KB_DRV_ROW("amdgpu", "", " page fault (src_id:", "amdgpu: GPU page fault",
 		   AMDGPU "gmc_v10_0.c", true, NULL, NULL),
+	/* amdgpu/gfxhub_v*.c and mmhub_v*.c, *_print_l2_protection_fault_status() */
+	KB_DRV_ROW("amdgpu", "", "VM_L2_PROTECTION_FAULT_STATUS:", "amdgpu: GPU page fault",
+		   AMDGPU "gfxhub_v2_0.c", true, NULL, NULL),
 	/* amdgpu/amdgpu_device.c, amdgpu_device_gpu_recover() */
 	KB_DRV("amdgpu", "GPU reset(", ") failed", "amdgpu: GPU reset failed",
 	       AMDGPU "amdgpu_device.c"),

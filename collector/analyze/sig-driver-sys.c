@@ -26,7 +26,7 @@
  * error N", VERB from pm_verb(). The title takes the verb, from the
  * second line when the report holds it, else from the callback's name.
  */
-static void sys_pm_title(struct kb_rep *r, const char *driver)
+static void sys_pm_title(struct kb_rep *r, char *driver, size_t size)
 {
 	static const char *const verbs[] = {
 		"suspend", "resume", "freeze", "quiesce", "hibernate", "thaw", "restore", "recover",
@@ -47,6 +47,21 @@ static void sys_pm_title(struct kb_rep *r, const char *driver)
 	strbuf_reset(&r->title);
 	strbuf_addf(&r->title, "PM: %s failed to %s", driver[0] ? driver : "?",
 		    verb ? verb : "suspend or resume");
+}
+
+/*
+ * drivers/base/dd.c, call_driver_probe(): "probe with driver %s failed
+ * with error %d" names the driver whose probe failed (the device's prefix
+ * may be the bus's).
+ */
+static void sys_probe_driver(struct kb_rep *r, char *driver, size_t size)
+{
+	char name[64];
+
+	if (kb_word_after(kb_rep_line(r, r->hdr), "probe with driver ", " ", name, sizeof(name)))
+		snprintf(driver, size, "%s", name);
+	strbuf_reset(&r->title);
+	strbuf_addf(&r->title, "%s: probe failed", driver[0] ? driver : "?");
 }
 
 /* A missing file (-ENOENT) is the distribution's firmware package, and drivers try several. */
@@ -74,6 +89,13 @@ const struct kb_drv_row kb_drv_sys[] = {
 	/* usb/core/hcd.c, usb_hc_died(): printed for the host controller's driver */
 	KB_DRV_CORE("HC died; cleaning up", NULL, "%s: host controller died",
 		    "drivers/usb/core/hcd.c", NULL),
+	/* usb/core/hub.c, hub_port_init() and hub_port_connect(): enumeration failed */
+	KB_DRV("usb", "device descriptor read/", ", error ", "usb: device descriptor read error",
+	       "drivers/usb/core/hub.c"),
+	KB_DRV("usb", "device not accepting address ", ", error ",
+	       "usb: device not accepting address", "drivers/usb/core/hub.c"),
+	KB_DRV("usb", "unable to enumerate USB device", NULL, "usb: unable to enumerate device",
+	       "drivers/usb/core/hub.c"),
 	/* nvme/host/pci.c, nvme_timeout() (6.12 "I/O tag %d ...", older "I/O %d QID %d ...") */
 	KB_DRV("nvme", "I/O ", " timeout, aborting", "nvme: I/O timeout", NVME "pci.c"),
 	KB_DRV("nvme", "I/O ", " timeout, reset controller", "nvme: I/O timeout", NVME "pci.c"),
@@ -94,6 +116,9 @@ const struct kb_drv_row kb_drv_sys[] = {
 	/* soc/sof/ipc3.c, ipc3_wait_tx_done(); ipc4.c, ipc4_wait_tx_done() */
 	KB_DRV("sof-*", "ipc tx timed out for ", NULL, "SOF: IPC timeout", SOF "ipc3.c"),
 	KB_DRV("sof-*", "ipc timed out for ", NULL, "SOF: IPC timeout", SOF "ipc4.c"),
+	/* soc/sof/ipc.c, snd_sof_ipc_reply(): a reply the driver did not wait for */
+	KB_DRV("sof-*", "", "no reply expected, received ", "SOF: unexpected IPC reply",
+	       SOF "ipc.c"),
 	/* soc/sof/core.c, sof_probe_continue() */
 	KB_DRV("sof-*", "error: failed to boot DSP firmware", NULL, "SOF: DSP firmware boot failed",
 	       SOF "core.c"),
@@ -105,6 +130,14 @@ const struct kb_drv_row kb_drv_sys[] = {
 	/* net/sched/sch_generic.c, dev_watchdog(): netdev_crit() since 6.8 */
 	KB_DRV_CORE("NETDEV WATCHDOG: ", "transmit queue ", "%s: transmit queue timed out",
 		    "net/sched/sch_generic.c", NULL),
+	/*
+	 * base/dd.c, call_driver_probe() (6.12); before 5.x really_probe()'s
+	 * pr_warn("%s: probe of %s failed with error %d"), the prefix the driver
+	 */
+	KB_DRV_ROW(NULL, "probe with driver ", " failed with error ", "%s: probe failed",
+		   "drivers/base/dd.c", true, NULL, sys_probe_driver),
+	KB_DRV_CORE("probe of ", " failed with error ", "%s: probe failed", "drivers/base/dd.c",
+		    NULL),
 	/* firmware_loader/main.c, _request_firmware() and fw_get_filesystem_firmware() */
 	KB_DRV_CORE("Direct firmware load for ", " failed with error ", "%s: firmware load failed",
 		    FW_MAIN, sys_fw_not_enoent),

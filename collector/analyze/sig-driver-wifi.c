@@ -11,10 +11,11 @@
 #define ATH "drivers/net/wireless/ath/"
 #define MT76 "drivers/net/wireless/mediatek/mt76/"
 #define RTW "drivers/net/wireless/realtek/"
+#define BRCMF "drivers/net/wireless/broadcom/brcm80211/brcmfmac/"
 
 const struct kb_drv_row kb_drv_wifi[] = {
 	/* iwlwifi/pcie/rx.c, iwl_pcie_irq_handler(), iwl_pcie_irq_msix_handler() */
-	KB_DRV("iwlwifi", "Microcode SW error detected", NULL, "iwlwifi: Microcode SW error",
+	KB_DRV("iwlwifi", "Microcode SW error", NULL, "iwlwifi: Microcode SW error",
 	       IWL "pcie/rx.c"),
 	KB_DRV("iwlwifi", "Hardware error detected", NULL, "iwlwifi: hardware error",
 	       IWL "pcie/rx.c"),
@@ -34,10 +35,10 @@ const struct kb_drv_row kb_drv_wifi[] = {
 	KB_DRV("iwlwifi", "Failed to start RT ucode", NULL, "iwlwifi: failed to start firmware",
 	       IWL "mvm/fw.c"),
 	/* ath10k/pci.c ath10k_pci_fw_crashed_dump() (also sdio.c, snoc.c) */
-	KB_DRV("ath10k_*", "firmware crashed!", NULL, "ath10k: firmware crashed",
+	KB_DRV("ath10k*", "firmware crashed!", NULL, "ath10k: firmware crashed",
 	       ATH "ath10k/pci.c"),
 	/* ath10k/wmi.c, ath10k_wmi_cmd_send() */
-	KB_DRV("ath10k_*", "wmi command ", " timeout, restarting hardware",
+	KB_DRV("ath10k*", "wmi command ", " timeout, restarting hardware",
 	       "ath10k: wmi command timeout", ATH "ath10k/wmi.c"),
 	/* ath11k/mhi.c, ath11k_mhi_op_status_cb() */
 	KB_DRV("ath11k*", "firmware crashed: ", NULL, "ath11k: firmware crashed",
@@ -78,6 +79,12 @@ const struct kb_drv_row kb_drv_wifi[] = {
 	/* rtw88/main.c, rtw_power_on() */
 	KB_DRV("rtw_*", "failed to download firmware", NULL, "rtw88: failed to download firmware",
 	       RTW "rtw88/main.c"),
+	/* rtw88/ps.c, rtw_leave_lps_core() */
+	KB_DRV("rtw_*", "firmware failed to leave lps state", NULL,
+	       "rtw88: firmware failed to leave power save", RTW "rtw88/ps.c"),
+	/* rtw89/ps.c, rtw89_ps_power_mode_change_with_hci(): "rtw89: " before it */
+	KB_DRV("rtw89_*", "failed to leave lps state", NULL, "rtw89: failed to leave power save",
+	       RTW "rtw89/ps.c"),
 	/* rtw89/fw.c, rtw89_fw_write_h2c_reg() and rtw89_fw_read_c2h_reg() */
 	KB_DRV("rtw89_*", "FW does not process h2c registers", NULL,
 	       "rtw89: firmware does not process h2c", RTW "rtw89/fw.c"),
@@ -85,9 +92,14 @@ const struct kb_drv_row kb_drv_wifi[] = {
 	/* rtw89/ser.c, ser_l2_reset_st_pre_hdl(): system error recovery caught a crash */
 	KB_DRV("rtw89_*", "SER catches error: ", NULL, "rtw89: firmware error recovery",
 	       RTW "rtw89/ser.c"),
-	/* brcmfmac/sdio.c with a bus device (__brcmf_err's dev_err) */
+	/*
+	 * brcmfmac/sdio.c: brcmf_err() is __brcmf_err(): dev_err() with a bus
+	 * device, else pr_err() under pr_fmt "brcmfmac: " (debug.h), both
+	 * "FUNC: " first (brcmfmac/common.c)
+	 */
 	KB_DRV("brcmfmac", "brcmf_sdio_bus_rxctl: resumed on timeout", NULL,
-	       "brcmfmac: SDIO control frame timeout",
-	       "drivers/net/wireless/broadcom/brcm80211/brcmfmac/sdio.c"),
+	       "brcmfmac: SDIO control frame timeout", BRCMF "sdio.c"),
+	KB_DRV("brcmfmac", "brcmf_sdio_htclk: HT Avail timeout", NULL,
+	       "brcmfmac: SDIO HT clock timeout", BRCMF "sdio.c"),
 	{ .sig = { .prefix = NULL } },
 };

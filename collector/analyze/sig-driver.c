@@ -34,7 +34,7 @@ static const struct drv_src {
 	{ "iwl4965", "iwl4965", "drivers/net/wireless/intel/iwlegacy/", NULL },
 	{ "iwl3945", "iwl3945", "drivers/net/wireless/intel/iwlegacy/", NULL },
 	{ "ath9k*", NULL, "drivers/net/wireless/ath/ath9k/", NULL },
-	{ "ath10k_*", NULL, "drivers/net/wireless/ath/ath10k/", NULL },
+	{ "ath10k*", NULL, "drivers/net/wireless/ath/ath10k/", NULL },
 	{ "ath11k*", NULL, "drivers/net/wireless/ath/ath11k/", NULL },
 	{ "ath12k*", NULL, "drivers/net/wireless/ath/ath12k/", NULL },
 	/* mt76: one directory per chip family, mt76/Makefile's subdirs */
@@ -62,11 +62,18 @@ static const struct drv_src {
 	{ "xhci-hcd", "xhci_plat_hcd", "drivers/usb/host/xhci", "drivers/usb/host/xhci-plat.c" },
 	{ "ehci-pci", "ehci_pci", "drivers/usb/host/ehci", "drivers/usb/host/ehci-pci.c" },
 	{ "ohci-pci", "ohci_pci", "drivers/usb/host/ohci", "drivers/usb/host/ohci-pci.c" },
+	/* usb/core/generic.c: usb_generic_driver's name is "usb" (hub.c enumerates) */
+	{ "usb", "usbcore", "drivers/usb/core/", NULL },
 	/* storage: "nvme nvme0:" is the nvme class device of drivers/nvme/host */
 	{ "nvme", "nvme", "drivers/nvme/host/", NULL },
 	{ "ahci", "ahci", "drivers/ata/ahci", "drivers/ata/ahci.c" },
 	/* Bluetooth */
 	{ "btusb", "btusb", "drivers/bluetooth/btusb", "drivers/bluetooth/btusb.c" },
+	{ "btintel_pcie", "btintel_pcie", "drivers/bluetooth/btintel_pcie",
+	  "drivers/bluetooth/btintel_pcie.c" },
+	{ "hci_uart", "hci_uart", "drivers/bluetooth/hci_", "drivers/bluetooth/hci_ldisc.c" },
+	/* USB Type-C: ucsi_acpi in drivers/usb/typec/ucsi/Makefile */
+	{ "ucsi_acpi", "ucsi_acpi", "drivers/usb/typec/ucsi/", NULL },
 	/* audio */
 	{ "snd_hda_intel", "snd_hda_intel", "sound/pci/hda/", "sound/pci/hda/hda_intel.c" },
 	{ "snd_hda_codec_*", NULL, "sound/pci/hda/", NULL },
@@ -92,6 +99,12 @@ static const struct drv_src {
 	{ "bnxt_en", "bnxt_en", "drivers/net/ethernet/broadcom/bnxt/", NULL },
 	{ "atlantic", "atlantic", "drivers/net/ethernet/aquantia/atlantic/", NULL },
 	{ "mlx5_core", "mlx5_core", "drivers/net/ethernet/mellanox/mlx5/core/", NULL },
+	/* mediatek/mtk_eth_soc.c: the platform driver's .name "mtk_soc_eth" */
+	{ "mtk_soc_eth", "mtk_eth", "drivers/net/ethernet/mediatek/", NULL },
+	/* stmicro/stmmac: the platform glue's "stmmaceth" (STMMAC_RESOURCE_NAME) */
+	{ "stmmaceth", "stmmac", "drivers/net/ethernet/stmicro/stmmac/", NULL },
+	{ "alx", "alx", "drivers/net/ethernet/atheros/alx/", NULL },
+	{ "atl1c", "atl1c", "drivers/net/ethernet/atheros/atl1c/", NULL },
 	{ "cdc_ncm", "cdc_ncm", "drivers/net/usb/cdc_ncm", "drivers/net/usb/cdc_ncm.c" },
 	{ "ax88179_178a", "ax88179_178a", "drivers/net/usb/ax88179_178a",
 	  "drivers/net/usb/ax88179_178a.c" },
@@ -168,13 +181,14 @@ static const unsigned char drv_char[256] = {
  * the interface between: "r8169 0000:02:00.0 enp2s0: ". The DRM log
  * helpers add "[drm] " and, for errors, "*ERROR* " to the body; the old
  * DRM_ERROR() form is "[drm:FUNC [MODULE]] *ERROR* body", the module
- * naming the driver. drv_off/drv_len say where the driver is (0 long
- * for a built-in DRM_ERROR()).
+ * naming the driver; a module's own pr_fmt(KBUILD_MODNAME ": ") is
+ * "MODULE: body". drv_off/drv_len say where the driver is (0 long for a
+ * built-in DRM_ERROR()).
  */
 static bool drv_split(const char *m, size_t len, size_t *drv_off, size_t *drv_len,
 		      size_t *body)
 {
-	size_t i = 0, lim = len < DRV_PREFIX_MAX ? len : DRV_PREFIX_MAX, sp = 0;
+	size_t i = 0, lim = len < DRV_PREFIX_MAX ? len : DRV_PREFIX_MAX, sp = 0, k;
 
 	if (m[0] == '[') {
 		const char *end, *mod;
@@ -195,10 +209,17 @@ static bool drv_split(const char *m, size_t len, size_t *drv_off, size_t *drv_le
 	} else {
 		while (i < lim && drv_char[(unsigned char)m[i]])
 			i++;
-		if (i < 2 || i > DRV_NAME_MAX || i >= lim || m[i] != ' ')
+		if (i < 2 || i > DRV_NAME_MAX || i + 1 >= lim)
 			return false;
 		*drv_off = 0;
 		*drv_len = i;
+		if (m[i] == ':' && m[i + 1] == ' ') {
+			/* pr_fmt(KBUILD_MODNAME ": "): the module's name, no device */
+			*body = i + 2;
+			return *body < len;
+		}
+		if (m[i] != ' ')
+			return false;
 		for (i++; i < lim; i++) {
 			if (m[i] == ' ' && ++sp > 1)
 				return false;	/* a sentence, not a device's name */
@@ -211,10 +232,15 @@ static bool drv_split(const char *m, size_t len, size_t *drv_off, size_t *drv_le
 	}
 	while (i < len && m[i] == ' ')
 		i++;
-	/* a dev_fmt() that repeats the driver's name: amdgpu.h's "amdgpu: " */
-	if (*drv_len && len - i > *drv_len + 2 && !memcmp(m + i, m + *drv_off, *drv_len) &&
-	    m[i + *drv_len] == ':' && m[i + *drv_len + 1] == ' ')
-		i += *drv_len + 2;
+	/*
+	 * a dev_fmt() or message that repeats the driver's name, or the start
+	 * of it: amdgpu.h's "amdgpu: ", rtw89's "rtw89: " on "rtw89_8852be"
+	 */
+	for (k = 3; *drv_len && k <= *drv_len && i + k + 2 < len; k++)
+		if (m[i + k] == ':' && m[i + k + 1] == ' ' && !memcmp(m + i, m + *drv_off, k)) {
+			i += k + 2;
+			break;
+		}
 	if (len - i > 6 && !memcmp(m + i, "[drm] ", 6))
 		i += 6;
 	if (len - i > 8 && !memcmp(m + i, "*ERROR* ", 8))
@@ -269,16 +295,37 @@ static void drv_build(void)
 		}
 }
 
-static bool drv_row_driver(const struct kb_drv_row *row, const char *drv, size_t n)
+static bool drv_row_is(const struct kb_drv_row *row, const char *drv, size_t n)
 {
-	size_t k;
+	size_t k = strlen(row->driver);
 
-	if (!row->driver)
-		return true;
-	k = strlen(row->driver);
 	if (k && row->driver[k - 1] == '*')
 		return n >= k - 1 && !memcmp(drv, row->driver, k - 1);
 	return n == k && !memcmp(drv, row->driver, k);
+}
+
+static bool drv_known(const char *drv, size_t n)
+{
+	char name[DRV_NAME_MAX + 1];
+
+	if (!n || n > DRV_NAME_MAX)
+		return false;
+	memcpy(name, drv, n);
+	name[n] = '\0';
+	return drv_lookup(name);
+}
+
+/*
+ * A row of core code needs the driver the prefix names. A driver's own
+ * row takes its driver's prefix, or none (an excerpt pasted without it)
+ * or one kbug does not know (an older name's pr_fmt, "iwlagn: "): its
+ * message is the driver's own; not another known driver's.
+ */
+static bool drv_row_driver(const struct kb_drv_row *row, const char *drv, size_t n)
+{
+	if (!row->driver)
+		return n;
+	return !n || drv_row_is(row, drv, n) || !drv_known(drv, n);
 }
 
 static const struct kb_sig *drv_try(const struct drv_bucket *b, const char *msg, size_t len,
@@ -309,10 +356,14 @@ const struct kb_sig *kb_sig_driver_match(const char *msg, size_t len)
 	size_t off, dn, body;
 	const struct kb_sig *s;
 
-	if (len < 8 || !(drv_char[(unsigned char)msg[0]] || msg[0] == '[') ||
-	    !drv_split(msg, len, &off, &dn, &body))
+	if (len < 8)
 		return NULL;
 	pthread_once(&drv_once, drv_build);
+	if (!(drv_char[(unsigned char)msg[0]] || msg[0] == '[') ||
+	    !drv_split(msg, len, &off, &dn, &body))
+		off = dn = body = 0;	/* no prefix: the body is the line */
+	if (!drv_by_body[(unsigned char)msg[body]].nr && !dn)
+		return NULL;
 	s = drv_try(&drv_by_body[(unsigned char)msg[body]], msg, len, msg + off, dn, body);
 	if (!s && dn)
 		s = drv_try(&drv_by_name[(unsigned char)msg[off]], msg, len, msg + off, dn, body);
@@ -327,9 +378,18 @@ void kb_drv_title(struct kb_rep *r)
 	char drv[DRV_NAME_MAX + 1] = "";
 	size_t off, n, body;
 
-	if (drv_split(l, strlen(l), &off, &n, &body) && n < sizeof(drv)) {
+	while (*l == ' ' || *l == '\t')
+		l++;
+	if (drv_split(l, strlen(l), &off, &n, &body) && n < sizeof(drv) &&
+	    (!row->driver || drv_row_is(row, l + off, n))) {
 		memcpy(drv, l + off, n);
 		drv[n] = '\0';
+	} else if (row->driver) {
+		/* no prefix, or an unknown one: the row's driver ("ath10k_*": "ath10k") */
+		n = strcspn(row->driver, "*");
+		while (n && row->driver[n - 1] == '_')
+			n--;
+		snprintf(drv, sizeof(drv), "%.*s", (int)n, row->driver);
 	}
 	strbuf_reset(&r->title);
 	if (pct) {
@@ -340,7 +400,7 @@ void kb_drv_title(struct kb_rep *r)
 		strbuf_addstr(&r->title, t);
 	}
 	if (row->retitle)
-		row->retitle(r, drv);
+		row->retitle(r, drv, sizeof(drv));
 	kb_drv_blame(r, drv, row->src, row->core);
 	if (row->sig.module)
 		snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", row->sig.module);
@@ -502,22 +562,15 @@ const struct kb_sig kb_sigs_driver[] = {
 	  .title = "Bluetooth: controller hardware error", DRIVER_ROW,
 	  .custom = drv_bt_controller },
 	/*
-	 * brcmfmac: brcmf_err() is pr_err("%s: ", __func__) under pr_fmt
-	 * "brcmfmac: " when it has no bus device (brcmfmac/common.c, debug.h)
-	 */
-	{ .prefix = "brcmfmac: brcmf_sdio_bus_rxctl: resumed on timeout",
-	  .title = "brcmfmac: SDIO control frame timeout", DRIVER_ROW,
-	  .file = "drivers/net/wireless/broadcom/brcm80211/brcmfmac/sdio.c", .module = "brcmfmac" },
-	{ .prefix = "brcmfmac: brcmf_sdio_htclk: HT Avail timeout",
-	  .title = "brcmfmac: SDIO HT clock timeout", DRIVER_ROW,
-	  .file = "drivers/net/wireless/broadcom/brcm80211/brcmfmac/sdio.c", .module = "brcmfmac" },
-	/*
 	 * libata: ata_dev_printk()/ata_link_printk() print "ataN.DD: " and
 	 * "ataN: " (include/linux/libata.h), no driver; drivers/ata/libata-eh.c
 	 */
 	{ .prefix = "ata", .contains = ": exception Emask 0x", .title = "ata: command exception",
 	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
 	{ .prefix = "ata", .contains = ": reset failed (errno=", .title = "ata: link reset failed",
+	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
+	/* ata_eh_link_report(): the failed commands, also when the exception line is cut off */
+	{ .prefix = "ata", .contains = ": failed command: ", .title = "ata: command failed",
 	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
 	{ .prefix = NULL },
 };

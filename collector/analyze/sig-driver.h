@@ -2,6 +2,7 @@
 #pragma once
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "analyze/internal.h"
 
@@ -25,8 +26,11 @@ struct kb_drv_row {
 	const char *driver;	/* dev_driver_string() required: "iwlwifi", "ath11k_*"; NULL any */
 	const char *src;	/* the source file that prints the message */
 	bool core;		/* src prints on a driver's behalf: blame the driver */
-	/* the title, when more than the row's: "%s" in sig.title is the driver */
-	void (*retitle)(struct kb_rep *r, const char *driver);
+	/*
+	 * the title, when more than the row's ("%s" in sig.title is the
+	 * driver); it may name another driver, for a message that does
+	 */
+	void (*retitle)(struct kb_rep *r, char *driver, size_t size);
 };
 
 void kb_drv_title(struct kb_rep *r);
