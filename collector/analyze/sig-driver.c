@@ -360,8 +360,11 @@ const struct kb_sig *kb_sig_driver_match(const char *msg, size_t len)
 		return NULL;
 	pthread_once(&drv_once, drv_build);
 	if (!(drv_char[(unsigned char)msg[0]] || msg[0] == '[') ||
-	    !drv_split(msg, len, &off, &dn, &body))
-		off = dn = body = 0;	/* no prefix: the body is the line */
+	    !drv_split(msg, len, &off, &dn, &body)) {
+		off = 0;	/* no prefix: the body is the line */
+		dn = 0;
+		body = 0;
+	}
 	if (!drv_by_body[(unsigned char)msg[body]].nr && !dn)
 		return NULL;
 	s = drv_try(&drv_by_body[(unsigned char)msg[body]], msg, len, msg + off, dn, body);
