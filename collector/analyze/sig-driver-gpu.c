@@ -56,6 +56,11 @@ const struct kb_drv_row kb_drv_gpu[] = {
 	       AMDGPU "amdgpu_device.c"),
 	/* amdgpu/amdgpu_ib.c, amdgpu_ib_ring_tests(): DRM_DEV_ERROR()'s "[drm:FUNC [amdgpu]]" */
 	KB_DRV("amdgpu", "", "IB test failed on ", "amdgpu: IB test failed", AMDGPU "amdgpu_ib.c"),
+	/* radeon/radeon_kms.c and amdgpu/amdgpu_kms.c, *_driver_load_kms() */
+	KB_DRV("radeon", "Fatal error during GPU init", NULL, "radeon: GPU init failed",
+	       "drivers/gpu/drm/radeon/radeon_kms.c"),
+	KB_DRV("amdgpu", "Fatal error during GPU init", NULL, "amdgpu: GPU init failed",
+	       AMDGPU "amdgpu_kms.c"),
 	/* nouveau/nvkm/engine/fifo/gf100.c, gf100_fifo_mmu_fault_recover() */
 	KB_DRV("nouveau", "fifo: fault ", NULL, "nouveau: fifo fault",
 	       NOUVEAU "nvkm/engine/fifo/gf100.c"),

@@ -304,28 +304,17 @@ static bool drv_row_is(const struct kb_drv_row *row, const char *drv, size_t n)
 	return n == k && !memcmp(drv, row->driver, k);
 }
 
-static bool drv_known(const char *drv, size_t n)
-{
-	char name[DRV_NAME_MAX + 1];
-
-	if (!n || n > DRV_NAME_MAX)
-		return false;
-	memcpy(name, drv, n);
-	name[n] = '\0';
-	return drv_lookup(name);
-}
-
 /*
  * A row of core code needs the driver the prefix names. A driver's own
- * row takes its driver's prefix, or none (an excerpt pasted without it)
- * or one kbug does not know (an older name's pr_fmt, "iwlagn: "): its
- * message is the driver's own; not another known driver's.
+ * row takes its driver's prefix, or none (an excerpt pasted without it):
+ * another prefix names another driver, even one printing the same words
+ * (ipw3945, the out-of-tree ancestor of iwlwifi).
  */
 static bool drv_row_driver(const struct kb_drv_row *row, const char *drv, size_t n)
 {
 	if (!row->driver)
 		return n;
-	return !n || drv_row_is(row, drv, n) || !drv_known(drv, n);
+	return !n || drv_row_is(row, drv, n);
 }
 
 static const struct kb_sig *drv_try(const struct drv_bucket *b, const char *msg, size_t len,
@@ -572,6 +561,10 @@ const struct kb_sig kb_sigs_driver[] = {
 	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
 	{ .prefix = "ata", .contains = ": reset failed (errno=", .title = "ata: link reset failed",
 	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
+	/* drivers/iommu/amd/iommu.c, wait_on_sem() (pr_fmt "AMD-Vi: ") */
+	{ .prefix = "AMD-Vi: Completion-Wait loop timed out",
+	  .title = "AMD-Vi: completion wait timeout", DRIVER_ROW,
+	  .file = "drivers/iommu/amd/iommu.c" },
 	/* ata_eh_link_report(): the failed commands, also when the exception line is cut off */
 	{ .prefix = "ata", .contains = ": failed command: ", .title = "ata: command failed",
 	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
