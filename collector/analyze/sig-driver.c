@@ -266,7 +266,21 @@ struct drv_bucket {
 };
 
 static struct drv_bucket drv_by_body[256], drv_by_name[256];
+/* the first two bytes of every row's body: most lines fail this one test */
+static unsigned char drv_pairs[256 * 256 / 8];
 static pthread_once_t drv_once = PTHREAD_ONCE_INIT;
+
+static void drv_pair_set(unsigned char a, unsigned char b)
+{
+	drv_pairs[(a << 5) | (b >> 3)] |= (unsigned char)(1u << (b & 7));
+}
+
+static bool drv_pair(const char *s, size_t len)
+{
+	unsigned char a = (unsigned char)s[0], b = len > 1 ? (unsigned char)s[1] : 0;
+
+	return drv_pairs[(a << 5) | (b >> 3)] & (1u << (b & 7));
+}
 
 static const struct kb_drv_row *const *drv_areas(void)
 {
@@ -291,6 +305,15 @@ static void drv_build(void)
 			if (b && b->nr < DRV_PER_BYTE) {
 				b->len[b->nr] = strlen(row->sig.prefix);
 				b->rows[b->nr++] = row;
+			}
+			if (row->sig.prefix[0] && row->sig.prefix[1]) {
+				drv_pair_set((unsigned char)row->sig.prefix[0],
+					     (unsigned char)row->sig.prefix[1]);
+			} else if (row->sig.prefix[0]) {
+				unsigned int c;
+
+				for (c = 0; c < 256; c++)
+					drv_pair_set((unsigned char)row->sig.prefix[0], (unsigned char)c);
 			}
 		}
 }
@@ -354,10 +377,9 @@ const struct kb_sig *kb_sig_driver_match(const char *msg, size_t len)
 		dn = 0;
 		body = 0;
 	}
-	if (!drv_by_body[(unsigned char)msg[body]].nr && !dn)
-		return NULL;
-	s = drv_try(&drv_by_body[(unsigned char)msg[body]], msg, len, msg + off, dn, body);
-	if (!s && dn)
+	s = drv_pair(msg + body, len - body) ?
+		drv_try(&drv_by_body[(unsigned char)msg[body]], msg, len, msg + off, dn, body) : NULL;
+	if (!s && dn && drv_by_name[(unsigned char)msg[off]].nr)
 		s = drv_try(&drv_by_name[(unsigned char)msg[off]], msg, len, msg + off, dn, body);
 	return s;
 }
