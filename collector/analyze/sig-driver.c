@@ -310,10 +310,11 @@ static void drv_build(void)
 				drv_pair_set((unsigned char)row->sig.prefix[0],
 					     (unsigned char)row->sig.prefix[1]);
 			} else if (row->sig.prefix[0]) {
+				unsigned char a = (unsigned char)row->sig.prefix[0];
 				unsigned int c;
 
 				for (c = 0; c < 256; c++)
-					drv_pair_set((unsigned char)row->sig.prefix[0], (unsigned char)c);
+					drv_pair_set(a, (unsigned char)c);
 			}
 		}
 }
@@ -377,8 +378,9 @@ const struct kb_sig *kb_sig_driver_match(const char *msg, size_t len)
 		dn = 0;
 		body = 0;
 	}
-	s = drv_pair(msg + body, len - body) ?
-		drv_try(&drv_by_body[(unsigned char)msg[body]], msg, len, msg + off, dn, body) : NULL;
+	s = NULL;
+	if (drv_pair(msg + body, len - body))
+		s = drv_try(&drv_by_body[(unsigned char)msg[body]], msg, len, msg + off, dn, body);
 	if (!s && dn && drv_by_name[(unsigned char)msg[off]].nr)
 		s = drv_try(&drv_by_name[(unsigned char)msg[off]], msg, len, msg + off, dn, body);
 	return s;
