@@ -310,11 +310,11 @@ static void drv_build(void)
 				drv_pair_set((unsigned char)row->sig.prefix[0],
 					     (unsigned char)row->sig.prefix[1]);
 			} else if (row->sig.prefix[0]) {
-				unsigned char a = (unsigned char)row->sig.prefix[0];
+				unsigned char c0 = (unsigned char)row->sig.prefix[0];
 				unsigned int c;
 
 				for (c = 0; c < 256; c++)
-					drv_pair_set(a, (unsigned char)c);
+					drv_pair_set(c0, (unsigned char)c);
 			}
 		}
 }
