@@ -45,6 +45,8 @@ int kbug_front_confirm_route(struct kbug_report *r, bool yes)
 	}
 	if (tries == 10)
 		ret = -ECANCELED;
+	if (ret)
+		fprintf(stderr, "Stopped: nothing was sent or saved.\n");
 	strbuf_release(&ans);
 	return ret;
 }

@@ -129,4 +129,46 @@ test_expect_success 'kbug report --module nvidia: the vendor'"'"'s forum, no ema
 	! grep -q "^To: " msg
 '
 
+# On a terminal the guess is a question: keep the narrow list, or stop.
+SOCK=kbug-t3010-$$
+test_at_exit "tmux -L $SOCK kill-server 2>/dev/null"
+
+# ask TAG ANSWER: kbug report on the guess in a tmux terminal, answering the
+# widening question; the message in TAG.msg, the exit code in TAG.rc
+ask() {
+	guess_log >"$TRASH/guess.log" &&
+	tmux -L "$SOCK" new-session -d -s "$1" -x 200 -y 50 \
+		"cd '$TRASH' && '$KBUG' report --log guess.log --maintainers '$M' \
+		--from 'Ada <ada@example.org>' --to email --dry-run >$1.msg; echo \$? >$1.rc; sleep 60" &&
+	for _ in $(seq 1 200); do
+		tmux -L "$SOCK" capture-pane -p -t "$1" >"$TRASH/$1.screen" 2>/dev/null
+		grep -q "or stop (q)? \[w\]" "$TRASH/$1.screen" && break
+		sleep 0.1
+	done &&
+	grep -q "^Runner-up: " "$TRASH/$1.screen" &&
+	tmux -L "$SOCK" send-keys -t "$1" "$2" Enter &&
+	sleep 0.5 && tmux -L "$SOCK" send-keys -t "$1" "" Enter &&
+	for _ in $(seq 1 300); do
+		[ -s "$TRASH/$1.rc" ] && break
+		sleep 0.1
+	done
+}
+
+if have tmux; then
+	test_expect_success 'on a terminal, n keeps the narrow list and the plain subject' '
+		ask narrow n &&
+		test "$(cat narrow.rc)" = 0 &&
+		grep -q "^Subject: WARNING" narrow.msg &&
+		! grep -q "^Subject: \[" narrow.msg
+	'
+	test_expect_success 'on a terminal, q stops: nothing is sent' '
+		ask stop q &&
+		test "$(cat stop.rc)" != 0 &&
+		! grep -q "^Subject:" stop.msg
+	'
+else
+	test_skip 'on a terminal, n keeps the narrow list and the plain subject' 'no tmux'
+	test_skip 'on a terminal, q stops: nothing is sent' 'no tmux'
+fi
+
 test_done
