@@ -32,6 +32,7 @@ test_expect_success 'core code printing for a driver blames the driver, not itse
 	grep -q "|r8169: transmit queue timed out|drivers/net/ethernet/realtek/r8169_main.c|r8169|" all &&
 	grep -q "|e1000e: transmit queue timed out|drivers/net/ethernet/intel/e1000e/|e1000e|" all &&
 	grep -q "|ehci-pci: host controller died|drivers/usb/host/ehci-pci.c|ehci_pci|" all &&
+	grep -q "|WARNING in dev_watchdog|drivers/net/ethernet/ethoc.c|ethoc|medium$" all &&
 	grep -q "|i915: flip_done timed out|drivers/gpu/drm/i915/|i915|" all
 '
 
@@ -41,6 +42,12 @@ test_expect_success 'the driver comes from the prefix, not from the row: module 
 	summarize two.log >got &&
 	grep -q "^1|rtw88: timed out flushing queue|drivers/net/wireless/realtek/rtw88/mac.c|rtw88_8822ce|medium$" got &&
 	grep -q "^2|.*|rtw88_8821ce|medium$" got
+'
+
+test_expect_success 'a driver named like its module: the sources the tree'"'"'s Makefiles give' '
+	echo "[ 1.0] sky2 0000:03:00.0 eth0: NETDEV WATCHDOG: CPU: 1: transmit queue 0 timed out 5000 ms" >sky2.log &&
+	summarize sky2.log >got &&
+	test "$(cat got)" = "1|sky2: transmit queue timed out|drivers/net/ethernet/marvell/sky2.c|sky2|medium"
 '
 
 test_expect_success 'a driver kbug has no table row for: its module, to be routed by name' '

@@ -8,6 +8,7 @@
  * the rows whose messages carry no device prefix.
  */
 #include <pthread.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -110,6 +111,8 @@ static const struct drv_src {
 	  "drivers/net/usb/ax88179_178a.c" },
 };
 
+#define DRV_NAME_MAX 40
+
 static bool drv_name_is(const char *pat, const char *name)
 {
 	size_t n = strlen(pat);
@@ -129,9 +132,28 @@ static const struct drv_src *drv_lookup(const char *name)
 	return NULL;
 }
 
+static int drv_module_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct kb_drv_module *)elem)->name);
+}
+
+/* The generated table of the tree's modules: a driver named like its module. */
+static const struct kb_drv_module *drv_module(const char *drv)
+{
+	char name[DRV_NAME_MAX + 1];
+	size_t i;
+
+	for (i = 0; drv[i] && i < DRV_NAME_MAX; i++)
+		name[i] = drv[i] == '-' ? '_' : drv[i];
+	name[i] = '\0';
+	return bsearch(name, kb_drv_modules, kb_drv_modules_nr, sizeof(kb_drv_modules[0]),
+		       drv_module_cmp);
+}
+
 void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core)
 {
 	const struct drv_src *d = drv && *drv ? drv_lookup(drv) : NULL;
+	const struct kb_drv_module *mod = drv && *drv && !d ? drv_module(drv) : NULL;
 	size_t i;
 
 	if (drv && *drv) {
@@ -157,9 +179,14 @@ void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core)
 		r->blame_reason = core ?
 			"core code printed this for the driver its message names" :
 			"the sources of the driver its message names";
-	} else if (src && !core) {
+	} else if (src && !core && (!mod || kb_starts(src, mod->path))) {
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", src);
 		r->blame_reason = "the source file that prints this failure";
+	} else if (mod) {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", mod->path);
+		r->blame_reason = core ?
+			"core code printed this for the driver its message names (its module)" :
+			"the sources of the module its message names";
 	} else {
 		r->blame_reason =
 			"the driver its message names (not in kbug's table: routed by its module)";
@@ -171,7 +198,6 @@ static const unsigned char drv_char[256] = {
 	['a' ... 'z'] = 1, ['A' ... 'Z'] = 1, ['0' ... '9'] = 1, ['_'] = 1, ['-'] = 1,
 };
 
-#define DRV_NAME_MAX 40
 #define DRV_PREFIX_MAX 96
 
 /*
@@ -420,6 +446,36 @@ void kb_drv_title(struct kb_rep *r)
 	kb_drv_blame(r, drv, row->src, row->core);
 	if (row->sig.module)
 		snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", row->sig.module);
+}
+
+#define DRV_NAMED_WITHIN 12	/* lines after the header where the warning's message is */
+
+bool kb_drv_named(struct kb_rep *r)
+{
+	size_t i;
+
+	if (r->sig->flags & KB_SIG_DRIVER)
+		return false;
+	for (i = r->hdr; i < r->cut && i <= r->hdr + DRV_NAMED_WITHIN; i++) {
+		/* net/sched/sch_generic.c, dev_watchdog(): "NETDEV WATCHDOG: %s (%s): ..." */
+		const char *p = strstr(kb_rep_line(r, i), "NETDEV WATCHDOG: "), *o, *e;
+		char drv[DRV_NAME_MAX + 1];
+
+		o = p ? strstr(p, " (") : NULL;
+		e = o ? strstr(o, "): transmit queue") : NULL;
+		if (!e || (size_t)(e - o - 2) >= sizeof(drv) || e == o + 2)
+			continue;
+		memcpy(drv, o + 2, (size_t)(e - o - 2));
+		drv[e - o - 2] = '\0';
+		kb_drv_blame(r, drv, "net/sched/sch_generic.c", true);
+		if (!r->guilty_file[0]) {
+			/* not in kbug's tables: routed by its module, never the watchdog's file */
+			r->blame_reason =
+				"the transmit watchdog names the driver (routed by its module)";
+		}
+		return true;
+	}
+	return false;
 }
 
 /* ---- messages without a device prefix ------------------------------------ */

@@ -60,6 +60,22 @@ void kb_drv_title(struct kb_rep *r);
 /* The areas' tables, each ended by a row with a NULL sig.prefix. */
 extern const struct kb_drv_row kb_drv_wifi[], kb_drv_gpu[], kb_drv_sys[];
 
+/* Every module of the driver areas and its sources (sig-driver-modules.c, generated). */
+struct kb_drv_module {
+	const char *name;	/* '-' as '_' */
+	const char *path;	/* "drivers/net/ethernet/ethoc.c", or a directory ".../igb/" */
+};
+extern const struct kb_drv_module kb_drv_modules[];
+extern const unsigned int kb_drv_modules_nr;
+
+/*
+ * Core code that warns for a driver and names it in the report's own
+ * lines (before 4.x the transmit watchdog's WARNING printed "NETDEV
+ * WATCHDOG: eth0 (ethoc): ..." after its header): blame that driver.
+ * true when it did; for the blamer (blame.c), before its own rules.
+ */
+bool kb_drv_named(struct kb_rep *r);
+
 /* A row that starts a report at this dev_printk() line, or NULL (the hot path). */
 const struct kb_sig *kb_sig_driver_match(const char *msg, size_t len);
 /* The driver and body of a dev_printk() line; false when it has no such prefix. */
