@@ -56,6 +56,14 @@ test_expect_success 'a driver kbug has no table row for: its module, to be route
 	test "$(cat got)" = "1|foo_pci: firmware load failed||foo_pci|low"
 '
 
+test_expect_success 'a vendor'"'"'s own driver (r8125, not the tree'"'"'s r8169): out of the tree' '
+	echo "[ 1.0] r8125 0000:22:04.0 eth4: NETDEV WATCHDOG: CPU: 3: transmit queue 0 timed out 5010 ms" >r8125.log &&
+	"$KBUG" analyze --json r8125.log >out.json &&
+	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"out_of_tree\"] is True and r[\"guilty_module\"] == \"r8125\", r
+assert r[\"guilty_file\"] is None, r"
+'
+
 test_expect_success 'no driver failure is found in syzkaller logs' '
 	n=0 &&
 	for f in "$CORPUS_DIR"/syzkaller/report/* "$CORPUS_DIR"/syzkaller/guilty/*; do

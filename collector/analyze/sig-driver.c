@@ -132,6 +132,29 @@ static const struct drv_src *drv_lookup(const char *name)
 	return NULL;
 }
 
+/*
+ * Drivers users build from their vendor's sources, under names the tree
+ * never builds: their failures belong to the vendor (out_of_tree).
+ * Realtek's own r8101/r8125/r8126/r8168 (the tree drives those chips with
+ * r8169), Broadcom's wl (broadcom-sta) and bcmdhd, NVIDIA's modules,
+ * OpenZFS, VirtualBox's host modules, the out-of-tree Realtek USB Wi-Fi
+ * drivers (8812au, 8814au, 8821au, 8821cu, 88x2bu).
+ */
+static const char *const drv_vendor_only[] = {
+	"r8101", "r8125", "r8126", "r8168", "wl", "bcmdhd", "nvidia*", "zfs", "spl", "vboxdrv",
+	"vboxnetflt", "vboxnetadp", "8812au", "8814au", "8821au", "8821cu", "88x2bu",
+};
+
+static bool drv_out_of_tree(const char *drv)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(drv_vendor_only); i++)
+		if (drv_name_is(drv_vendor_only[i], drv))
+			return true;
+	return false;
+}
+
 static int drv_module_cmp(const void *key, const void *elem)
 {
 	return strcmp(key, ((const struct kb_drv_module *)elem)->name);
@@ -187,6 +210,9 @@ void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core)
 		r->blame_reason = core ?
 			"core code printed this for the driver its message names (its module)" :
 			"the sources of the module its message names";
+	} else if (drv && drv_out_of_tree(drv)) {
+		r->out_of_tree = true;
+		r->blame_reason = "the driver its message names is built out of the tree";
 	} else {
 		r->blame_reason =
 			"the driver its message names (not in kbug's table: routed by its module)";
