@@ -49,7 +49,10 @@ void kbug_route_show(FILE *f, struct kbug_report *r, const char *channel,
 			     kj_get_str(rt, "module") ?: kj_get_str(sus, "module") ?: "?",
 			     v ? ", " : " (kbug does not know where it takes reports)",
 			     kj_get_str(v, "name") ?: "", v ? ": " : "", kj_get_str(v, "url") ?: "");
-		kbug_tprintf(f, "Channel:  %s (%s)\n\n", channel, why_channel);
+		if (dest)
+			kbug_tprintf(f, "Channel:  %s (%s)\n\n", channel, why_channel);
+		else
+			kbug_tprintf(f, "Channel:  none (no tracker known for it)\n\n");
 		return;
 	}
 	if (kj_get_bool(rt, "widened", false))
