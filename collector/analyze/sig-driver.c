@@ -416,6 +416,26 @@ static const struct kb_sig *drv_try(const struct drv_bucket *b, const char *msg,
 	return NULL;
 }
 
+/*
+ * Could any row match? The body starts after the first ": " (memchr is
+ * fast); the DRM and repeated-name prefixes start with '[', '*' or the
+ * driver's own first letter. Most lines fail every test here.
+ */
+static bool drv_maybe(const char *msg, size_t len)
+{
+	const char *p = msg, *e = msg + (len < DRV_PREFIX_MAX ? len : DRV_PREFIX_MAX);
+	char b;
+
+	if (drv_pair(msg, len) || drv_by_name[(unsigned char)msg[0]].nr)
+		return true;
+	while ((p = memchr(p, ':', (size_t)(e - p))) && p + 2 < e && p[1] != ' ')
+		p++;
+	if (!p || p + 2 >= e)
+		return false;
+	b = p[2];
+	return b == '[' || b == '*' || b == msg[0] || drv_pair(p + 2, (size_t)(msg + len - p - 2));
+}
+
 const struct kb_sig *kb_sig_driver_match(const char *msg, size_t len)
 {
 	size_t off, dn, body;
@@ -424,6 +444,8 @@ const struct kb_sig *kb_sig_driver_match(const char *msg, size_t len)
 	if (len < 8)
 		return NULL;
 	pthread_once(&drv_once, drv_build);
+	if (!drv_maybe(msg, len))
+		return NULL;
 	if (!(drv_char[(unsigned char)msg[0]] || msg[0] == '[') ||
 	    !drv_split(msg, len, &off, &dn, &body)) {
 		off = 0;	/* no prefix: the body is the line */
