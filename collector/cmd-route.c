@@ -234,8 +234,10 @@ static int route_picked(struct kbug_maint *m, const struct route_args *a)
 		if (n < 0)
 			ERR("cannot read '%s': %s", a->log, strerror((int)-n));
 	}
-	if (!ret && !kbug_report_get(&r, "analysis"))
-		ret = kbug_analyze_report(&r, NULL) < 0 ? -EINVAL : 0;
+	if (!ret && !kbug_report_get(&r, "analysis") && kbug_analyze_report(&r, NULL) < 0) {
+		ERR("'%s' holds no kernel log to analyze", a->report ?: a->log);
+		ret = -EINVAL;
+	}
 	if (!ret && (kbug_analyze_pick(&r, 0, &p) || p.index < 0)) {
 		ERR("no kernel report (oops, WARNING, ...) in '%s'", a->report ?: a->log);
 		ret = -ENOENT;
