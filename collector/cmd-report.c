@@ -274,10 +274,20 @@ static int draft(struct kbug_report *r, const struct report_args *a, int idx)
 		.last_good = a->regression ? a->last_good : NULL,
 		.module = a->module, .driver = a->driver, .device = a->device, .file = a->file,
 	};
+	const char *tag = kj_get_str(kbug_report_get(r, "route"), "subject_tag");
 	struct json_object *notes;
-	struct strbuf desc = STRBUF_INIT;
+	struct strbuf desc = STRBUF_INIT, subject = STRBUF_INIT;
 	size_t i, n;
-	int ret = kbug_draft_make(r, &o);
+	int ret;
+
+	/* a guessed subsystem, marked as syzbot marks it: "[iwlwifi?] WARNING in ..." */
+	if (tag && !a->summary && idx >= 0) {
+		strbuf_addf(&subject, "[%s] %s", tag,
+			    kj_get_str(kbug_analyze_report_at(r, idx), "title") ?: "kernel report");
+		o.summary = subject.buf;
+	}
+	ret = kbug_draft_make(r, &o);
+	strbuf_release(&subject);
 
 	if (ret)
 		return ret;
@@ -373,6 +383,8 @@ static int cmd_report(int argc, char **argv)
 	if (code >= 0)
 		goto out;
 	code = KBUG_EXIT_ERROR;
+	if (kbug_front_confirm_route(&r, a.d.yes))
+		goto out;
 	ch = kbug_channel_pick(&r, a.d.to, &why);
 	if (!ch)
 		goto out;

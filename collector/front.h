@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #pragma once
 
+#include <stdbool.h>
+
 /* What the cmd-*.c front ends share in talking to the user, above deliver/. */
 
 struct kbug_choice;
@@ -23,3 +25,11 @@ int kbug_ask_choice(struct kbug_choice *c, void *data);
  */
 int kbug_front_deliver(struct kbug_report *r, struct kbug_deliver_opts *o, const char *outbox,
 		       const struct kbug_channel *ch);
+
+/*
+ * Before sending a report whose blame is a guess (route confidence
+ * "low"): says why and shows the runner-up sections; on a terminal asks
+ * whether to widen the recipients (route.h: kbug_route_widen), else
+ * (--yes, no terminal) widens. 0 to go on, -ECANCELED when the user stops.
+ */
+int kbug_front_confirm_route(struct kbug_report *r, bool yes);

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "analyze/internal.h"
+#include "analyze/sig-driver.h"
 #include "util/json.h"
 
 static const char *const blame_blacklist[] = {
@@ -417,7 +418,9 @@ static const char *blame_confidence(const struct kb_rep *r)
 
 void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
-	blame_pick(r, modules, tree);
+	/* core code that warns for a driver and names it (sig-driver.c) */
+	if (!kb_drv_named(r))
+		blame_pick(r, modules, tree);
 	if (r->guilty_file[0] && !r->blame_source)
 		r->blame_source = KB_SRC_GUESS;
 	r->confidence = blame_confidence(r);
