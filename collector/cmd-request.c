@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "kbug.h"
+#include "core/settings.h"
 #include "deliver/bugzilla.h"
 #include "deliver/bugzilla-comment.h"
 #include "deliver/deliver.h"
@@ -102,6 +103,8 @@ static int post(struct request_args *a, const struct kbug_request *r, const char
 	long id, cid = 0;
 	int ret = KBUG_EXIT_ERROR;
 
+	if (kbug_config_load())
+		goto out;
 	if (kbug_bz_parse_bug_url(a->bug, &base, &id, msg, sizeof(msg))) {
 		ret = kbug_usage_error("request", "--bug: %s", msg);
 		goto out;

@@ -29,3 +29,10 @@ int kbug_bz_parse_bug_url(const char *url, struct strbuf *base, long *id, char *
  */
 int kbug_bz_find_request(struct kbug_bz *bz, long bug, struct kbug_request *r, long *comment,
 			 char *msg, size_t msgsz);
+
+/*
+ * The channel that answers a request on a bug (deliver/followup.c): one
+ * attachment per fact and a comment citing the request, retry-safe.
+ */
+struct kbug_channel;
+extern const struct kbug_channel kbug_channel_followup;
