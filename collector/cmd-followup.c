@@ -72,32 +72,6 @@ static const struct kbug_option followup_options[] = {
 	OPT_END
 };
 
-/* Each item of a list option through add(); the exit code. */
-static int add_all(struct kbug_request *r, const struct kbug_opt_list *l,
-		   int (*add)(struct kbug_request *, const char *, char *, size_t))
-{
-	char msg[256], item[KBUG_REQ_MAX_VALUE + 1];
-	size_t i;
-
-	for (i = 0; i < l->n; i++) {
-		const char *p = l->v[i];
-
-		while (*p) {
-			size_t n = strcspn(p, ",");
-
-			if (!n || n > KBUG_REQ_MAX_VALUE)
-				return kbug_usage_error("followup", "'%s': a name, or NAME,NAME",
-							l->v[i]);
-			memcpy(item, p, n);
-			item[n] = '\0';
-			if (add(r, item, msg, sizeof(msg)))
-				return kbug_usage_error("followup", "%s", msg);
-			p += n + (p[n] == ',');
-		}
-	}
-	return 0;
-}
-
 /* The request: from the options, else the newest on the bug. The exit code. */
 static int get_request(struct followup_args *a, const char *base, long bug,
 		       struct kbug_request *r, long *comment)
@@ -109,15 +83,10 @@ static int get_request(struct followup_args *a, const char *base, long bug,
 	memset(r, 0, sizeof(*r));
 	*comment = -1;
 	if (a->probes.n || a->logs.n || a->config) {
-		r->version = KBUG_REQ_VERSION;
-		ret = add_all(r, &a->probes, kbug_request_add_probe);
-		if (!ret)
-			ret = add_all(r, &a->logs, kbug_request_add_log);
-		if (!ret && a->config && !r->config)
-			r->config = true;
-		if (!ret && kbug_request_new_id(r))
-			ret = KBUG_EXIT_ERROR;
-		return ret;
+		if (kbug_request_from_options(r, a->probes.v, a->probes.n, a->logs.v, a->logs.n,
+					      a->config, msg, sizeof(msg)))
+			return kbug_usage_error("followup", "%s", msg);
+		return kbug_request_new_id(r) ? KBUG_EXIT_ERROR : 0;
 	}
 	if (kbug_bugzilla_connect(base, &a->d, false, &bz))
 		return KBUG_EXIT_ERROR;

@@ -67,32 +67,6 @@ static const struct kbug_option request_options[] = {
 	OPT_END
 };
 
-/* Each comma-separated item of the list's values through add(); the exit code. */
-static int add_all(struct kbug_request *r, const struct kbug_opt_list *l,
-		   int (*add)(struct kbug_request *, const char *, char *, size_t))
-{
-	char msg[256], item[KBUG_REQ_MAX_VALUE + 1];
-	size_t i;
-
-	for (i = 0; i < l->n; i++) {
-		const char *p = l->v[i];
-
-		while (*p) {
-			size_t n = strcspn(p, ",");
-
-			if (!n || n > KBUG_REQ_MAX_VALUE)
-				return kbug_usage_error("request", "'%s': a name, or NAME,NAME",
-							l->v[i]);
-			memcpy(item, p, n);
-			item[n] = '\0';
-			if (add(r, item, msg, sizeof(msg)))
-				return kbug_usage_error("request", "%s", msg);
-			p += n + (p[n] == ',');
-		}
-	}
-	return 0;
-}
-
 /* Post text on the bug; the exit code. */
 static int post(struct request_args *a, const struct kbug_request *r, const char *text,
 		struct json_object *j)
@@ -143,14 +117,9 @@ static int cmd_request(int argc, char **argv)
 		ret = kbug_usage_error("request", "unknown argument '%s'", argv[1]);
 	else
 		ret = -ret;
-	if (!ret)
-		ret = add_all(&r, &a.probes, kbug_request_add_probe);
-	if (!ret)
-		ret = add_all(&r, &a.logs, kbug_request_add_log);
-	if (!ret && a.config && !r.config)
-		r.config = true;
-	if (!ret && !r.nprobes && !r.logs && !r.config)
-		ret = kbug_usage_error("request", "ask for something: --probe, --log or --config");
+	if (!ret && kbug_request_from_options(&r, a.probes.v, a.probes.n, a.logs.v, a.logs.n,
+					      a.config, msg, sizeof(msg)))
+		ret = kbug_usage_error("request", "%s", msg);
 	if (!ret && a.note && kbug_request_check_note(a.note, msg, sizeof(msg)))
 		ret = kbug_usage_error("request", "--note: %s", msg);
 	if (ret)

@@ -245,9 +245,9 @@ static int fu_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts
 			goto out;
 		}
 		id = find_comment(comments, line.buf);
-		if (id)
+		if (id) {
 			INFO("the answer is already on bug %ld: not posted again", bug);
-		else if (kbug_bz_comment(bz, bug, kj_get_str(req, "comment"), &id)) {
+		} else if (kbug_bz_comment(bz, bug, kj_get_str(req, "comment"), &id)) {
 			ret = fu_failed(item, bz, "posting the answer");
 			goto out;
 		}

@@ -119,7 +119,10 @@ static int each_item(struct kbug_request *r, const char *key, const char *v, siz
 		while (j < n && v[j] != ',')
 			j++;
 		if (j == i)
-			return fail(-EINVAL, msg, msgsz, "an empty item in %s=", key);
+			return fail(-EINVAL, msg, msgsz, "an empty item in %s", key);
+		if (j - i > KBUG_REQ_MAX_VALUE)
+			return fail(-EPERM, msg, msgsz, "an item of %s is longer than %d bytes",
+				    key, KBUG_REQ_MAX_VALUE);
 		memcpy(item, v + i, j - i);
 		item[j - i] = '\0';
 		ret = add(r, item, msg, msgsz);
@@ -182,9 +185,9 @@ static int field(struct kbug_request *r, const char *k, size_t kn, const char *v
 		r->id[vn] = '\0';
 		return 0;
 	case 1:
-		return each_item(r, "probes", v, vn, kbug_request_add_probe, msg, msgsz);
+		return each_item(r, "probes=", v, vn, kbug_request_add_probe, msg, msgsz);
 	case 2:
-		return each_item(r, "logs", v, vn, kbug_request_add_log, msg, msgsz);
+		return each_item(r, "logs=", v, vn, kbug_request_add_log, msg, msgsz);
 	default:
 		if (vn == 3 && !memcmp(v, "yes", 3)) {
 			if (r->config)
@@ -215,12 +218,14 @@ int kbug_request_parse(const char *line, size_t len, struct kbug_request *r, cha
 	if (len > KBUG_REQ_MAX_LINE)
 		return fail(-EPERM, msg, msgsz, "the request line is longer than %d bytes",
 			    KBUG_REQ_MAX_LINE);
-	for (i = plen; i < len; i++)
-		if ((unsigned char)line[i] < 0x20 && line[i] != '\t')
-			return fail(-EINVAL, msg, msgsz, "a control character in the request line");
-		else if ((unsigned char)line[i] > 0x7e)
+	for (i = plen; i < len; i++) {
+		unsigned char c = (unsigned char)line[i];
+
+		if ((c < 0x20 && c != '\t') || c > 0x7e)
 			return fail(-EINVAL, msg, msgsz,
-				    "a byte that is not ASCII in the request line (column %zu)", i + 1);
+				    "a byte that is not printable ASCII in the request line (column %zu)",
+				    i + 1);
+	}
 	i = plen;
 	while (i < len && (line[i] == ' ' || line[i] == '\t'))
 		i++;
@@ -289,6 +294,28 @@ int kbug_request_find(const char *text, size_t len, struct kbug_request *r, char
 		return fail(-ENOENT, msg, msgsz, "no kbug-request: line");
 	}
 	return kbug_request_parse(last, lastlen, r, msg, msgsz);
+}
+
+int kbug_request_from_options(struct kbug_request *r, const char *const *probes, size_t np,
+			      const char *const *logs, size_t nl, bool config, char *msg,
+			      size_t msgsz)
+{
+	size_t i;
+	int ret = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->version = KBUG_REQ_VERSION;
+	for (i = 0; i < np && !ret; i++)
+		ret = each_item(r, "--probe", probes[i], strlen(probes[i]),
+				kbug_request_add_probe, msg, msgsz);
+	for (i = 0; i < nl && !ret; i++)
+		ret = each_item(r, "--log", logs[i], strlen(logs[i]), kbug_request_add_log, msg,
+				msgsz);
+	if (!ret && config && !r->config)
+		r->config = true;
+	if (!ret && !r->nprobes && !r->logs && !r->config)
+		ret = fail(-EINVAL, msg, msgsz, "ask for something: --probe, --log or --config");
+	return ret;
 }
 
 int kbug_request_new_id(struct kbug_request *r)

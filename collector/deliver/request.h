@@ -72,6 +72,16 @@ int kbug_request_find(const char *text, size_t len, struct kbug_request *r, char
 int kbug_request_add_probe(struct kbug_request *r, const char *name, char *msg, size_t msgsz);
 int kbug_request_add_log(struct kbug_request *r, const char *name, char *msg, size_t msgsz);
 
+/*
+ * What the command line asks (kbug request, kbug followup --probe...):
+ * each value of probes and logs (NAME or NAME,NAME) through the calls
+ * above, and config. 0, or an error with msg as they return; -EINVAL
+ * when nothing is asked.
+ */
+int kbug_request_from_options(struct kbug_request *r, const char *const *probes, size_t np,
+			      const char *const *logs, size_t nl, bool config, char *msg,
+			      size_t msgsz);
+
 /* A fresh id: 12 lowercase hex digits from getrandom(2). 0 or -errno. */
 int kbug_request_new_id(struct kbug_request *r);
 

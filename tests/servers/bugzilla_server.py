@@ -326,6 +326,17 @@ class Api:
                           "check that you typed it correctly.")
         return row
 
+    def user_row(self, login, code=504):
+        """The user named login, or BzError code (504 for a cc or an
+        assignee, 51 for User.get: Bugzilla's error codes for each)."""
+        r = self.s.q("SELECT * FROM users WHERE login = ?",
+                     (login,)).fetchone()
+        if not r:
+            raise BzError(code, "There is no user named '%s'. Either you "
+                          "mis-typed the name or that user has not yet "
+                          "registered for a Bugzilla account." % login)
+        return r
+
     @staticmethod
     def need_login(user):
         if user is None:
@@ -380,13 +391,7 @@ class Api:
                           "any user accounts.")
         rows = []
         for n in names:
-            r = self.s.q("SELECT * FROM users WHERE login = ?",
-                         (n,)).fetchone()
-            if not r:
-                raise BzError(51, "There is no user named '%s'. Either you "
-                              "mis-typed the name or that user has not yet "
-                              "registered for a Bugzilla account." % n)
-            rows.append(r)
+            rows.append(self.user_row(n, 51))
         for i in ids:
             if not i.isdigit() or int(i) <= 0:
                 raise BzError(52, "Invalid parameter passed to User.get: "
@@ -737,11 +742,7 @@ class Api:
         if isinstance(cc, str):
             cc = [cc]
         for login in cc:
-            if not self.s.q("SELECT 1 FROM users WHERE login = ?",
-                            (login,)).fetchone():
-                raise BzError(504, "There is no user named '%s'. Either you "
-                              "mis-typed the name or that user has not yet "
-                              "registered for a Bugzilla account." % login)
+            self.user_row(login)
         desc = body.get("description") or ""
         if not isinstance(desc, str):
             raise BzError(104, "The 'description' field must be a string.")
@@ -803,11 +804,7 @@ class Api:
             raise BzError(32000, "The cc parameter must be an object with "
                           "add and remove.")
         for login in (cc.get("add") or []) + (cc.get("remove") or []):
-            if not self.s.q("SELECT 1 FROM users WHERE login = ?",
-                            (login,)).fetchone():
-                raise BzError(504, "There is no user named '%s'. Either you "
-                              "mis-typed the name or that user has not yet "
-                              "registered for a Bugzilla account." % login)
+            self.user_row(login)
         out = []
         t = now()
         self.s.q("BEGIN")
@@ -853,9 +850,7 @@ class Api:
                 sets[col] = v
             if "assigned_to" in body:
                 v = str(body["assigned_to"])
-                if not self.s.q("SELECT 1 FROM users WHERE login = ?",
-                                (v,)).fetchone():
-                    raise BzError(504, "There is no user named '%s'." % v)
+                self.user_row(v)
                 change("assigned_to", b["assigned_to"], v)
                 sets["assigned_to"] = v
             custom = json.loads(b["custom"] or "{}")

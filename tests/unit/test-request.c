@@ -156,6 +156,30 @@ static void test_note_and_text(void **state)
 	strbuf_release(&sb);
 }
 
+static void test_from_options(void **state)
+{
+	static const char *const probes[] = { "pci,usb", "dmi" };
+	static const char *const logs[] = { "previous" };
+	static const char *const bad[] = { "pci,,usb" };
+	static const char *const gpu[] = { "gpu" };
+	struct kbug_request r;
+
+	assert_int_equal(kbug_request_from_options(&r, probes, 2, logs, 1, true, msg, sizeof(msg)),
+			 0);
+	assert_int_equal(r.nprobes, 3);
+	assert_string_equal(r.probes[2], "dmi");
+	assert_int_equal(r.logs, KBUG_REQ_LOG_PREVIOUS);
+	assert_true(r.config);
+	assert_int_equal(kbug_request_from_options(&r, NULL, 0, NULL, 0, false, msg, sizeof(msg)),
+			 -EINVAL);
+	assert_int_equal(kbug_request_from_options(&r, gpu, 1, NULL, 0, false, msg, sizeof(msg)),
+			 -EPERM);
+	assert_int_equal(kbug_request_from_options(&r, bad, 1, NULL, 0, false, msg, sizeof(msg)),
+			 -EINVAL);
+	assert_int_equal(kbug_request_from_options(&r, NULL, 0, probes, 1, false, msg, sizeof(msg)),
+			 -EPERM);
+}
+
 static void test_bug_url(void **state)
 {
 	struct strbuf base = STRBUF_INIT;
@@ -195,6 +219,7 @@ int main(void)
 		cmocka_unit_test(test_hostile),
 		cmocka_unit_test(test_find),
 		cmocka_unit_test(test_note_and_text),
+		cmocka_unit_test(test_from_options),
 		cmocka_unit_test(test_bug_url),
 	};
 
