@@ -147,6 +147,14 @@ test_expect_success 'a retry after a lost reply posts every part once' '
 	test -d "$OB/sent/$item"
 '
 
+test_expect_success 'an answer line someone else posted does not stand for ours' '
+	b=$(newbug) &&
+	comment "$b" "kbug-request: v1 id=spoof00001 probes=dmi" &&
+	comment "$b" "kbug-answer: v1 id=spoof00001" &&
+	"$KBUG" followup "$BZ_URL/show_bug.cgi?id=$b" --yes --outbox "$OB" --api-key-file "$TRASH/key" >out 2>err &&
+	test "$(bz_sql "SELECT COUNT(*) FROM comments WHERE bug_id = $b AND creator = \"reporter@example.com\" AND text LIKE \"%kbug-answer: v1 id=spoof00001%\"")" = 1
+'
+
 test_expect_success 'followup --probe answers without a request on the bug' '
 	"$KBUG" followup "$BZ_URL/show_bug.cgi?id=2" --probe dmi --yes --outbox "$OB" --api-key-file "$TRASH/key" >out 2>err &&
 	printf "dmi.json\n" >want && files 2 >got && test_cmp want got &&

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "core/report.h"
+#include "core/settings.h"
 #include "deliver/bugzilla.h"
 #include "deliver/bugzilla-comment.h"
 #include "deliver/deliver.h"
@@ -128,8 +129,17 @@ static int fu_failed(struct kbug_outbox_item *item, struct kbug_bz *bz, const ch
 	return -EAGAIN;
 }
 
-/* An attachment already on the bug for this file and request (a lost reply), or 0. */
-static long find_attachment(struct json_object *atts, const char *name, const char *rid)
+/* Made by us: by the key's owner when the server told who that is (else anyone). */
+static bool ours(struct json_object *o, const char *login)
+{
+	const char *by = kj_get_str(o, "creator");
+
+	return !login || !*login || (by && !strcmp(by, login));
+}
+
+/* An attachment of ours already on the bug for this file and request (a lost reply), or 0. */
+static long find_attachment(struct json_object *atts, const char *name, const char *rid,
+			    const char *login)
 {
 	size_t i, n = atts ? json_object_array_length(atts) : 0;
 
@@ -137,20 +147,20 @@ static long find_attachment(struct json_object *atts, const char *name, const ch
 		struct json_object *a = json_object_array_get_idx(atts, i);
 		const char *fn = kj_get_str(a, "file_name"), *sum = kj_get_str(a, "summary");
 
-		if (fn && sum && !strcmp(fn, name) && strstr(sum, rid))
+		if (fn && sum && !strcmp(fn, name) && strstr(sum, rid) && ours(a, login))
 			return (long)kj_get_int(a, "id", 0);
 	}
 	return 0;
 }
 
-/* A comment already on the bug holding the answer line, or 0. */
-static long find_comment(struct json_object *comments, const char *line)
+/* A comment of ours already on the bug holding the answer line, or 0. */
+static long find_comment(struct json_object *comments, const char *line, const char *login)
 {
 	size_t i, n = comments ? json_object_array_length(comments) : 0, len = strlen(line);
 
 	for (i = 0; i < n; i++) {
 		struct json_object *c = json_object_array_get_idx(comments, i);
-		const char *t = kj_get_str(c, "text"), *p;
+		const char *t = ours(c, login) ? kj_get_str(c, "text") : NULL, *p;
 
 		for (p = t; p && (p = strstr(p, line)); p += len)
 			if ((p == t || p[-1] == '\n') && (p[len] == '\n' || !p[len]))
@@ -164,9 +174,10 @@ static int fu_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts
 	struct json_object *req = load_request(item), *st, *att, *files, *atts = NULL;
 	struct json_object *comments = NULL;
 	struct strbuf sb = STRBUF_INIT, line = STRBUF_INIT, path = STRBUF_INIT;
+	struct strbuf login = STRBUF_INIT;
 	struct kbug_bz *bz = NULL;
 	const char *rid, *base;
-	long bug, id;
+	long bug, id, uid;
 	size_t i, n;
 	int ret = -EINVAL;
 
@@ -203,6 +214,11 @@ static int fu_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts
 		ret = fu_failed(item, NULL, "connecting to the bug's Bugzilla");
 		goto out;
 	}
+	/* who we are: a part someone else posted with our request's id is not ours */
+	if (kbug_bz_whoami(bz, kbug_config_get("identity", "email"), &login, &uid, NULL)) {
+		ret = fu_failed(item, bz, "checking the API key");
+		goto out;
+	}
 	n = json_object_array_length(files);
 	for (i = 0; i < n; i++) {
 		struct json_object *f = json_object_array_get_idx(files, i);
@@ -214,7 +230,7 @@ static int fu_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts
 			ret = fu_failed(item, bz, "reading the bug's attachments");
 			goto out;
 		}
-		id = find_attachment(atts, name, rid);
+		id = find_attachment(atts, name, rid, login.buf);
 		if (!id) {
 			strbuf_reset(&sb);
 			strbuf_reset(&path);
@@ -244,7 +260,7 @@ static int fu_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts
 			ret = fu_failed(item, bz, "reading the bug's comments");
 			goto out;
 		}
-		id = find_comment(comments, line.buf);
+		id = find_comment(comments, line.buf, login.buf);
 		if (id) {
 			INFO("the answer is already on bug %ld: not posted again", bug);
 		} else if (kbug_bz_comment(bz, bug, kj_get_str(req, "comment"), &id)) {
@@ -266,6 +282,7 @@ out:
 	strbuf_release(&sb);
 	strbuf_release(&line);
 	strbuf_release(&path);
+	strbuf_release(&login);
 	return ret;
 }
 
