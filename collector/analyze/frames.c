@@ -177,6 +177,7 @@ const char *kb_find_file(const char *s, char *path, size_t size, int *line)
 			n = size - 1;
 		memcpy(path, b, n);
 		path[n] = '\0';
+		kb_path_norm(path, size);
 		if (line)
 			*line = atoi(d);
 		while (isdigit((unsigned char)*d))
