@@ -428,10 +428,10 @@ static bool ix_in_dir(const char *f, const void *arg)
 }
 
 /*
- * Callers and callees of a static function usually live in its
- * directory (a driver's files call each other): the candidate whose
- * directory holds the most files of the other frames (their file:line,
- * or their function's only definition). NULL when none or a tie.
+ * Callers and callees of a static function usually live in its file or
+ * directory (a driver's files call each other): the candidate that
+ * holds the most of the other frames (their file:line, or their
+ * function's only definition). NULL when none or a tie.
  */
 static const char *ix_by_neighbours(const struct kb_index *ix, const struct kb_rep *r,
 				    const struct kb_frame *f, const char **c, size_t n)
@@ -457,8 +457,10 @@ static const char *ix_by_neighbours(const struct kb_index *ix, const struct kb_r
 	for (i = 0; i < n; i++) {
 		size_t score = 0, dl = ix_dirlen(c[i]);
 
+		/* a frame in the same file counts more than one in the same directory */
 		for (j = 0; j < nr; j++)
-			score += ix_dirlen(near[j]) == dl && !strncmp(near[j], c[i], dl);
+			score += !strcmp(near[j], c[i]) ? 2 :
+				 ix_dirlen(near[j]) == dl && !strncmp(near[j], c[i], dl);
 		if (score > best_score)
 			best = c[i], best_score = score, tie = false;
 		else if (score && score == best_score)
