@@ -15,10 +15,11 @@
  *    Failing that, the [module] through the modules section's
  *    source_dir: with a kernel tree at hand ($KBUG_KERNEL_SRC or
  *    opts->kernel_src), the directory's .c file that defines the
- *    function. Without a tree the rule is: a module named like its directory is a multi-file driver,
- *    so the directory is blamed ("drivers/net/ethernet/intel/e1000/",
- *    which MAINTAINERS F: patterns match); any other module is taken to
- *    be the single file source_dir/NAME.c (drivers/net/dummy.c).
+ *    function. Without a tree the rule is: a module named like its
+ *    directory is a multi-file driver, so the directory is blamed
+ *    ("drivers/net/ethernet/intel/e1000/", which MAINTAINERS F: patterns
+ *    match); any other module is taken to be the single file
+ *    source_dir/NAME.c (drivers/net/dummy.c).
  * 4. Else the first file the report names at all, even in lib/ (a
  *    WARNING's own "at FILE:LINE"), as the least bad answer.
  */
@@ -194,6 +195,33 @@ static bool blame_names_file(const struct kb_rep *r)
 	return false;
 }
 
+/*
+ * No frame was parsed (a pasted excerpt) but the title names the
+ * function ("KFENCE: use-after-free read in FUNC", syzkaller's "TITLE in
+ * FUNC" form): look that function up in the tree index.
+ */
+static bool blame_title_func(struct kb_rep *r)
+{
+	const char *in = strstr(r->title.buf, " in ");
+	struct kb_frame f = { .reliable = true };
+	size_t n;
+
+	while (in && strstr(in + 1, " in "))
+		in = strstr(in + 1, " in ");
+	if (!in)
+		return false;
+	in += 4;
+	n = strspn(in, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	if (!n || in[n] || n >= sizeof(f.func) || !strcmp(in, "corrupted"))
+		return false;
+	memcpy(f.func, in, n);
+	if (!kb_index_blame(r, &f, NULL))
+		return false;
+	if (!r->guilty_func[0])
+		snprintf(r->guilty_func, sizeof(r->guilty_func), "%s", f.func);
+	return true;
+}
+
 /* The modules section's source_dir for the frame's [module], or NULL. */
 static const char *blame_module_dir(struct json_object *modules, const struct kb_frame *f)
 {
@@ -367,6 +395,8 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 	/* only for a log that names no file (those with files never load the index) */
 	if (f && !f->file[0] && !blame_names_file(r) &&
 	    kb_index_blame(r, f, blame_module_dir(modules, f)))
+		return;
+	if (!f && !blame_names_file(r) && blame_title_func(r))
 		return;
 	if (f && f->module[0]) {
 		blame_module(r, f, modules, tree);

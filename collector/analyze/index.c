@@ -158,7 +158,8 @@ struct kb_index *kb_index_parse(char *buf, size_t len, const char *name, char *e
 	}
 	if (len < strlen(IX_MAGIC) || memcmp(buf, IX_MAGIC, strlen(IX_MAGIC)) ||
 	    memchr(buf, '\0', len)) {
-		snprintf(err, errsize, "%s: not a kbug index (no '%s' header line)", name, IX_MAGIC);
+		snprintf(err, errsize, "%s: not a kbug index (no '%s' header line)", name,
+			 IX_MAGIC);
 		free(ix);
 		return NULL;
 	}
@@ -229,9 +230,9 @@ const struct kb_index *kb_index_get(void)
 	ix_tried = true;
 	if (env && !*env)
 		return NULL;
-	if (env)
+	if (env) {
 		strbuf_addstr(&path, env);
-	else if (!kbug_data_path(&path, IX_FILE)) {
+	} else if (!kbug_data_path(&path, IX_FILE)) {
 		DBG("analyze: no %s installed: functions are not looked up", IX_FILE);
 		return NULL;
 	}

@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		char word[64];
 		int k;
 
-		n = strcspn(copy + i, " \n,");
+		n = strcspn(copy + i, "\n, ");
 		if (!n || n >= sizeof(word))
 			continue;
 		memcpy(word, copy + i, n);
