@@ -163,6 +163,11 @@ static const struct bcase bcases[] = {
 	  "drivers/net/wireless/intel/iwlwifi/mvm/", KB_SRC_MODULE, KB_CONF_MEDIUM },
 	{ "unknown function, single-file module", OOPS("no_such_fn_here+0x1a/0x80 [btusb]", ""),
 	  "drivers/bluetooth/btusb.c", KB_SRC_MODULE, KB_CONF_MEDIUM },
+	/* a pasted excerpt: no frame parsed, the title's function looked up */
+	{ "the title's function",
+	  L "BUG: KFENCE: use-after-free read in bfq_exit_icq_bfqq+0x1a/0x80\n" L "\n"
+	  L "Use-after-free read at 0x00000000deadbeef (in kfence-#12):\n",
+	  "block/bfq-iosched.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* an out-of-tree module's function named like a tree one: not the tree's */
 	{ "unknown module", OOPS("ext4_writepages+0x1a/0x80 [vendorfs]", ""), NULL, NULL,
 	  KB_CONF_LOW },
