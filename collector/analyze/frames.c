@@ -166,8 +166,9 @@ const char *kb_find_file(const char *s, char *path, size_t size, int *line)
 		b = p - 2;
 		while (b > s && frames_pathch(b[-1]))
 			b--;
-		while (*b == '.' && b[1] == '/')
-			b += 2;
+		/* "./x", and "../x" of a build with O= (the tree one level up) */
+		while (b[0] == '.' && (b[1] == '/' || (b[1] == '.' && b[2] == '/')))
+			b += b[1] == '/' ? 2 : 3;
 		n = p - b;
 		if (n < 3 || b[0] == '.' || (b > s && (isalnum((unsigned char)b[-1])))) {
 			p++;
@@ -177,6 +178,7 @@ const char *kb_find_file(const char *s, char *path, size_t size, int *line)
 			n = size - 1;
 		memcpy(path, b, n);
 		path[n] = '\0';
+		kb_path_norm(path, size);
 		if (line)
 			*line = atoi(d);
 		while (isdigit((unsigned char)*d))

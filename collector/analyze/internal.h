@@ -194,6 +194,28 @@ bool kb_func_after(const struct kb_rep *r, size_t from, size_t within, const cha
 bool kb_word_after(const char *line, const char *after, const char *stop, char *buf, size_t size);
 bool kb_starts(const char *s, const char *prefix);
 
+/* ---- treepath.c ---- */
+/*
+ * A source path from the log made tree-relative in out ("..", "." and
+ * "//" collapsed, a build root before the tree dropped); false when it
+ * is not in the tree (a DKMS or other out-of-tree build, no directory).
+ */
+bool kb_path_tree(const char *in, char *out, size_t size);
+/* kb_path_tree() in place; a path outside the tree is left as it was. */
+void kb_path_norm(char *path, size_t size);
+/* Is this path (as kb_path_norm left it) outside the kernel tree? */
+bool kb_path_outside(const char *path);
+/* The NAME of a ".../dkms/NAME/VERSION/..." path. */
+bool kb_path_dkms_module(const char *path, char *name, size_t size);
+
+/* ---- index.c: blame through the tree index (index.h) ---- */
+/*
+ * The guilty frame f has no file: find it from its function (and
+ * [module], modules-section directory sec_dir, neighbouring frames) or
+ * its module's directory. False when the index cannot say.
+ */
+bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_dir);
+
 /* ---- blame.c ---- */
 void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree);
 void kb_check_corrupted(struct kb_rep *r);
