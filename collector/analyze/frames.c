@@ -326,6 +326,18 @@ bool kb_frame_parse_ip(const char *s, struct kb_frame *f)
 	return kb_frame_parse(p, f);
 }
 
+int kb_rep_add_frame(struct kb_rep *r, const struct kb_frame *f)
+{
+	if (r->frames_nr == r->frames_alloc) {
+		r->frames_alloc = r->frames_alloc ? 2 * r->frames_alloc : 32;
+		r->frames = realloc(r->frames, r->frames_alloc * sizeof(*r->frames));
+		if (!r->frames)
+			abort();
+	}
+	r->frames[r->frames_nr] = *f;
+	return (int)r->frames_nr++;
+}
+
 void kb_rep_parse_frames(struct kb_rep *r)
 {
 	size_t i;
@@ -338,14 +350,8 @@ void kb_rep_parse_frames(struct kb_rep *r)
 			f.ip = true;
 		else if (!kb_frame_parse(l, &f))
 			continue;
-		if (r->frames_nr == r->frames_alloc) {
-			r->frames_alloc = r->frames_alloc ? 2 * r->frames_alloc : 32;
-			r->frames = realloc(r->frames, r->frames_alloc * sizeof(*r->frames));
-			if (!r->frames)
-				abort();
-		}
 		f.idx = i;
-		r->frames[r->frames_nr++] = f;
+		kb_rep_add_frame(r, &f);
 	}
 }
 

@@ -162,6 +162,8 @@ bool kb_frame_parse(const char *s, struct kb_frame *f);
 /* Parse "RIP: 0010:func+0x1/0x2", "IP: [<..>] func", "pc : func", "PC is at func". */
 bool kb_frame_parse_ip(const char *s, struct kb_frame *f);
 void kb_rep_parse_frames(struct kb_rep *r);
+/* Append a frame (one the report names outside its trace): its index. */
+int kb_rep_add_frame(struct kb_rep *r, const struct kb_frame *f);
 /* Is the function part of the reporting machinery (never to be blamed)? */
 bool kb_frame_skipped(const char *func, const char *const *extra);
 /* First "dir/file.c:123" in s: copies the path, returns the position after it. */

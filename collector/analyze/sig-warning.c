@@ -47,6 +47,74 @@ static bool warn_malloc_func(const char *l)
 }
 
 /*
+ * The WARN site names its function: __warn() prints "WARNING: CPU: 0 PID:
+ * 1 at FILE:LINE FUNC+0x1/0x2 [MODULE]" (the caller's address by %pS;
+ * older kernels "WARNING: at FILE:LINE FUNC+0x1/0x2()"). An excerpt that
+ * stops before the call trace still has it; a terminal or forum may have
+ * wrapped it onto the next line, after the FILE:LINE.
+ */
+static bool warn_site(const struct kb_rep *r, struct kb_frame *f)
+{
+	const char *l = kb_rep_line(r, r->hdr), *p = strchr(l, ':'), *end;
+	char file[192] = "";
+	int line = 0;
+
+	for (; p && *p; p += strcspn(p, " ")) {
+		p += strspn(p, " ");
+		if (kb_frame_parse(p, f) && f->has_off)
+			break;
+	}
+	if (!p || !*p) {
+		p = strstr(l, " at ");
+		end = p ? kb_find_file(p, file, sizeof(file), &line) : NULL;
+		if (!end || end[strspn(end, " ")] || r->hdr + 1 >= r->cut ||
+		    !kb_frame_parse(kb_rep_line(r, r->hdr + 1), f) || !f->has_off)
+			return false;
+	}
+	p = strstr(l, " at ");
+	if (!f->file[0] && p && kb_find_file(p, file, sizeof(file), &line)) {
+		snprintf(f->file, sizeof(f->file), "%s", file);
+		f->line = line;
+	}
+	f->idx = r->hdr;
+	return true;
+}
+
+/*
+ * Did the report's trace begin (and then give no frame to name it)? A
+ * trace cut inside or overwritten by the panic that followed is damage;
+ * a report whose lines simply stop before one is an excerpt.
+ */
+static bool warn_trace_begun(const struct kb_rep *r)
+{
+	size_t i;
+
+	if (r->saw_trace || kb_rep_find(r, r->hdr, "Kernel panic") >= 0)
+		return true;
+	for (i = 0; i < r->frames_nr; i++)
+		if (!r->frames[i].ip && r->frames[i].idx > r->hdr)
+			return true;
+	return false;
+}
+
+/*
+ * The title from the trace; when none began, from the WARN site; else
+ * "in corrupted".
+ */
+static void warn_title_in(struct kb_rep *r, const char *prefix, const char *const *skip)
+{
+	struct kb_frame f;
+
+	if (!kb_rep_pick(r, WARN_STACK, skip) && !warn_trace_begun(r) && warn_site(r, &f) &&
+	    !kb_frame_skipped(f.func, skip)) {
+		r->guilty = kb_rep_add_frame(r, &f);
+		kb_title_func(r, prefix, f.func);
+		return;
+	}
+	kb_title_in(r, prefix, WARN_STACK, skip);
+}
+
+/*
  * A WARN_ON in generic code (allocator, lib/, locking, softirq) fires on
  * the caller's misuse: the warning function is then machinery too.
  */
@@ -61,7 +129,7 @@ static void warn_title(struct kb_rep *r, const char *prefix, const char *const *
 
 	/* a check in a header is inlined into the function named: that one is to blame */
 	if (!p || *p != ' ' || !kb_file_blacklisted(file) || file[strlen(file) - 1] == 'h') {
-		kb_title_in(r, prefix, WARN_STACK, skip);
+		warn_title_in(r, prefix, skip);
 		return;
 	}
 	i = strcspn(p + 1, "+.,( ");
@@ -70,7 +138,7 @@ static void warn_title(struct kb_rep *r, const char *prefix, const char *const *
 	for (i = 0; skip && skip[i] && n + 1 < ARRAY_SIZE(list); i++)
 		list[n++] = skip[i];
 	list[n] = NULL;
-	kb_title_in(r, prefix, WARN_STACK, list);
+	warn_title_in(r, prefix, list);
 }
 
 static void warn_plain(struct kb_rep *r)
