@@ -15,6 +15,14 @@ static const char *const bug_page[] = { "page_pool", "^free_", "^__free_", "put_
 	"release_pages", "bad_page", "__page_", NULL };
 static const char *const bug_sched[] = { "schedule", "preempt", NULL };
 
+/*
+ * A stack overflow (arch/x86/kernel/traps.c handle_stack_overflow()) is
+ * a recursion: the frame that overflowed is any of the repeated ones.
+ * What names it is the entry point the recursion started from, the
+ * frame above a dispatcher, as for a stall.
+ */
+#define GUARD_PARTS (KB_PART_IP | KB_PART_TRACE | KB_PART_STALL)
+
 static void bug_spinlock(struct kb_rep *r)
 {
 	static const char *const what[] = { "lockup suspected", "already unlocked", "recursion",
@@ -203,7 +211,7 @@ const struct kb_sig kb_sigs_bug[] = {
 	{ .prefix = "BUG: memory leak", .kind = "memory leak", .title = "memory leak",
 	  .parts = KB_PART_BACKTRACE, .skip = bug_leak },
 	{ .prefix = "BUG: stack guard page was hit at", .kind = "BUG",
-	  .title = "BUG: stack guard page was hit", .parts = KB_PART_IP },
+	  .title = "BUG: stack guard page was hit", .parts = GUARD_PARTS },
 	{ .prefix = "BUG: scheduling while atomic", .kind = "BUG",
 	  .title = "BUG: scheduling while atomic", .parts = KB_PART_TRACE, .skip = bug_sched },
 	{ .prefix = "BUG: MAX_STACK_TRACE_ENTRIES too low", .kind = "lockdep",
@@ -213,9 +221,9 @@ const struct kb_sig kb_sigs_bug[] = {
 	{ .prefix = "Watchdog detected hard LOCKUP", .kind = "hard lockup",
 	  .title = "BUG: hard lockup", .parts = KB_PART_IP | KB_PART_TRACE },
 	{ .prefix = "BUG: TASK stack guard page was hit at", .kind = "BUG",
-	  .title = "BUG: stack guard page was hit", .parts = KB_PART_IP },
+	  .title = "BUG: stack guard page was hit", .parts = GUARD_PARTS },
 	{ .prefix = "BUG: IRQ stack guard page was hit at", .kind = "BUG",
-	  .title = "BUG: stack guard page was hit", .parts = KB_PART_IP },
+	  .title = "BUG: stack guard page was hit", .parts = GUARD_PARTS },
 	{ .prefix = "BUG: Invalid wait context", .kind = "lockdep", .title = "WARNING: locking bug",
 	  .parts = KB_PART_TRACE },
 	{ .prefix = "BUG: no syscalls can create resource", .flags = KB_SIG_IGNORE },
