@@ -231,6 +231,9 @@ static bool frames_tail(const char *p, struct kb_frame *f)
 		f->file[0] = '\0';
 	if (strstr(p, "[inline]"))
 		f->inl = true;
+	/* powerpc's show_stack(): a frame whose link register was not saved yet */
+	if (strstr(p, "(unreliable)"))
+		f->reliable = false;
 	if (!f->has_off && (!f->file[0] || !f->inl))
 		return false;
 	return true;
@@ -315,6 +318,8 @@ bool kb_frame_parse_ip(const char *s, struct kb_frame *f)
 		p += p[1] == 'c' ? 5 : 9;
 	else if (kb_starts(p, "epc : "))
 		p += 6;
+	else if (kb_starts(p, "--- interrupt: ") && strstr(p, " at "))
+		p = strstr(p, " at ") + 4;	/* powerpc show_stack(): the interrupted nip */
 	else
 		return false;
 	if (isdigit((unsigned char)p[0]) && p[1] && p[2] && p[3] && p[4] == ':')
