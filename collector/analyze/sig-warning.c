@@ -277,6 +277,18 @@ static bool warn_match_file(const char *msg, size_t len)
 	return i + 4 < len && !memcmp(msg + i, " at ", 4);
 }
 
+/*
+ * "WARNING: ... FUNC+0x1/0x2 [MODULE]": a WARN header whose middle was
+ * shortened in a paste still names its site by a frame.
+ */
+static bool warn_match_frame(const char *msg, size_t len)
+{
+	const char *p = memmem(msg, len, "+0x", 3);
+
+	return p && memmem(p, len - (p - msg), "/0x", 3) && p > msg + 10 &&
+		(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+}
+
 const struct kb_sig kb_sigs_warning[] = {
 	{ .prefix = "WARNING: CPU: ", .kind = "WARNING", .custom = warn_plain },
 	{ .prefix = "WARNING: at ", .kind = "WARNING", .custom = warn_plain },
@@ -305,6 +317,8 @@ const struct kb_sig kb_sigs_warning[] = {
 	  .custom = kb_locks_held },
 	{ .prefix = "WARNING: ", .kind = "WARNING", .custom = warn_plain,
 	  .match = warn_match_file },
+	{ .prefix = "WARNING: ", .kind = "WARNING", .custom = warn_plain,
+	  .match = warn_match_frame },
 	{ .prefix = "WARNING: /etc/ssh/moduli", .flags = KB_SIG_IGNORE },
 	{ .prefix = "WARNING: workqueue cpumask", .flags = KB_SIG_IGNORE },
 	{ .prefix = "WARNING:", .kind = "WARNING", .flags = KB_SIG_CORRUPT | KB_SIG_EXACT,
