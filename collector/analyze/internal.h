@@ -145,6 +145,12 @@ struct kb_sig {
 extern const struct kb_sig kb_sigs_bug[], kb_sigs_warning[], kb_sigs_info[],
 	kb_sigs_fault[], kb_sigs_sanitizer[], kb_sigs_driver[];
 
+/*
+ * A report whose header is not in the log (a paste that starts inside
+ * one): its row, and the lines that reveal it (register dump, trace).
+ */
+extern const struct kb_sig kb_sig_headless;
+bool kb_sig_headless_line(const char *msg, size_t len);
 /* Which row starts a report at this line, NULL for none (the hot path). */
 const struct kb_sig *kb_sig_match(const char *msg, size_t len);
 /* Shared by the BUG: and WARNING: forms of the same lockdep reports. */

@@ -318,6 +318,40 @@ static void fault_syz(struct kb_rep *r)
 	strbuf_rtrim(&r->title);
 }
 
+/*
+ * A paste that starts inside a report: its header is lost, its register
+ * dump or call trace is there. WARN()'s trap leaves its own frames
+ * (__warn, report_bug) in the trace; anything else is an oops.
+ */
+static void fault_headless(struct kb_rep *r)
+{
+	size_t i;
+	bool warn = false;
+
+	for (i = 0; i < r->frames_nr && !warn; i++)
+		warn = kb_starts(r->frames[i].func, "__warn") ||
+			kb_starts(r->frames[i].func, "report_bug") ||
+			kb_starts(r->frames[i].func, "warn_slowpath");
+	kb_title_in(r, warn ? "WARNING" : "Oops", KB_PART_IP | KB_PART_TRACE, NULL);
+}
+
+const struct kb_sig kb_sig_headless = {
+	.prefix = "", .kind = "partial", .custom = fault_headless,
+};
+
+bool kb_sig_headless_line(const char *s, size_t len)
+{
+	while (len && (*s == ' ' || *s == '\t'))
+		s++, len--;
+	if (len < 5)
+		return false;
+	if (s[0] == 'R')
+		return len > 12 && !memcmp(s, "RIP: 00", 7);
+	if (s[0] == 'C')
+		return len >= 11 && (!memcmp(s, "Call Trace:", 11) || !memcmp(s, "Call trace:", 11));
+	return s[0] == 'p' && !memcmp(s, "pc : ", 5);
+}
+
 const struct kb_sig kb_sigs_fault[] = {
 	{ .prefix = "general protection fault", .kind = "general protection fault",
 	  .title = "general protection fault", .parts = KB_PART_IP | KB_PART_TRACE },
