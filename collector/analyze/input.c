@@ -148,7 +148,7 @@ static size_t input_date(const char *s, size_t len)
 		return 0;
 	i = input_clock(s, len, i + 1);
 	if (i && i + 5 < len && s[i] == ' ' && is_digit(s[i + 1]) && is_digit(s[i + 4]) &&
-	    s[i + 5] == ' ')
+	    (s[i + 5] == ' ' || s[i + 5] == ']'))
 		i += 5;	/* the year */
 	return i;
 }
