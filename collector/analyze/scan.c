@@ -391,9 +391,14 @@ static void scan_in_report(struct scan *sc, const struct kb_line *l)
 		scan_keep(r, s, len, l->no);
 		return;
 	}
-	/* lines of other tasks or CPUs, or without the report's time stamps */
+	/*
+	 * Lines of other tasks or CPUs, or without the report's time stamps;
+	 * but a stamp-less line right after the report's last one, when the
+	 * header was that line, is the header wrapped by a terminal or forum.
+	 */
 	if (r->ctx[0] && strcmp(l->ctx, r->ctx) && !(r->cpu_traceback && l->ctx[0] == 'C') &&
-	    !(!strcmp(r->ctx, "console") && l->ctx[0]))
+	    !(!strcmp(r->ctx, "console") && l->ctx[0]) &&
+	    !(!l->ctx[0] && r->nr == r->hdr + 1 && l->no == r->last_line + 1))
 		return;
 	scan_keep(r, s, len, l->no);
 	if (memmem(s, len, "Sending NMI from CPU", 20))

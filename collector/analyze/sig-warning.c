@@ -53,7 +53,7 @@ static bool warn_malloc_func(const char *l)
  * stops before the call trace still has it; a terminal or forum may have
  * wrapped it onto the next line, after the FILE:LINE.
  */
-static bool warn_site(const struct kb_rep *r, struct kb_frame *f)
+static bool warn_site(const struct kb_rep *r, struct kb_frame *f, size_t *line_used)
 {
 	const char *l = kb_rep_line(r, r->hdr), *p = strchr(l, ':'), *end;
 	char file[192] = "";
@@ -70,6 +70,7 @@ static bool warn_site(const struct kb_rep *r, struct kb_frame *f)
 		if (!end || end[strspn(end, " ")] || r->hdr + 1 >= r->cut ||
 		    !kb_frame_parse(kb_rep_line(r, r->hdr + 1), f) || !f->has_off)
 			return false;
+		*line_used = r->hdr + 1;
 	}
 	p = strstr(l, " at ");
 	if (!f->file[0] && p && kb_find_file(p, file, sizeof(file), &line)) {
@@ -85,14 +86,14 @@ static bool warn_site(const struct kb_rep *r, struct kb_frame *f)
  * trace cut inside or overwritten by the panic that followed is damage;
  * a report whose lines simply stop before one is an excerpt.
  */
-static bool warn_trace_begun(const struct kb_rep *r)
+static bool warn_trace_begun(const struct kb_rep *r, size_t site_line)
 {
 	size_t i;
 
 	if (r->saw_trace || kb_rep_find(r, r->hdr, "Kernel panic") >= 0)
 		return true;
 	for (i = 0; i < r->frames_nr; i++)
-		if (!r->frames[i].ip && r->frames[i].idx > r->hdr)
+		if (!r->frames[i].ip && r->frames[i].idx > r->hdr && r->frames[i].idx != site_line)
 			return true;
 	return false;
 }
@@ -104,9 +105,10 @@ static bool warn_trace_begun(const struct kb_rep *r)
 static void warn_title_in(struct kb_rep *r, const char *prefix, const char *const *skip)
 {
 	struct kb_frame f;
+	size_t site_line = r->hdr;
 
-	if (!kb_rep_pick(r, WARN_STACK, skip) && !warn_trace_begun(r) && warn_site(r, &f) &&
-	    !kb_frame_skipped(f.func, skip)) {
+	if (!kb_rep_pick(r, WARN_STACK, skip) && warn_site(r, &f, &site_line) &&
+	    !warn_trace_begun(r, site_line) && !kb_frame_skipped(f.func, skip)) {
 		r->guilty = kb_rep_add_frame(r, &f);
 		kb_title_func(r, prefix, f.func);
 		return;
