@@ -131,8 +131,9 @@ static size_t input_date(const char *s, size_t len)
 		return i;
 	}
 	for (words = 0; words < 2; words++) {
-		for (w = 0; i + w < len && w < 10 && (input_alpha(s[i + w]) || s[i + w] == '.'); w++)
-			;
+		w = 0;
+		while (i + w < len && w < 10 && (input_alpha(s[i + w]) || s[i + w] == '.'))
+			w++;
 		if (w < 3 || w >= 10 || i + w >= len || s[i + w] != ' ')
 			return 0;
 		i += w + 1;

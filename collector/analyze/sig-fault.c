@@ -348,7 +348,8 @@ bool kb_sig_headless_line(const char *s, size_t len)
 	if (s[0] == 'R')
 		return len > 12 && !memcmp(s, "RIP: 00", 7);
 	if (s[0] == 'C')
-		return len >= 11 && (!memcmp(s, "Call Trace:", 11) || !memcmp(s, "Call trace:", 11));
+		return len >= 11 &&
+			(!memcmp(s, "Call Trace:", 11) || !memcmp(s, "Call trace:", 11));
 	return s[0] == 'p' && !memcmp(s, "pc : ", 5);
 }
 
@@ -357,7 +358,8 @@ const struct kb_sig kb_sigs_fault[] = {
 	  .title = "general protection fault", .parts = KB_PART_IP | KB_PART_TRACE },
 	{ .prefix = "Oops: ", .kind = "Oops", .flags = KB_SIG_INNER, .custom = fault_oops },
 	/* x86 do_int3() on a breakpoint nobody handles: die("int3") */
-	{ .prefix = "int3: ", .kind = "int3", .title = "int3", .parts = KB_PART_IP | KB_PART_TRACE },
+	{ .prefix = "int3: ", .kind = "int3", .title = "int3",
+	  .parts = KB_PART_IP | KB_PART_TRACE },
 	{ .prefix = "rust_kernel: panicked at", .kind = "rust panic", .custom = fault_rust },
 	{ .prefix = "stack segment: ", .kind = "stack segment", .title = "stack segment fault",
 	  .parts = KB_PART_IP | KB_PART_TRACE },
