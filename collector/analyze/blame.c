@@ -463,7 +463,8 @@ void kb_check_corrupted(struct kb_rep *r)
 			return;
 		}
 	}
-	if (!has_stack)
+	/* no trace at all is damage, unless the report stops after a header naming its site */
+	if (!has_stack && !(r->guilty >= 0 && r->frames[r->guilty].idx == r->hdr))
 		r->corrupted = true;
 }
 

@@ -233,6 +233,9 @@ static bool frames_tail(const char *p, struct kb_frame *f)
 		f->file[0] = '\0';
 	if (strstr(p, "[inline]"))
 		f->inl = true;
+	/* powerpc's show_stack(): a frame whose link register was not saved yet */
+	if (strstr(p, "(unreliable)"))
+		f->reliable = false;
 	if (!f->has_off && (!f->file[0] || !f->inl))
 		return false;
 	return true;
@@ -317,6 +320,8 @@ bool kb_frame_parse_ip(const char *s, struct kb_frame *f)
 		p += p[1] == 'c' ? 5 : 9;
 	else if (kb_starts(p, "epc : "))
 		p += 6;
+	else if (kb_starts(p, "--- interrupt: ") && strstr(p, " at "))
+		p = strstr(p, " at ") + 4;	/* powerpc show_stack(): the interrupted nip */
 	else
 		return false;
 	if (isdigit((unsigned char)p[0]) && p[1] && p[2] && p[3] && p[4] == ':')
@@ -326,6 +331,18 @@ bool kb_frame_parse_ip(const char *s, struct kb_frame *f)
 	while (*p == ' ')
 		p++;
 	return kb_frame_parse(p, f);
+}
+
+int kb_rep_add_frame(struct kb_rep *r, const struct kb_frame *f)
+{
+	if (r->frames_nr == r->frames_alloc) {
+		r->frames_alloc = r->frames_alloc ? 2 * r->frames_alloc : 32;
+		r->frames = realloc(r->frames, r->frames_alloc * sizeof(*r->frames));
+		if (!r->frames)
+			abort();
+	}
+	r->frames[r->frames_nr] = *f;
+	return (int)r->frames_nr++;
 }
 
 void kb_rep_parse_frames(struct kb_rep *r)
@@ -340,14 +357,8 @@ void kb_rep_parse_frames(struct kb_rep *r)
 			f.ip = true;
 		else if (!kb_frame_parse(l, &f))
 			continue;
-		if (r->frames_nr == r->frames_alloc) {
-			r->frames_alloc = r->frames_alloc ? 2 * r->frames_alloc : 32;
-			r->frames = realloc(r->frames, r->frames_alloc * sizeof(*r->frames));
-			if (!r->frames)
-				abort();
-		}
 		f.idx = i;
-		r->frames[r->frames_nr++] = f;
+		kb_rep_add_frame(r, &f);
 	}
 }
 

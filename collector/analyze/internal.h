@@ -145,6 +145,12 @@ struct kb_sig {
 extern const struct kb_sig kb_sigs_bug[], kb_sigs_warning[], kb_sigs_info[],
 	kb_sigs_fault[], kb_sigs_sanitizer[], kb_sigs_driver[];
 
+/*
+ * A report whose header is not in the log (a paste that starts inside
+ * one): its row, and the lines that reveal it (register dump, trace).
+ */
+extern const struct kb_sig kb_sig_headless;
+bool kb_sig_headless_line(const char *msg, size_t len);
 /* Which row starts a report at this line, NULL for none (the hot path). */
 const struct kb_sig *kb_sig_match(const char *msg, size_t len);
 /* Shared by the BUG: and WARNING: forms of the same lockdep reports. */
@@ -162,6 +168,8 @@ bool kb_frame_parse(const char *s, struct kb_frame *f);
 /* Parse "RIP: 0010:func+0x1/0x2", "IP: [<..>] func", "pc : func", "PC is at func". */
 bool kb_frame_parse_ip(const char *s, struct kb_frame *f);
 void kb_rep_parse_frames(struct kb_rep *r);
+/* Append a frame (one the report names outside its trace): its index. */
+int kb_rep_add_frame(struct kb_rep *r, const struct kb_frame *f);
 /* Is the function part of the reporting machinery (never to be blamed)? */
 bool kb_frame_skipped(const char *func, const char *const *extra);
 /* First "dir/file.c:123" in s: copies the path, returns the position after it. */
