@@ -437,7 +437,7 @@ static bool ix_in_dir(const char *f, const void *arg)
 static const char *ix_by_neighbours(const struct kb_index *ix, const struct kb_rep *r,
 				    const struct kb_frame *f, const char **c, size_t n)
 {
-	const char *near[IX_NEAR], *def[1], *best = NULL;
+	const char *near[IX_NEAR], *def[2], *best = NULL;
 	size_t i, j, nr = 0, best_score = 0;
 	bool tie = false;
 
