@@ -108,3 +108,27 @@ int kbug_sysfs_link_base(const char *dir, const char *name, struct strbuf *out);
  * members already set are kept. Returns the number of names set.
  */
 int kbug_pci_ids_names(FILE *f, struct json_object *arr);
+
+/* ---- areas: the probes chosen by the suspect ---- */
+
+struct kbug_area {
+	const char *const *dirs;	/* source path prefixes: "drivers/gpu/" */
+	const char *const *modules;	/* module names, "name*" a prefix: "snd_*" */
+};
+
+/*
+ * True when a suspect of the report (the analysis section's guilty_file or
+ * guilty_module of any report, the route section's suspect path or module)
+ * is in the area.
+ */
+bool kbug_probe_suspect_in(const struct kbug_probe_ctx *ctx, const struct kbug_area *area);
+
+/* ---- gpu ---- */
+
+/*
+ * Summarise an EDID block (at least its 128-byte base block) into obj:
+ * "manufacturer" (the 3-letter PNP id), "product_code" ("0x1234"),
+ * "year", "version" ("1.4"). Bytes 12-15, the serial number, are never
+ * read. -EINVAL when the header is not an EDID's.
+ */
+int kbug_edid_summary(const unsigned char *edid, size_t len, struct json_object *obj);

@@ -27,7 +27,8 @@ struct kbug_probe {
 	const char *name;	/* "pci": --probe=pci, and the report key */
 	const char *help;	/* one line for `kbug probes` */
 	const char *reads;	/* what it reads, for `kbug probes`: "/sys/bus/pci" */
-	bool (*detect)(const struct kbug_probe_ctx *ctx);	/* NULL: always runs */
+	/* NULL: always runs; else runs only when true, or when named (--probe) */
+	bool (*detect)(const struct kbug_probe_ctx *ctx);
 	int (*run)(struct kbug_probe_ctx *ctx, struct json_object **out);
 };
 
@@ -39,6 +40,7 @@ extern const struct kbug_probe kbug_probe_usb;
 extern const struct kbug_probe kbug_probe_modules;
 extern const struct kbug_probe kbug_probe_dmi;
 extern const struct kbug_probe kbug_probe_config;
+extern const struct kbug_probe kbug_probe_gpu;
 
 /* The built-in table, NULL-terminated, in run order. */
 extern const struct kbug_probe *const kbug_probes[];

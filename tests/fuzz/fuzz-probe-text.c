@@ -2,8 +2,8 @@
 /*
  * The small texts the probes parse, all outside input: os-release(5),
  * /proc/modules lines, /proc/sys/kernel/tainted, /proc/version (the
- * compiler, the origin guess). The first byte picks which; the rest is
- * the text.
+ * compiler, the origin guess), a display's EDID block. The first byte
+ * picks which; the rest is the text.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(s, data + 1, size - 1);
 	s[size - 1] = '\0';
-	switch (data[0] % 4) {
+	switch (data[0] % 5) {
 	case 0:
 		o = json_object_new_object();
 		kbug_os_release_parse((const char *)data + 1, size - 1, o);
@@ -42,6 +42,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 2:
 		if (!kbug_taint_parse(s, &taint))
 			json_object_put(kbug_taint_decode(taint));
+		break;
+	case 3:
+		o = json_object_new_object();
+		kbug_edid_summary(data + 1, size - 1, o);
+		json_object_put(o);
 		break;
 	default:
 		free(kbug_kernel_compiler(s));

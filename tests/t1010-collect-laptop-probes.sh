@@ -1,0 +1,85 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# shellcheck disable=SC2016,SC2034 # test bodies are strings that lib.sh evaluates
+# Issue 22: the probes a laptop report needs, over the laptop fixture
+# (tests/fixtures/laptop). They run when named with --probe, or when the
+# suspect is in their area (tests/unit/test-probe-run.c checks that rule);
+# never by default, and never with a serial number.
+. "$(dirname "$0")/lib.sh"
+FIX=$TESTS_DIR/fixtures
+
+# check FILE PYTHON-CODE: run code with `d` the parsed report
+check() {
+	"$PYTHON" -c "import json, sys; d = json.load(open(sys.argv[1])); exec(sys.argv[2])" "$1" "$2"
+}
+
+test_expect_success 'the laptop probes are listed with the rule that chooses them' '
+	"$KBUG" collect --list-probes >list &&
+	grep -A1 "^gpu " list | grep -q "/sys/class/drm" &&
+	grep "^gpu " list | grep -q "suspect is in drivers/gpu/"
+'
+
+test_expect_success 'without a suspect and unnamed, the gpu probe does not run' '
+	"$KBUG" --sysroot "$FIX/laptop" collect --json --no-redact --probe dmi >none.json &&
+	"$KBUG" --sysroot "$FIX/laptop" collect --json --no-redact >all.json &&
+	check none.json "assert \"gpu\" not in d" &&
+	check all.json "assert \"gpu\" not in d, list(d)"
+'
+
+test_expect_success 'gpu: cards, connectors, EDID summaries and the error state' '
+	"$KBUG" --sysroot "$FIX/laptop" collect --json --no-redact --probe gpu >gpu.json &&
+	check gpu.json "
+g = d[\"gpu\"]
+assert d[\"errors\"] == [], d[\"errors\"]
+assert g[\"cards\"] == [{\"name\": \"card0\", \"driver\": \"i915\", \"bus_id\": \"0000:00:02.0\",
+                        \"pci_id\": \"8086:46a6\", \"error_state\": \"gpu-error-card0.txt\"}], g[\"cards\"]
+c = {x[\"name\"]: x for x in g[\"connectors\"]}
+assert sorted(c) == [\"card0-DP-1\", \"card0-HDMI-A-1\", \"card0-eDP-1\"], sorted(c)
+e = c[\"card0-eDP-1\"]
+assert (e[\"status\"], e[\"enabled\"], e[\"modes\"]) == (\"connected\", \"enabled\", 3), e
+assert e[\"edid\"] == {\"manufacturer\": \"BOE\", \"product_code\": \"0x0974\", \"year\": 2021,
+                     \"version\": \"1.4\"}, e[\"edid\"]
+h = c[\"card0-HDMI-A-1\"]
+assert (h[\"status\"], h[\"modes\"]) == (\"disconnected\", 0) and \"edid\" not in h, h
+assert c[\"card0-DP-1\"][\"edid\"] == \"not an EDID\"
+a = [x for x in d[\"attachments\"] if x[\"name\"] == \"gpu-error-card0.txt\"]
+assert len(a) == 1 and a[0][\"size\"] == 608, a
+"
+'
+
+test_expect_success 'gpu: the EDID serial (bytes 12-15, descriptor 0xff) is never reported' '
+	"$KBUG" --sysroot "$FIX/laptop" collect --json --no-redact --probe gpu --output o.json &&
+	! grep -qi -e 305419896 -e 12345678 -e SN8A7X0042 o.json
+'
+
+test_expect_success 'gpu: "No error state collected" attaches nothing' '
+	rm -rf root && cp -a "$FIX/laptop" root &&
+	echo "No error state collected" >root/sys/class/drm/card0/error &&
+	"$KBUG" --sysroot "$TRASH/root" collect --json --no-redact --probe gpu >ne.json &&
+	check ne.json "
+assert d[\"gpu\"][\"cards\"][0][\"error_state\"] == \"none\", d[\"gpu\"]
+assert not [a for a in d.get(\"attachments\", []) if a[\"name\"].startswith(\"gpu-error\")]
+"
+'
+
+test_expect_success 'gpu: an error state over 512 KiB is attached cut, and says so' '
+	rm -rf root && cp -a "$FIX/laptop" root &&
+	"$PYTHON" -c "import sys; sys.stdout.write(\"i915 GPU error state\n\" + \"x\" * 700000)" \
+		>root/sys/class/drm/card0/error &&
+	"$KBUG" --sysroot "$TRASH/root" collect --json --no-redact --probe gpu >big.json &&
+	check big.json "
+c = d[\"gpu\"][\"cards\"][0]
+assert c[\"error_state_truncated\"] is True, c
+a = [x for x in d[\"attachments\"] if x[\"name\"] == \"gpu-error-card0.txt\"]
+assert a[0][\"size\"] == 512 * 1024, a
+"
+'
+
+test_expect_success 'gpu: a machine without /sys/class/drm is an error naming it' '
+	"$KBUG" --sysroot "$FIX/minimal" collect --json --no-redact --probe gpu >min.json &&
+	check min.json "
+assert any(e[\"probe\"] == \"gpu\" and \"/sys/class/drm\" in e[\"message\"] for e in d[\"errors\"]), d[\"errors\"]
+"
+'
+
+test_done
