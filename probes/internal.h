@@ -132,3 +132,19 @@ bool kbug_probe_suspect_in(const struct kbug_probe_ctx *ctx, const struct kbug_a
  * read. -EINVAL when the header is not an EDID's.
  */
 int kbug_edid_summary(const unsigned char *edid, size_t len, struct json_object *obj);
+
+/* ---- audio ---- */
+
+/*
+ * Parse /proc/asound/cards (sound/core/init.c's two lines a card:
+ * " N [ID              ]: DRIVER - NAME" and the indented long name)
+ * into arr as {"index", "id", "driver", "name", "long_name"}; returns the
+ * number of cards.
+ */
+int kbug_asound_cards_parse(const char *text, struct json_object *arr);
+/*
+ * The head of a /proc/asound/cardN/codec#M file (hda_proc.c): "Codec",
+ * "Vendor Id", "Subsystem Id", "Revision Id" into obj as "codec",
+ * "vendor_id", "subsystem_id", "revision_id"; returns how many were set.
+ */
+int kbug_hda_codec_parse(const char *text, struct json_object *obj);

@@ -41,6 +41,7 @@ extern const struct kbug_probe kbug_probe_modules;
 extern const struct kbug_probe kbug_probe_dmi;
 extern const struct kbug_probe kbug_probe_config;
 extern const struct kbug_probe kbug_probe_gpu;
+extern const struct kbug_probe kbug_probe_audio;
 
 /* The built-in table, NULL-terminated, in run order. */
 extern const struct kbug_probe *const kbug_probes[];

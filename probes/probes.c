@@ -26,6 +26,7 @@ const struct kbug_probe *const kbug_probes[] = {
 	&kbug_probe_config,
 	&kbug_probe_dmesg,
 	&kbug_probe_gpu,
+	&kbug_probe_audio,
 	NULL,
 };
 

@@ -16,14 +16,15 @@ check() {
 test_expect_success 'the laptop probes are listed with the rule that chooses them' '
 	"$KBUG" collect --list-probes >list &&
 	grep -A1 "^gpu " list | grep -q "/sys/class/drm" &&
-	grep "^gpu " list | grep -q "suspect is in drivers/gpu/"
+	grep "^gpu " list | grep -q "suspect is in drivers/gpu/" &&
+	grep "^audio " list | grep -q "suspect is in sound/"
 '
 
-test_expect_success 'without a suspect and unnamed, the gpu probe does not run' '
+test_expect_success 'without a suspect and unnamed, the laptop probes do not run' '
 	"$KBUG" --sysroot "$FIX/laptop" collect --json --no-redact --probe dmi >none.json &&
 	"$KBUG" --sysroot "$FIX/laptop" collect --json --no-redact >all.json &&
 	check none.json "assert \"gpu\" not in d" &&
-	check all.json "assert \"gpu\" not in d, list(d)"
+	check all.json "assert not {\"gpu\", \"audio\"} & set(d), list(d)"
 '
 
 test_expect_success 'gpu: cards, connectors, EDID summaries and the error state' '
@@ -79,6 +80,31 @@ test_expect_success 'gpu: a machine without /sys/class/drm is an error naming it
 	"$KBUG" --sysroot "$FIX/minimal" collect --json --no-redact --probe gpu >min.json &&
 	check min.json "
 assert any(e[\"probe\"] == \"gpu\" and \"/sys/class/drm\" in e[\"message\"] for e in d[\"errors\"]), d[\"errors\"]
+"
+'
+
+test_expect_success 'audio: the ALSA cards and their HDA codecs' '
+	"$KBUG" --sysroot "$FIX/laptop" collect --json --no-redact --probe audio >au.json &&
+	check au.json "
+assert d[\"errors\"] == [], d[\"errors\"]
+c = d[\"audio\"][\"cards\"]
+assert [(x[\"index\"], x[\"id\"], x[\"driver\"], x[\"name\"]) for x in c] == [
+    (0, \"PCH\", \"HDA-Intel\", \"HDA Intel PCH\"),
+    (1, \"C920\", \"USB-Audio\", \"HD Pro Webcam C920\")], c
+assert c[0][\"long_name\"] == \"HDA Intel PCH at 0x603e1f0000 irq 147\", c[0]
+assert c[0][\"codecs\"] == [
+    {\"address\": 0, \"codec\": \"Realtek ALC287\", \"vendor_id\": \"0x10ec0287\",
+     \"subsystem_id\": \"0x17aa22f2\", \"revision_id\": \"0x100002\"},
+    {\"address\": 2, \"codec\": \"Intel Alderlake HDMI\", \"vendor_id\": \"0x80862815\",
+     \"subsystem_id\": \"0x80860101\", \"revision_id\": \"0x100000\"}], c[0][\"codecs\"]
+assert \"codecs\" not in c[1], c[1]
+"
+'
+
+test_expect_success 'audio: no sound card at all is an error naming /proc/asound/cards' '
+	"$KBUG" --sysroot "$FIX/minimal" collect --json --no-redact --probe audio >am.json &&
+	check am.json "
+assert any(e[\"probe\"] == \"audio\" and \"/proc/asound/cards\" in e[\"message\"] for e in d[\"errors\"])
 "
 '
 

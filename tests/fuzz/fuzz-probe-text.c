@@ -2,7 +2,8 @@
 /*
  * The small texts the probes parse, all outside input: os-release(5),
  * /proc/modules lines, /proc/sys/kernel/tainted, /proc/version (the
- * compiler, the origin guess), a display's EDID block. The first byte
+ * compiler, the origin guess), a display's EDID block, /proc/asound/cards
+ * and an HDA codec's head. The first byte
  * picks which; the rest is the text.
  */
 #include <stdint.h>
@@ -29,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(s, data + 1, size - 1);
 	s[size - 1] = '\0';
-	switch (data[0] % 5) {
+	switch (data[0] % 7) {
 	case 0:
 		o = json_object_new_object();
 		kbug_os_release_parse((const char *)data + 1, size - 1, o);
@@ -46,6 +47,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 3:
 		o = json_object_new_object();
 		kbug_edid_summary(data + 1, size - 1, o);
+		json_object_put(o);
+		break;
+	case 4:
+		o = json_object_new_array();
+		kbug_asound_cards_parse(s, o);
+		json_object_put(o);
+		break;
+	case 5:
+		o = json_object_new_object();
+		kbug_hda_codec_parse(s, o);
 		json_object_put(o);
 		break;
 	default:

@@ -494,6 +494,11 @@ static void test_chosen_by_suspect(void **state)
 	for (i = 0; i < ARRAY_SIZE(no); i++)
 		if (chosen_runs("gpu", no[i][0], no[i][1]))
 			fail_msg("gpu ran for %s", no[i][1]);
+	assert_true(chosen_runs("audio", "analysis",
+				"{\"reports\": [{\"guilty_module\": \"snd_hda_codec_realtek\"}]}"));
+	assert_true(chosen_runs("audio", "route",
+				"{\"suspect\": {\"path\": \"sound/soc/sof/pm.c\"}}"));
+	assert_false(chosen_runs("audio", yes[0][0], yes[0][1]));
 }
 
 int main(void)
