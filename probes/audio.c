@@ -155,17 +155,12 @@ static int audio_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 static const char *const audio_dirs[] = { "sound/", "include/sound/", NULL };
 static const char *const audio_modules[] = { "snd", "snd_*", "soundcore", "ac97_bus", NULL };
 
-static bool audio_detect(const struct kbug_probe_ctx *ctx)
-{
-	static const struct kbug_area area = { audio_dirs, audio_modules };
-
-	return kbug_probe_suspect_in(ctx, &area);
-}
+static const struct kbug_area audio_area = { audio_dirs, audio_modules };
 
 const struct kbug_probe kbug_probe_audio = {
 	.name = "audio",
 	.help = "ALSA cards and HDA codecs (codec, vendor, subsystem, revision ids); runs when the suspect is in sound/ or an snd_* module, or with --probe audio",
 	.reads = "/proc/asound/cards, /proc/asound/card*/codec#* (first lines)",
-	.detect = audio_detect,
+	.area = &audio_area,
 	.run = audio_run,
 };

@@ -216,17 +216,12 @@ static const char *const gpu_modules[] = {
 	"gma500_gfx", "vmwgfx", "qxl", "virtio_gpu", "bochs", "simpledrm", "ttm", NULL,
 };
 
-static bool gpu_detect(const struct kbug_probe_ctx *ctx)
-{
-	static const struct kbug_area area = { gpu_dirs, gpu_modules };
-
-	return kbug_probe_suspect_in(ctx, &area);
-}
+static const struct kbug_area gpu_area = { gpu_dirs, gpu_modules };
 
 const struct kbug_probe kbug_probe_gpu = {
 	.name = "gpu",
 	.help = "DRM cards, connectors, EDID summaries (no serial), GPU error state after a hang; runs when the suspect is in drivers/gpu/ or a GPU module, or with --probe gpu",
 	.reads = "/sys/class/drm/card*, card*/error, card*-*/{status,enabled,dpms,modes,edid}",
-	.detect = gpu_detect,
+	.area = &gpu_area,
 	.run = gpu_run,
 };

@@ -111,11 +111,6 @@ int kbug_pci_ids_names(FILE *f, struct json_object *arr);
 
 /* ---- areas: the probes chosen by the suspect ---- */
 
-struct kbug_area {
-	const char *const *dirs;	/* source path prefixes: "drivers/gpu/" */
-	const char *const *modules;	/* module names, "name*" a prefix: "snd_*" */
-};
-
 /*
  * True when a suspect of the report (the analysis section's guilty_file or
  * guilty_module of any report, the route section's suspect path or module)
@@ -148,3 +143,11 @@ int kbug_asound_cards_parse(const char *text, struct json_object *arr);
  * "vendor_id", "subsystem_id", "revision_id"; returns how many were set.
  */
 int kbug_hda_codec_parse(const char *text, struct json_object *obj);
+
+/* ---- power ---- */
+
+/*
+ * A sysfs choice list ("s2idle [deep]", kernel/power/main.c's mem_sleep)
+ * into obj: "available" (the words) and "selected" (the bracketed one).
+ */
+void kbug_sysfs_choice_parse(const char *text, struct json_object *obj);

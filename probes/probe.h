@@ -17,6 +17,12 @@ struct kbug_probe_ctx {
 	unsigned long long deadline_ns;
 };
 
+/* An area of the kernel, for the probes only a bug there needs. */
+struct kbug_area {
+	const char *const *dirs;	/* source path prefixes: "drivers/gpu/" */
+	const char *const *modules;	/* module names, "name*" a prefix: "snd_*" */
+};
+
 /*
  * A fact source. run() fills `out` (an object that becomes the report
  * section `name`, or is replaced by an array via *replace) and may add
@@ -29,6 +35,8 @@ struct kbug_probe {
 	const char *reads;	/* what it reads, for `kbug probes`: "/sys/bus/pci" */
 	/* NULL: always runs; else runs only when true, or when named (--probe) */
 	bool (*detect)(const struct kbug_probe_ctx *ctx);
+	/* NULL: any suspect; else runs only when the report's suspect is here, or when named */
+	const struct kbug_area *area;
 	int (*run)(struct kbug_probe_ctx *ctx, struct json_object **out);
 };
 
@@ -42,6 +50,7 @@ extern const struct kbug_probe kbug_probe_dmi;
 extern const struct kbug_probe kbug_probe_config;
 extern const struct kbug_probe kbug_probe_gpu;
 extern const struct kbug_probe kbug_probe_audio;
+extern const struct kbug_probe kbug_probe_power;
 
 /* The built-in table, NULL-terminated, in run order. */
 extern const struct kbug_probe *const kbug_probes[];

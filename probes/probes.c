@@ -27,6 +27,7 @@ const struct kbug_probe *const kbug_probes[] = {
 	&kbug_probe_dmesg,
 	&kbug_probe_gpu,
 	&kbug_probe_audio,
+	&kbug_probe_power,
 	NULL,
 };
 
@@ -203,7 +204,8 @@ static int run_probe(struct kbug_probe_ctx *ctx, const struct kbug_probe *p, boo
 	uint64_t start = kbug_now_ns(), ms;
 	int ret;
 
-	if (!named && p->detect && !p->detect(ctx)) {
+	if (!named && ((p->detect && !p->detect(ctx)) ||
+		       (p->area && !kbug_probe_suspect_in(ctx, p->area)))) {
 		DBG("probe '%s': nothing to probe here", p->name);
 		return 0;
 	}

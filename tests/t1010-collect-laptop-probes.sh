@@ -17,14 +17,15 @@ test_expect_success 'the laptop probes are listed with the rule that chooses the
 	"$KBUG" collect --list-probes >list &&
 	grep -A1 "^gpu " list | grep -q "/sys/class/drm" &&
 	grep "^gpu " list | grep -q "suspect is in drivers/gpu/" &&
-	grep "^audio " list | grep -q "suspect is in sound/"
+	grep "^audio " list | grep -q "suspect is in sound/" &&
+	grep "^power " list | grep -q "suspect is in kernel/power/"
 '
 
 test_expect_success 'without a suspect and unnamed, the laptop probes do not run' '
 	"$KBUG" --sysroot "$FIX/laptop" collect --json --no-redact --probe dmi >none.json &&
 	"$KBUG" --sysroot "$FIX/laptop" collect --json --no-redact >all.json &&
 	check none.json "assert \"gpu\" not in d" &&
-	check all.json "assert not {\"gpu\", \"audio\"} & set(d), list(d)"
+	check all.json "assert not {\"gpu\", \"audio\", \"power\"} & set(d), list(d)"
 '
 
 test_expect_success 'gpu: cards, connectors, EDID summaries and the error state' '
@@ -105,6 +106,37 @@ test_expect_success 'audio: no sound card at all is an error naming /proc/asound
 	"$KBUG" --sysroot "$FIX/minimal" collect --json --no-redact --probe audio >am.json &&
 	check am.json "
 assert any(e[\"probe\"] == \"audio\" and \"/proc/asound/cards\" in e[\"message\"] for e in d[\"errors\"])
+"
+'
+
+test_expect_success 'power: suspend statistics, sleep states, thermal zones, supplies' '
+	"$KBUG" --sysroot "$FIX/laptop" collect --json --no-redact --probe power >pw.json &&
+	check pw.json "
+assert d[\"errors\"] == [], d[\"errors\"]
+p = d[\"power\"]
+s = p[\"suspend_stats\"]
+assert (s[\"success\"], s[\"fail\"], s[\"failed_suspend\"]) == (14, 1, 1), s
+assert (s[\"last_failed_dev\"], s[\"last_failed_errno\"], s[\"last_failed_step\"]) == (
+    \"0000:00:14.3\", -16, \"suspend\"), s
+assert p[\"mem_sleep\"] == {\"selected\": \"deep\", \"available\": [\"s2idle\", \"deep\"]}
+assert p[\"state\"] == [\"freeze\", \"mem\", \"disk\"]
+assert [(z[\"name\"], z[\"type\"], z[\"temp\"]) for z in p[\"thermal_zones\"]] == [
+    (\"thermal_zone0\", \"acpitz\", 48000), (\"thermal_zone1\", \"x86_pkg_temp\", 61000)]
+b = {x[\"name\"]: x for x in p[\"power_supplies\"]}
+assert b[\"AC\"] == {\"name\": \"AC\", \"type\": \"Mains\", \"online\": 0}, b[\"AC\"]
+bat = b[\"BAT0\"]
+assert (bat[\"type\"], bat[\"status\"], bat[\"capacity\"]) == (\"Battery\", \"Discharging\", 83)
+assert (bat[\"manufacturer\"], bat[\"model_name\"]) == (\"SMP\", \"5B10W13975\"), bat
+assert \"serial_number\" not in bat
+" &&
+	! grep -q 4711 pw.json
+'
+
+test_expect_success 'power: a machine without any of its sources is an error' '
+	rm -rf empty && mkdir -p empty/sys &&
+	"$KBUG" --sysroot "$TRASH/empty" collect --json --no-redact --probe power >pe.json &&
+	check pe.json "
+assert any(e[\"probe\"] == \"power\" and \"/sys/power\" in e[\"message\"] for e in d[\"errors\"])
 "
 '
 
