@@ -500,7 +500,7 @@ static void test_chosen_by_suspect(void **state)
 				"{\"suspect\": {\"path\": \"sound/soc/sof/pm.c\"}}"));
 	assert_false(chosen_runs("audio", yes[0][0], yes[0][1]));
 	assert_true(chosen_runs("power", "analysis",
-				"{\"reports\": [{\"guilty_file\": \"drivers/base/power/main.c\"}]}"));
+				"{\"reports\": [{\"guilty_file\": \"kernel/power/main.c\"}]}"));
 	assert_true(chosen_runs("power", "route",
 				"{\"suspect\": {\"module\": \"thinkpad_acpi\"}}"));
 	assert_false(chosen_runs("power", yes[0][0], yes[0][1]));
