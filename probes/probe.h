@@ -51,6 +51,7 @@ extern const struct kbug_probe kbug_probe_config;
 extern const struct kbug_probe kbug_probe_gpu;
 extern const struct kbug_probe kbug_probe_audio;
 extern const struct kbug_probe kbug_probe_power;
+extern const struct kbug_probe kbug_probe_firmware;
 
 /* The built-in table, NULL-terminated, in run order. */
 extern const struct kbug_probe *const kbug_probes[];

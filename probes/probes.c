@@ -28,6 +28,7 @@ const struct kbug_probe *const kbug_probes[] = {
 	&kbug_probe_gpu,
 	&kbug_probe_audio,
 	&kbug_probe_power,
+	&kbug_probe_firmware,
 	NULL,
 };
 

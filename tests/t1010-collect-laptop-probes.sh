@@ -18,14 +18,16 @@ test_expect_success 'the laptop probes are listed with the rule that chooses the
 	grep -A1 "^gpu " list | grep -q "/sys/class/drm" &&
 	grep "^gpu " list | grep -q "suspect is in drivers/gpu/" &&
 	grep "^audio " list | grep -q "suspect is in sound/" &&
-	grep "^power " list | grep -q "suspect is in kernel/power/"
+	grep "^power " list | grep -q "suspect is in kernel/power/" &&
+	grep "^firmware " list | grep -q "kernel log only" &&
+	test "$(grep -c "runs when the suspect is in" list)" = 4
 '
 
 test_expect_success 'without a suspect and unnamed, the laptop probes do not run' '
 	"$KBUG" --sysroot "$FIX/laptop" collect --json --no-redact --probe dmi >none.json &&
 	"$KBUG" --sysroot "$FIX/laptop" collect --json --no-redact >all.json &&
 	check none.json "assert \"gpu\" not in d" &&
-	check all.json "assert not {\"gpu\", \"audio\", \"power\"} & set(d), list(d)"
+	check all.json "assert not {\"gpu\", \"audio\", \"power\", \"firmware\"} & set(d), list(d)"
 '
 
 test_expect_success 'gpu: cards, connectors, EDID summaries and the error state' '
@@ -137,6 +139,33 @@ test_expect_success 'power: a machine without any of its sources is an error' '
 	"$KBUG" --sysroot "$TRASH/empty" collect --json --no-redact --probe power >pe.json &&
 	check pe.json "
 assert any(e[\"probe\"] == \"power\" and \"/sys/power\" in e[\"message\"] for e in d[\"errors\"])
+"
+'
+
+test_expect_success 'firmware: net and Bluetooth drivers, ACPI tables, block models' '
+	"$KBUG" --sysroot "$FIX/laptop" collect --json --no-redact --probe firmware >fw.json &&
+	check fw.json "
+assert d[\"errors\"] == [], d[\"errors\"]
+f = d[\"firmware\"]
+assert f[\"net\"] == [
+    {\"name\": \"eno1\", \"driver\": \"e1000e\", \"bus_id\": \"0000:00:1f.6\"},
+    {\"name\": \"wlp0s20f3\", \"driver\": \"iwlwifi\", \"bus_id\": \"0000:00:14.3\",
+     \"wiphy\": \"phy0\"}], f[\"net\"]
+assert f[\"bluetooth\"] == [{\"name\": \"hci0\", \"driver\": \"btusb\", \"bus_id\": \"1-1:1.0\"}]
+t = {x[\"name\"]: x[\"size\"] for x in f[\"acpi_tables\"]}
+assert t[\"DSDT\"] == 61234 and t[\"FACS\"] == 64 and len(t) == 9 and \"dynamic\" not in t, t
+assert f[\"block\"] == [
+    {\"name\": \"nvme0n1\", \"model\": \"SAMSUNG MZVL2512HCJQ-00BL7\", \"firmware_rev\": \"GXA7801Q\"},
+    {\"name\": \"sda\", \"vendor\": \"ATA\", \"model\": \"Samsung SSD 870\", \"rev\": \"2B6Q\"}], f[\"block\"]
+" &&
+	! grep -q S64KNX0T123456 fw.json
+'
+
+test_expect_success 'firmware: a machine without any of its sources is an error' '
+	rm -rf empty && mkdir -p empty/sys &&
+	"$KBUG" --sysroot "$TRASH/empty" collect --json --no-redact --probe firmware >fe.json &&
+	check fe.json "
+assert any(e[\"probe\"] == \"firmware\" and \"/sys/block\" in e[\"message\"] for e in d[\"errors\"])
 "
 '
 

@@ -504,6 +504,11 @@ static void test_chosen_by_suspect(void **state)
 	assert_true(chosen_runs("power", "route",
 				"{\"suspect\": {\"module\": \"thinkpad_acpi\"}}"));
 	assert_false(chosen_runs("power", yes[0][0], yes[0][1]));
+	assert_true(chosen_runs("firmware", "analysis",
+				"{\"reports\": [{\"guilty_module\": \"iwlmvm\"}]}"));
+	assert_true(chosen_runs("firmware", "route",
+				"{\"suspect\": {\"path\": \"drivers/nvme/host/pci.c\"}}"));
+	assert_false(chosen_runs("firmware", yes[0][0], yes[0][1]));
 }
 
 int main(void)
