@@ -128,13 +128,20 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 
 /* ---- collect ---------------------------------------------------------------- */
 
-static int collect(struct kbug_report *r, const struct report_args *a)
+static void probe_ctx(struct kbug_probe_ctx *ctx, struct kbug_report *r,
+		      const struct report_args *a)
 {
-	struct kbug_probe_ctx ctx = {
+	*ctx = (struct kbug_probe_ctx){
 		.report = r, .log_file = a->log, .timeout_ms = 10000,
 		.max_output = 16u << 20,
 	};
+}
 
+static int collect(struct kbug_report *r, const struct report_args *a)
+{
+	struct kbug_probe_ctx ctx;
+
+	probe_ctx(&ctx, r, a);
 	if (a->log && access(a->log, R_OK)) {
 		ERR("cannot read '%s': %s", a->log, strerror(errno));
 		return -errno;
@@ -364,6 +371,7 @@ static int find_suspect(struct kbug_report *r, const struct report_args *a, int 
 static int cmd_report(int argc, char **argv)
 {
 	struct report_args a = { 0 };
+	struct kbug_probe_ctx ctx;
 	struct kbug_report r;
 	struct strbuf why = STRBUF_INIT;
 	const struct kbug_channel *ch;
@@ -382,6 +390,9 @@ static int cmd_report(int argc, char **argv)
 	code = find_suspect(&r, &a, &idx);
 	if (code >= 0)
 		goto out;
+	/* the suspect is known: the probes of its area (a GPU hang: the GPU's state) */
+	probe_ctx(&ctx, &r, &a);
+	kbug_probes_run_area(&ctx);
 	code = KBUG_EXIT_ERROR;
 	if (kbug_front_confirm_route(&r, a.d.yes))
 		goto out;
