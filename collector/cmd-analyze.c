@@ -90,8 +90,8 @@ static void analyze_print_explain(struct json_object *ex, FILE *out)
 		}
 		fprintf(out, "  blamed %s%s%s%s -> %s (%s): %s\n", fn ? fn : "no function",
 			mod ? " [" : "", mod ? mod : "", mod ? "]" : "", file ? file : "no file",
-			kj_get_str(e, "source") ?: "nothing found",
-			kj_get_str(e, "reason") ?: "no frame or file to blame");
+			kj_get_str(e, "source") ?: "no source",
+			kj_get_str(e, "reason") ?: "no source file found for it");
 	}
 }
 

@@ -39,3 +39,10 @@ analyze-bench: build/tests/bench/analyze-bench kbug
 
 BENCH_TARGETS += analyze-bench
 .PHONY: analyze-bench
+
+# docs/blame-rules.md: the skip table of collector/analyze/skip.c, rendered
+# (tests/t2004-analyze-explain.sh fails when the committed file is stale)
+skip-doc: kbug
+	./kbug analyze --explain-rules > docs/blame-rules.md.tmp && mv -f docs/blame-rules.md.tmp docs/blame-rules.md
+
+.PHONY: skip-doc

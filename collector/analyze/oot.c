@@ -126,8 +126,8 @@ static bool oot_path(const struct kb_rep *r, const char *module)
 				size_t n;
 
 				p += strlen(dirs[k]);
-				n = strspn(p, "abcdefghijklmnopqrstuvwxyz"
-					   "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-");
+				for (n = 0; oot_namech(p[n]); n++)
+					;
 				if (n && (p[n] == '/' || !strncmp(p + n, ".ko", 3)) &&
 				    oot_same(p, n, module))
 					return true;
@@ -169,7 +169,8 @@ bool kb_oot_blame(struct kb_rep *r, const char *module)
 	listed = oot_listed(r, module, flags, sizeof(flags));
 	if (listed == 1) {
 		r->blame_reason = "out-of-tree module: its taint flags in 'Modules linked in' "
-				  "mark it as not built from the kernel tree; report it to its vendor";
+				  "mark it as not built from the kernel tree; "
+				  "report it to its vendor";
 		r->confidence = KB_CONF_HIGH;
 	} else if (oot_load_message(r, module)) {
 		r->blame_reason = "out-of-tree module: its load message says it taints the kernel; "

@@ -35,97 +35,150 @@ struct kb_skip_class {
 	const char *why;
 };
 
-#define CLASS(name, id_, why_) \
-	static const struct kb_skip_class name = { .id = (id_), .why = (why_) }
-
-CLASS(c_report, "reporting",
-      "kernel/panic.c (__warn, panic), lib/bug.c (report_bug), lib/dump_stack.c, "
-      "arch/*/kernel/traps.c and dumpstack.c: they print the report for the code that hit it");
-CLASS(c_printk, "printk",
-      "kernel/printk/ and the dev_printk family of drivers/base/core.c: the message, not its "
-      "author");
-CLASS(c_sanitizer, "sanitizer",
-      "mm/kasan/, mm/kmsan/, mm/kfence/, kernel/kcsan/, lib/ubsan.c, mm/usercopy.c, "
-      "kernel/kcov.c: the checker run inside the instrumented code reports the caller's access");
-CLASS(c_lock, "locking",
-      "kernel/locking/ (lockdep.c, mutex.c, rwsem.c, spinlock.c, qspinlock.c): the lock "
-      "primitives and lockdep act on the lock the caller passes");
-CLASS(c_debugobj, "debugobjects",
-      "lib/debugobjects.c: checks the timer or work object its owner passes");
-CLASS(c_string, "string",
-      "lib/string.c, lib/string_helpers.c, lib/vsprintf.c, lib/hexdump.c, arch/*/lib/mem*.S: "
-      "str*/mem*/printf/hex helpers called on behalf of a caller with the caller's buffer");
-CLASS(c_usercopy, "usercopy",
-      "lib/usercopy.c, lib/iov_iter.c, arch/*/lib/copy_user*.S, include/linux/uaccess.h: "
-      "copies to and from user space for the caller");
-CLASS(c_context, "context-checks",
-      "kernel/sched/core.c (__might_sleep, __cant_sleep) and mm/memory.c (__might_fault): "
-      "checks of the calling context, which is the caller's");
-CLASS(c_refcount, "refcount",
-      "lib/refcount.c: saturation and underflow checks of the counter its owner passes");
-CLASS(c_list, "containers",
-      "lib/list_debug.c, lib/rbtree.c, lib/xarray.c, lib/idr.c, lib/radix-tree.c, "
-      "lib/rhashtable.c, lib/klist.c, lib/bitmap.c, lib/find_bit.c, include/linux/list.h: "
-      "generic containers; a corrupt node is its user's bug");
-CLASS(c_crc, "crc-crypto",
-      "lib/crc*.c, lib/crypto/ (aes, sha, chacha, poly1305...), crypto/ API wrappers "
-      "(shash, skcipher, scatterwalk): checksum and cipher routines run over the caller's data");
-CLASS(c_atomic, "atomics-bitops",
-      "include/linux/atomic/, arch/*/include/asm/bitops.h: atomic and bit operations on the "
-      "caller's word");
-CLASS(c_alloc, "allocator",
-      "mm/slub.c, mm/slab_common.c, mm/page_alloc.c, mm/vmalloc.c, mm/util.c, "
-      "mm/failslab.c, lib/fault-inject.c: allocator internals report the caller's misuse "
-      "(double free, bad page) or run a failure the caller asked for");
-CLASS(c_entry, "entry",
-      "arch/*/entry/, kernel/entry/common.c, arch/arm64/kernel/entry-common.c, "
-      "arch/x86/kernel/apic/, kernel/irq/: syscall, interrupt and exception entry every "
-      "trace starts from");
-CLASS(c_idle, "idle",
-      "kernel/sched/idle.c (do_idle, cpu_startup_entry), drivers/cpuidle/cpuidle.c, "
-      "init/main.c, arch/x86/kernel/head64.c and smpboot.c: the idle loop and CPU bring-up "
-      "under every interrupt taken while idle");
-CLASS(c_sched, "scheduler",
-      "kernel/sched/core.c (__schedule, schedule): the switch away from the caller that "
-      "waits");
-CLASS(c_unwind, "unwind-trace",
-      "arch/*/kernel/unwind_*.c, stacktrace.c, kernel/stacktrace.c, kernel/trace/: the stack "
-      "walkers and tracepoints that print or record the trace");
-CLASS(c_timer, "timers-softirq",
-      "kernel/time/timer.c, kernel/time/hrtimer.c, kernel/softirq.c, net/core/dev.c "
-      "(net_rx_action, __napi_poll): the timer wheel, hrtimers, softirqs and NAPI run every "
-      "callback a driver registered");
-CLASS(c_workqueue, "workqueue-kthread",
-      "kernel/workqueue.c (process_one_work, worker_thread), kernel/kthread.c, "
-      "kernel/smpboot.c: worker threads run every work item and kthread function");
-CLASS(c_rcu, "rcu",
-      "kernel/rcu/ (tree.c rcu_core, rcu_do_batch; srcutree.c): the RCU core invokes every "
-      "callback queued by call_rcu");
-CLASS(c_kobject, "kobject-device",
-      "lib/kobject.c (kobject_* naming and uevents), drivers/base/core.c (device_add, "
-      "device_del), fs/sysfs/: the driver core acts for the subsystem that registers the "
-      "object");
-CLASS(c_teardown, "teardown",
-      "drivers/usb/core/urb.c and message.c, net/core/dev.c unregister, drivers/i2c/, "
-      "drivers/char/hw_random/, drivers/tty/: generic registration and teardown every "
-      "driver's exit passes through");
-CLASS(c_skb, "skb",
-      "net/core/skbuff.c: socket buffer helpers (kfree_skb, skb_put) on the caller's buffer");
-CLASS(c_vfs, "vfs-generic",
-      "fs/inode.c, fs/dcache.c, fs/buffer.c, fs/fs-writeback.c, mm/filemap.c: generic VFS "
-      "code a file system's bug passes through");
-CLASS(c_fault, "fault-entry",
-      "arch/*/mm/fault.c, arch/*/mm/physaddr.c: the page-fault handler that met the bad "
-      "access, not the code that made it");
-CLASS(c_header, "headers",
-      "include/ and *.h: inline helpers expanded into their caller; *.S: assembly entry and "
-      "copy routines");
-CLASS(c_lib, "library",
-      "lib/ and virt/lib/: the kernel's generic library, called on behalf of its caller");
-CLASS(c_core, "core",
-      "net/core/dev.c, net/core/sock.c, net/socket.c, kernel/bpf/core.c, fs/proc/generic.c, "
-      "drivers/clocksource/, drivers/irqchip/, mm/memory.c, mm/percpu*.c: core code every "
-      "trace of its kind passes through");
+static const struct kb_skip_class c_report = {
+	.id = "reporting",
+	.why = "kernel/panic.c (__warn, panic), lib/bug.c (report_bug), lib/dump_stack.c, "
+		"arch/*/kernel/traps.c and dumpstack.c: they print the report for the code that hit it",
+};
+static const struct kb_skip_class c_printk = {
+	.id = "printk",
+	.why = "kernel/printk/ and the dev_printk family of drivers/base/core.c: the message, not its "
+		"author",
+};
+static const struct kb_skip_class c_sanitizer = {
+	.id = "sanitizer",
+	.why = "mm/kasan/, mm/kmsan/, mm/kfence/, kernel/kcsan/, lib/ubsan.c, mm/usercopy.c, "
+		"kernel/kcov.c: the checker run inside the instrumented code reports the caller's access",
+};
+static const struct kb_skip_class c_lock = {
+	.id = "locking",
+	.why = "kernel/locking/ (lockdep.c, mutex.c, rwsem.c, spinlock.c, qspinlock.c): the lock "
+		"primitives and lockdep act on the lock the caller passes",
+};
+static const struct kb_skip_class c_debugobj = {
+	.id = "debugobjects",
+	.why = "lib/debugobjects.c: checks the timer or work object its owner passes",
+};
+static const struct kb_skip_class c_string = {
+	.id = "string",
+	.why = "lib/string.c, lib/string_helpers.c, lib/vsprintf.c, lib/hexdump.c, arch/*/lib/mem*.S: "
+		"str*/mem*/printf/hex helpers called on behalf of a caller with the caller's buffer",
+};
+static const struct kb_skip_class c_usercopy = {
+	.id = "usercopy",
+	.why = "lib/usercopy.c, lib/iov_iter.c, arch/*/lib/copy_user*.S, include/linux/uaccess.h: "
+		"copies to and from user space for the caller",
+};
+static const struct kb_skip_class c_context = {
+	.id = "context-checks",
+	.why = "kernel/sched/core.c (__might_sleep, __cant_sleep) and mm/memory.c (__might_fault): "
+		"checks of the calling context, which is the caller's",
+};
+static const struct kb_skip_class c_refcount = {
+	.id = "refcount",
+	.why = "lib/refcount.c: saturation and underflow checks of the counter its owner passes",
+};
+static const struct kb_skip_class c_list = {
+	.id = "containers",
+	.why = "lib/list_debug.c, lib/rbtree.c, lib/xarray.c, lib/idr.c, lib/radix-tree.c, "
+		"lib/rhashtable.c, lib/klist.c, lib/bitmap.c, lib/find_bit.c, include/linux/list.h: "
+		"generic containers; a corrupt node is its user's bug",
+};
+static const struct kb_skip_class c_crc = {
+	.id = "crc-crypto",
+	.why = "lib/crc*.c, lib/crypto/ (aes, sha, chacha, poly1305...), crypto/ API wrappers "
+		"(shash, skcipher, scatterwalk): checksum and cipher routines run over the caller's data",
+};
+static const struct kb_skip_class c_atomic = {
+	.id = "atomics-bitops",
+	.why = "include/linux/atomic/, arch/*/include/asm/bitops.h: atomic and bit operations on the "
+		"caller's word",
+};
+static const struct kb_skip_class c_alloc = {
+	.id = "allocator",
+	.why = "mm/slub.c, mm/slab_common.c, mm/page_alloc.c, mm/vmalloc.c, mm/util.c, "
+		"mm/failslab.c, lib/fault-inject.c: allocator internals report the caller's misuse "
+		"(double free, bad page) or run a failure the caller asked for",
+};
+static const struct kb_skip_class c_entry = {
+	.id = "entry",
+	.why = "arch/*/entry/, kernel/entry/common.c, arch/arm64/kernel/entry-common.c, "
+		"arch/x86/kernel/apic/, kernel/irq/: syscall, interrupt and exception entry every "
+		"trace starts from",
+};
+static const struct kb_skip_class c_idle = {
+	.id = "idle",
+	.why = "kernel/sched/idle.c (do_idle, cpu_startup_entry), drivers/cpuidle/cpuidle.c, "
+		"init/main.c, arch/x86/kernel/head64.c and smpboot.c: the idle loop and CPU bring-up "
+		"under every interrupt taken while idle",
+};
+static const struct kb_skip_class c_sched = {
+	.id = "scheduler",
+	.why = "kernel/sched/core.c (__schedule, schedule): the switch away from the caller that "
+		"waits",
+};
+static const struct kb_skip_class c_unwind = {
+	.id = "unwind-trace",
+	.why = "arch/*/kernel/unwind_*.c, stacktrace.c, kernel/stacktrace.c, kernel/trace/: the stack "
+		"walkers and tracepoints that print or record the trace",
+};
+static const struct kb_skip_class c_timer = {
+	.id = "timers-softirq",
+	.why = "kernel/time/timer.c, kernel/time/hrtimer.c, kernel/softirq.c, net/core/dev.c "
+		"(net_rx_action, __napi_poll): the timer wheel, hrtimers, softirqs and NAPI run every "
+		"callback a driver registered",
+};
+static const struct kb_skip_class c_workqueue = {
+	.id = "workqueue-kthread",
+	.why = "kernel/workqueue.c (process_one_work, worker_thread), kernel/kthread.c, "
+		"kernel/smpboot.c: worker threads run every work item and kthread function",
+};
+static const struct kb_skip_class c_rcu = {
+	.id = "rcu",
+	.why = "kernel/rcu/ (tree.c rcu_core, rcu_do_batch; srcutree.c): the RCU core invokes every "
+		"callback queued by call_rcu",
+};
+static const struct kb_skip_class c_kobject = {
+	.id = "kobject-device",
+	.why = "lib/kobject.c (kobject_* naming and uevents), drivers/base/core.c (device_add, "
+		"device_del), fs/sysfs/: the driver core acts for the subsystem that registers the "
+		"object",
+};
+static const struct kb_skip_class c_teardown = {
+	.id = "teardown",
+	.why = "drivers/usb/core/urb.c and message.c, net/core/dev.c unregister, drivers/i2c/, "
+		"drivers/char/hw_random/, drivers/tty/: generic registration and teardown every "
+		"driver's exit passes through",
+};
+static const struct kb_skip_class c_skb = {
+	.id = "skb",
+	.why = "net/core/skbuff.c: socket buffer helpers (kfree_skb, skb_put) on the caller's buffer",
+};
+static const struct kb_skip_class c_vfs = {
+	.id = "vfs-generic",
+	.why = "fs/inode.c, fs/dcache.c, fs/buffer.c, fs/fs-writeback.c, mm/filemap.c: generic VFS "
+		"code a file system's bug passes through",
+};
+static const struct kb_skip_class c_fault = {
+	.id = "fault-entry",
+	.why = "arch/*/mm/fault.c, arch/*/mm/physaddr.c: the page-fault handler that met the bad "
+		"access, not the code that made it",
+};
+static const struct kb_skip_class c_header = {
+	.id = "headers",
+	.why = "include/ and *.h: inline helpers expanded into their caller; *.S: assembly entry and "
+		"copy routines",
+};
+static const struct kb_skip_class c_lib = {
+	.id = "library",
+	.why = "lib/ and virt/lib/: the kernel's generic library, called on behalf of its caller",
+};
+static const struct kb_skip_class c_core = {
+	.id = "core",
+	.why = "net/core/dev.c, net/core/sock.c, net/socket.c, kernel/bpf/core.c, fs/proc/generic.c, "
+		"drivers/clocksource/, drivers/irqchip/, mm/memory.c, mm/percpu*.c: core code every "
+		"trace of its kind passes through",
+};
 
 enum {
 	KB_FN_SUB,		/* the function name contains the pattern */
@@ -585,7 +638,9 @@ struct json_object *kb_explain(const struct kb_rep *r)
 
 	for (i = 0; i < end && i < r->frames_nr; i++) {
 		const struct kb_frame *f = &r->frames[i];
-		const struct kb_skip_rule *rule = kb_skip_func(f->func, KB_USE_TITLE | KB_USE_BLAME);
+		const struct kb_skip_rule *rule;
+
+		rule = kb_skip_func(f->func, KB_USE_TITLE | KB_USE_BLAME);
 
 		if (!rule && f->file[0])
 			rule = kb_skip_file(f->file);
@@ -628,7 +683,7 @@ void kbug_analyze_rules_doc(FILE *out)
 		"the machinery that noticed the bug. Rules used for **title** also choose the\n"
 		"function that names a report, as syzbot's titles do; **blame** rules only move\n"
 		"the blame to the caller. `kbug analyze --explain` shows which rule skipped\n"
-		"which frame. The table is collector/analyze/skip.c; %zu rules.\n",
+		"which frame. The table is in collector/analyze/ (skip.c); %zu rules.\n",
 		ARRAY_SIZE(skip_rules));
 	for (i = 0; i < ARRAY_SIZE(skip_rules); i++) {
 		const struct kb_skip_class *c = skip_rules[i].cls;
