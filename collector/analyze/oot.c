@@ -14,9 +14,10 @@
  *    license 'X' taints kernel.", "MOD: module verification failed".
  * 3. A DKMS or vendor path naming the module: /var/lib/dkms/MOD/...,
  *    .../updates/dkms/MOD.ko, /lib/modules/.../extra/MOD.ko.
- * 4. With no module list: the Tainted: line's P or O (kernel/panic.c
- *    taint_flags) and the module named in the frame; a guess, since the
- *    letters do not say which module set them.
+ *
+ * The Tainted: line alone (kernel/panic.c taint_flags: P, O, E) does not
+ * say which module set its letters: an in-tree module in a kernel that
+ * some other module tainted stays in the tree, so it decides nothing.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -38,6 +39,22 @@ static bool oot_same(const char *a, size_t n, const char *b)
 static bool oot_namech(char c)
 {
 	return isalnum((unsigned char)c) || c == '_' || c == '-';
+}
+
+/*
+ * A DKMS package is named like its module, or holds it: the package
+ * rtl8192eu builds 8192eu.ko, amdgpu builds amdgpu.ko.
+ */
+static bool oot_names(const char *pkg, size_t n, const char *module)
+{
+	size_t m = strlen(module), i;
+
+	if (oot_same(pkg, n, module))
+		return true;
+	for (i = 0; m >= 4 && i + m <= n; i++)
+		if (oot_same(pkg + i, m, module))
+			return true;
+	return false;
 }
 
 /*
@@ -129,32 +146,10 @@ static bool oot_path(const struct kb_rep *r, const char *module)
 				for (n = 0; oot_namech(p[n]); n++)
 					;
 				if (n && (p[n] == '/' || !strncmp(p + n, ".ko", 3)) &&
-				    oot_same(p, n, module))
+				    oot_names(p, n, module))
 					return true;
 			}
 		}
-	}
-	return false;
-}
-
-/* The Tainted: line's module letters (P, O). */
-static bool oot_tainted(const struct kb_rep *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->nr; i++) {
-		const char *l = kb_rep_line(r, i);
-		const char *p = strstr(l, " Tainted: ");
-
-		if (!p)
-			continue;
-		for (p += strlen(" Tainted: "); *p == ' ' || isupper((unsigned char)*p); p++) {
-			if ((*p == 'P' || *p == 'O') && (p[1] == ' ' || p[1] == '\0'))
-				return true;
-			if (isupper((unsigned char)p[0]) && isupper((unsigned char)p[1]))
-				break;	/* a word: the release follows */
-		}
-		return false;
 	}
 	return false;
 }
@@ -180,10 +175,6 @@ bool kb_oot_blame(struct kb_rep *r, const char *module)
 		r->blame_reason = "out-of-tree module: the log names its DKMS or vendor path; "
 				  "report it to its vendor";
 		r->confidence = KB_CONF_MEDIUM;
-	} else if (listed < 0 && oot_tainted(r)) {
-		r->blame_reason = "out-of-tree module, probably: the kernel is tainted by a "
-				  "proprietary or out-of-tree module and the trace is in this one";
-		r->confidence = KB_CONF_LOW;
 	} else {
 		return false;
 	}

@@ -136,6 +136,26 @@ static void test_out_of_tree(void **state)
 				 "azx_probe+0x1a/0x80 [snd_hda_intel]"));
 	assert_false(kj_get_bool(r, "out_of_tree", true));
 	json_object_put(r);
+	/* the Tainted: letters alone do not say which module set them */
+	r = first_report("BUG: kernel NULL pointer dereference, address: 0000000000000008\n"
+			 "CPU: 0 PID: 786 Comm: systemd-udevd Tainted: P           O      6.12.0\n"
+			 "RIP: 0010:CalculatePrefetchSourceLines+0x1a/0x80 [amdgpu]\n"
+			 "Call Trace:\n dml20v2_ModeSupport+0x10/0x20 [amdgpu]\n");
+	assert_false(kj_get_bool(r, "out_of_tree", true));
+	assert_string_equal(kj_get_str(r, "guilty_module"), "amdgpu");
+	json_object_put(r);
+	/* the DKMS package rtl8192eu builds the module 8192eu */
+	r = first_report("UBSAN: array-index-out-of-bounds in "
+			 "/var/lib/dkms/rtl8192eu/1.0/build/core/rtw_wlan_util.c:1920:34\n"
+			 "index 4 is out of range for type 'u8 [4]'\n"
+			 "CPU: 14 PID: 2591 Comm: wpa_supplicant Not tainted 6.5.0 #14\n"
+			 "Call Trace:\n <TASK>\n dump_stack_lvl+0x48/0x70\n"
+			 " __ubsan_handle_out_of_bounds+0xc6/0x110\n"
+			 " HT_caps_handler+0x2a4/0x2b0 [8192eu]\n"
+			 " OnAssocRsp+0x28d/0x420 [8192eu]\n </TASK>\n");
+	assert_true(kj_get_bool(r, "out_of_tree", false));
+	assert_string_equal(kj_get_str(r, "guilty_module"), "8192eu");
+	json_object_put(r);
 	/* '-' and '_' are one */
 	r = first_report(OOT_LOG("nvidia_modeset(POE)",
 				 "_nv002252kms+0xa9/0x1c0 [nvidia-modeset]"));
