@@ -1,5 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # kbug analyze: the corpus score (both builds), the hand-made cases, the bench.
+
+# The tree's module names (analyze/oot.c: a [module] no Makefile of linux
+# 6.12 builds is out of tree), from the linux-source-6.12 tree at build time.
+ANALYZE_GEN := build/gen/analyze-modules.c
+LIB_SRCS += $(ANALYZE_GEN)
+
+$(ANALYZE_GEN): collector/analyze/gen-modules.sh mk/analyze.mk
+	@collector/analyze/gen-modules.sh build/gen
 ANALYZE_SCORE := build/tests/analyze/corpus-score build-asan/tests/analyze/corpus-score
 
 build/tests/analyze/corpus-score: tests/analyze/corpus-score.c build/libkbug.a

@@ -14,6 +14,10 @@
  *    license 'X' taints kernel.", "MOD: module verification failed".
  * 3. A DKMS or vendor path naming the module: /var/lib/dkms/MOD/...,
  *    .../updates/dkms/MOD.ko, /lib/modules/.../extra/MOD.ko.
+ * 4. No Makefile of linux 6.12 builds a module of that name (the list
+ *    gen-modules.sh makes from the tree at build time): a vendor's module,
+ *    or one gone from the tree; low confidence, medium when the Tainted:
+ *    line has P or O.
  *
  * The Tainted: line alone (kernel/panic.c taint_flags: P, O, E) does not
  * say which module set its letters: an in-tree module in a kernel that
@@ -21,6 +25,7 @@
  */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyze/internal.h"
@@ -154,6 +159,51 @@ static bool oot_path(const struct kb_rep *r, const char *module)
 	return false;
 }
 
+/* analyze-modules.c, generated: the tree's object names, '-' as '_', sorted */
+extern const char *const kb_tree_modules[];
+extern const size_t kb_tree_modules_nr;
+
+static int oot_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Does a Makefile of the tree build an object of this name? true without a list. */
+static bool oot_tree_builds(const char *module)
+{
+	char name[64], *key = name;
+	size_t i;
+
+	if (!kb_tree_modules_nr)
+		return true;
+	for (i = 0; module[i] && i + 1 < sizeof(name); i++)
+		name[i] = module[i] == '-' ? '_' : module[i];
+	name[i] = '\0';
+	return bsearch(&key, kb_tree_modules, kb_tree_modules_nr, sizeof(*kb_tree_modules),
+		       oot_cmp);
+}
+
+/* The Tainted: line's module letters (P, O). */
+static bool oot_tainted(const struct kb_rep *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr; i++) {
+		const char *p = strstr(kb_rep_line(r, i), " Tainted: ");
+
+		if (!p)
+			continue;
+		for (p += strlen(" Tainted: "); *p == ' ' || isupper((unsigned char)*p); p++) {
+			if ((*p == 'P' || *p == 'O') && (p[1] == ' ' || !p[1]))
+				return true;
+			if (isupper((unsigned char)p[0]) && isupper((unsigned char)p[1]))
+				break;	/* a word: the release follows */
+		}
+		return false;
+	}
+	return false;
+}
+
 bool kb_oot_blame(struct kb_rep *r, const char *module)
 {
 	char flags[8];
@@ -175,6 +225,10 @@ bool kb_oot_blame(struct kb_rep *r, const char *module)
 		r->blame_reason = "out-of-tree module: the log names its DKMS or vendor path; "
 				  "report it to its vendor";
 		r->confidence = KB_CONF_MEDIUM;
+	} else if (!oot_tree_builds(module)) {
+		r->blame_reason = "out-of-tree module: no Makefile of linux 6.12 builds a module of "
+				  "this name (a vendor's module, or one gone from the tree)";
+		r->confidence = oot_tainted(r) ? KB_CONF_MEDIUM : KB_CONF_LOW;
 	} else {
 		return false;
 	}

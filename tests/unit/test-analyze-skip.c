@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "analyze/analyze.h"
@@ -99,6 +100,8 @@ static void test_file_rules(void **state)
 			fail_msg("%s is skipped", kept[i]);
 }
 
+extern const size_t kb_tree_modules_nr;	/* build/gen/analyze-modules.c */
+
 static struct json_object *first_report(const char *log)
 {
 	struct json_object *res = NULL, *r;
@@ -116,51 +119,56 @@ static struct json_object *first_report(const char *log)
 	"RIP: 0010:" frame "\nCall Trace:\n <TASK>\n " frame "\n" \
 	" do_syscall_64+0x5d/0x170\n </TASK>\n"
 
+/* The first report's out_of_tree, guilty_module and confidence (NULL: not checked). */
+static void expect_oot(const char *log, bool oot, const char *module, const char *conf)
+{
+	struct json_object *r = first_report(log);
+
+	assert_int_equal(kj_get_bool(r, "out_of_tree", !oot), oot);
+	if (module)
+		assert_string_equal(kj_get_str(r, "guilty_module"), module);
+	if (oot)
+		assert_null(kj_get_str(r, "guilty_file"));
+	if (conf)
+		assert_string_equal(kj_get_str(r, "confidence"), conf);
+	json_object_put(r);
+}
+
 static void test_out_of_tree(void **state)
 {
-	struct json_object *r;
-
 	(void)state;
 	/* amdgpu(O+): AMD's DKMS build, loading */
-	r = first_report(OOT_LOG("usbhid(+) amdgpu(O+) amd_sched(O) e1000",
-				 "rn_clk_mgr_construct+0x129/0x410 [amdgpu]"));
-	assert_true(kj_get_bool(r, "out_of_tree", false));
-	assert_string_equal(kj_get_str(r, "guilty_module"), "amdgpu");
-	assert_null(kj_get_str(r, "guilty_file"));
-	json_object_put(r);
+	expect_oot(OOT_LOG("usbhid(+) amdgpu(O+) amd_sched(O) e1000",
+			   "rn_clk_mgr_construct+0x129/0x410 [amdgpu]"), true, "amdgpu", "high");
 	/* C (staging) is in the tree; so is an unmarked module beside marked ones */
-	r = first_report(OOT_LOG("r8712u(C) vboxdrv(O)", "r871xu_drv_init+0x1a/0x80 [r8712u]"));
-	assert_false(kj_get_bool(r, "out_of_tree", true));
-	json_object_put(r);
-	r = first_report(OOT_LOG("vboxdrv(O) snd_hda_intel",
-				 "azx_probe+0x1a/0x80 [snd_hda_intel]"));
-	assert_false(kj_get_bool(r, "out_of_tree", true));
-	json_object_put(r);
+	expect_oot(OOT_LOG("r8723bs(C) vboxdrv(O)", "rtw_drv_init+0x1a/0x80 [r8723bs]"), false,
+		   "r8723bs", NULL);
+	expect_oot(OOT_LOG("vboxdrv(O) snd_hda_intel", "azx_probe+0x1a/0x80 [snd_hda_intel]"),
+		   false, "snd_hda_intel", NULL);
 	/* the Tainted: letters alone do not say which module set them */
-	r = first_report("BUG: kernel NULL pointer dereference, address: 0000000000000008\n"
-			 "CPU: 0 PID: 786 Comm: systemd-udevd Tainted: P           O      6.12.0\n"
-			 "RIP: 0010:CalculatePrefetchSourceLines+0x1a/0x80 [amdgpu]\n"
-			 "Call Trace:\n dml20v2_ModeSupport+0x10/0x20 [amdgpu]\n");
-	assert_false(kj_get_bool(r, "out_of_tree", true));
-	assert_string_equal(kj_get_str(r, "guilty_module"), "amdgpu");
-	json_object_put(r);
+	expect_oot("BUG: kernel NULL pointer dereference, address: 0000000000000008\n"
+		   "CPU: 0 PID: 786 Comm: systemd-udevd Tainted: P           O      6.12.0\n"
+		   "RIP: 0010:CalculatePrefetchSourceLines+0x1a/0x80 [amdgpu]\n"
+		   "Call Trace:\n dml20v2_ModeSupport+0x10/0x20 [amdgpu]\n", false, "amdgpu", NULL);
 	/* the DKMS package rtl8192eu builds the module 8192eu */
-	r = first_report("UBSAN: array-index-out-of-bounds in "
-			 "/var/lib/dkms/rtl8192eu/1.0/build/core/rtw_wlan_util.c:1920:34\n"
-			 "index 4 is out of range for type 'u8 [4]'\n"
-			 "CPU: 14 PID: 2591 Comm: wpa_supplicant Not tainted 6.5.0 #14\n"
-			 "Call Trace:\n <TASK>\n dump_stack_lvl+0x48/0x70\n"
-			 " __ubsan_handle_out_of_bounds+0xc6/0x110\n"
-			 " HT_caps_handler+0x2a4/0x2b0 [8192eu]\n"
-			 " OnAssocRsp+0x28d/0x420 [8192eu]\n </TASK>\n");
-	assert_true(kj_get_bool(r, "out_of_tree", false));
-	assert_string_equal(kj_get_str(r, "guilty_module"), "8192eu");
-	json_object_put(r);
+	expect_oot("UBSAN: array-index-out-of-bounds in "
+		   "/var/lib/dkms/rtl8192eu/1.0/build/core/rtw_wlan_util.c:1920:34\n"
+		   "index 4 is out of range for type 'u8 [4]'\n"
+		   "CPU: 14 PID: 2591 Comm: wpa_supplicant Not tainted 6.5.0 #14\n"
+		   "Call Trace:\n <TASK>\n dump_stack_lvl+0x48/0x70\n"
+		   " __ubsan_handle_out_of_bounds+0xc6/0x110\n"
+		   " HT_caps_handler+0x2a4/0x2b0 [8192eu]\n"
+		   " OnAssocRsp+0x28d/0x420 [8192eu]\n </TASK>\n", true, "8192eu", "medium");
+	/* no Makefile of the tree builds it: out of tree, low without a taint */
+	if (kb_tree_modules_nr)	/* built with the tree's module names */
+		expect_oot("BUG: unable to handle kernel paging request at virtual address 00000000\n"
+			   "Modules linked in: faulty chrdrv\n"
+			   "NIP [d1000030] faulty_write+0x10/0x28 [faulty]\n"
+			   "Call Trace:\n [c00ab1f8] faulty_write+0x10/0x28 [faulty]\n"
+			   " [c0096a44] vfs_write+0xb4/0x184\n", true, "faulty", "low");
 	/* '-' and '_' are one */
-	r = first_report(OOT_LOG("nvidia_modeset(POE)",
-				 "_nv002252kms+0xa9/0x1c0 [nvidia-modeset]"));
-	assert_true(kj_get_bool(r, "out_of_tree", false));
-	json_object_put(r);
+	expect_oot(OOT_LOG("nvidia_modeset(POE)", "_nv002252kms+0xa9/0x1c0 [nvidia-modeset]"),
+		   true, NULL, "high");
 }
 
 int main(void)
