@@ -19,7 +19,8 @@
 
 static const char analyze_usage[] =
 	"usage: kbug analyze [--json] [--vmlinux FILE] [--modules-dir DIR] [--no-debuginfo]\n"
-	"                    [--no-text] [LOG | - | --report FILE]\n"
+	"                    [--no-text] [--explain] [LOG | - | --report FILE]\n"
+	"       kbug analyze --explain-rules\n"
 	"\n"
 	"  LOG                 a kernel log: dmesg output (with or without timestamps),\n"
 	"                      journalctl -k or syslog lines, /dev/kmsg records; '-' is stdin\n"
@@ -31,6 +32,14 @@ static const char analyze_details[] =
 	"directory (a module named like a component of it, e1000 in .../intel/e1000)\n"
 	"or DIR/MODULE.c (dummy in drivers/net); $KBUG_KERNEL_SRC finds the exact file.\n"
 	"\n"
+	"The frames and files never blamed (string and container helpers, the allocator,\n"
+	"the workqueue and timer machinery, entry code...) are one table, each rule with\n"
+	"its reason: --explain-rules prints it (docs/blame-rules.md), --explain shows\n"
+	"which rule skipped which frame. A guilty frame in an out-of-tree module (its\n"
+	"taint flags O, P or E in \"Modules linked in\", its load message, a DKMS path,\n"
+	"or a name no Makefile of linux 6.12 builds) blames no in-tree file: out_of_tree\n"
+	"is true and guilty_module names it.\n"
+	"\n"
 	"Prints one line per report: title, guilty file, lines in the log; --json prints\n"
 	"{\"reports\": [...]} (docs/pipeline.md, \"analysis\"). Exit 0 when the log was read,\n"
 	"whether or not it holds reports; 1 when it cannot be read.\n";
@@ -38,7 +47,7 @@ static const char analyze_details[] =
 struct analyze_args {
 	struct kbug_analyze_opts o;
 	const char *report;
-	bool no_debuginfo, no_text;
+	bool no_debuginfo, no_text, explain_rules;
 };
 
 static const struct kbug_option analyze_options[] = {
@@ -54,8 +63,38 @@ static const struct kbug_option analyze_options[] = {
 		 "do not look for debug information at all"),
 	OPT_FLAG("no-text", 0, struct analyze_args, no_text,
 		 "leave each report's text out of the JSON"),
+	OPT_FLAG("explain", 0, struct analyze_args, o.explain,
+		 "show, for each report, the frames skipped and the rule that skipped each, "
+		 "and what was blamed and why (in --json: an \"explain\" array per report)"),
+	OPT_FLAG("explain-rules", 0, struct analyze_args, explain_rules,
+		 "print the table of frames and files never blamed, as Markdown "
+		 "(docs/blame-rules.md), and exit"),
 	OPT_END
 };
+
+/* --explain: "  skipped FUNC (FILE): RULE-KIND 'PATTERN' [CLASS]: REASON", "  blamed ..." */
+static void analyze_print_explain(struct json_object *ex, FILE *out)
+{
+	size_t i, n = ex ? json_object_array_length(ex) : 0;
+
+	for (i = 0; i < n; i++) {
+		struct json_object *e = json_object_array_get_idx(ex, i);
+		const char *file = kj_get_str(e, "file"), *mod = kj_get_str(e, "module");
+		const char *fn = kj_get_str(e, "function");
+
+		if (!strcmp(kj_get_str(e, "action") ?: "", "skipped")) {
+			fprintf(out, "  skipped %s%s%s%s: %s '%s' [%s]: %s\n", fn ? fn : "?",
+				file ? " (" : "", file ? file : "", file ? ")" : "",
+				kj_get_str(e, "rule_kind"), kj_get_str(e, "rule"),
+				kj_get_str(e, "rule_class"), kj_get_str(e, "reason"));
+			continue;
+		}
+		fprintf(out, "  blamed %s%s%s%s -> %s (%s): %s\n", fn ? fn : "no function",
+			mod ? " [" : "", mod ? mod : "", mod ? "]" : "", file ? file : "no file",
+			kj_get_str(e, "source") ?: "no source",
+			kj_get_str(e, "reason") ?: "no source file found for it");
+	}
+}
 
 static void analyze_print(struct json_object *res, FILE *out)
 {
@@ -74,6 +113,7 @@ static void analyze_print(struct json_object *res, FILE *out)
 			file ? file : "no file", (long long)kj_get_int(r, "first_line", 0),
 			(long long)kj_get_int(r, "last_line", 0),
 			kj_get_bool(r, "corrupted", false) ? "  (corrupted)" : "");
+		analyze_print_explain(kj_get(r, "explain"), out);
 	}
 }
 
@@ -157,6 +197,12 @@ static int cmd_analyze(int argc, char **argv)
 	n = kbug_opt_parse("analyze", analyze_options, &a, argc, argv);
 	if (n < 0)
 		return -n;
+	if (a.explain_rules) {
+		if (n || a.report)
+			return kbug_usage_error("analyze", "--explain-rules takes no log");
+		kbug_analyze_rules_doc(kbug_output());
+		return kbug_output_close() ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
+	}
 	if (n > 1)
 		return kbug_usage_error("analyze", "one log at a time ('%s', '%s')", argv[1],
 					argv[2]);

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # kbug analyze: the corpus score (both builds), the hand-made cases, the bench.
+
 ANALYZE_SCORE := build/tests/analyze/corpus-score build-asan/tests/analyze/corpus-score
 
 build/tests/analyze/corpus-score: tests/analyze/corpus-score.c build/libkbug.a
@@ -57,3 +58,10 @@ index:
 	nice /usr/bin/python3 kernel/index.py "$$tree" "$$ver" data/linux-6.12.index.gz
 
 .PHONY: index
+
+# docs/blame-rules.md: the skip table of collector/analyze/skip.c, rendered
+# (tests/t2005-analyze-explain.sh fails when the committed file is stale)
+skip-doc: kbug
+	./kbug analyze --explain-rules > docs/blame-rules.md.tmp && mv -f docs/blame-rules.md.tmp docs/blame-rules.md
+
+.PHONY: skip-doc

@@ -32,6 +32,7 @@ struct kbug_analyze_opts {
 	const char *modules_dir;	/* --modules-dir: where .ko files with DWARF are */
 	bool debuginfo;			/* try libdw (vmlinux, modules_dir, Debian's debug path) */
 	bool with_text;			/* put each report's lines in "text" */
+	bool explain;			/* put each report's "explain" array (skipped frames) */
 	unsigned int max_reports;	/* stop keeping reports after this many; 0: 1000 */
 	/* a kernel tree to find a module function's file in; NULL: $KBUG_KERNEL_SRC */
 	const char *kernel_src;
@@ -62,6 +63,9 @@ int kbug_analyze_buffer(const char *buf, size_t len, const char *name,
  * reports, or -ENOENT when the report holds no kernel log.
  */
 int kbug_analyze_report(struct kbug_report *r, const struct kbug_analyze_opts *o);
+
+/* docs/blame-rules.md: the table of frames and files never blamed, as Markdown. */
+void kbug_analyze_rules_doc(FILE *out);
 
 /*
  * Which of the report's analysis reports to send (analyze/pick.c): what

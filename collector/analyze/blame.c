@@ -33,55 +33,6 @@
 #include "analyze/sig-driver.h"
 #include "util/json.h"
 
-static const char *const blame_blacklist[] = {
-	"^lib/", "^virt/lib/", "^mm/kasan/", "^mm/kmsan/", "^mm/kfence/", "^kernel/kcsan/",
-	"^kernel/kcov.c", "^mm/slab.c", "^mm/slub.c", "^mm/slob.c", "^mm/slab_common.c",
-	"^mm/memory.c", "^mm/percpu", "^mm/vmalloc.c", "^mm/page_alloc.c", "^mm/util.c",
-	"^mm/usercopy.c", "^mm/debug", "^kernel/rcu/", "^arch/*/kernel/traps.c",
-	"^arch/*/mm/fault.c", "^arch/*/mm/physaddr.c", "^arch/*/kernel/dumpstack",
-	"^arch/*/kernel/unwind", "^arch/*/entry/", "^arch/*/lib/", "^kernel/locking/",
-	"^kernel/panic.c", "^kernel/printk/", "^kernel/softirq.c", "^kernel/kthread.c",
-	"^kernel/sched/", "^kernel/time/timer.c", "^kernel/workqueue.c", "^kernel/entry/",
-	"^kernel/stacktrace.c", "^kernel/irq/", "^net/core/dev.c", "^net/core/sock.c",
-	"^net/core/skbuff.c", "^fs/proc/generic.c", "^trusty/", "^include/", "^kernel/bpf/core.c",
-	"^arch/*/kernel/process.c", "^drivers/usb/core/urb.c", "^net/socket.c",
-	"^mm/folio-compat.c", "^kernel/time/tick-sched.c", "^kernel/time/hrtimer.c",
-	"^arch/*/kernel/stacktrace.c", "^arch/*/kernel/apic/", "^kernel/trace/",
-	"^drivers/clocksource/", "^drivers/irqchip/", "^arch/*/kernel/entry",
-	/* generic VFS a file system's bug passes through */
-	"^fs/inode.c", "^fs/fs-writeback.c", "^fs/dcache.c", "^fs/buffer.c",
-	NULL,
-};
-
-/* "arch/STAR/..." matches one path component. */
-static bool blame_glob(const char *path, const char *pat)
-{
-	while (*pat) {
-		if (*pat == '*') {
-			while (*path && *path != '/')
-				path++;
-			pat++;
-			continue;
-		}
-		if (*path != *pat)
-			return false;
-		path++, pat++;
-	}
-	return true;
-}
-
-bool kb_file_blacklisted(const char *path)
-{
-	size_t i, n = strlen(path);
-
-	if (n > 2 && path[n - 2] == '.' && (path[n - 1] == 'h' || path[n - 1] == 'S'))
-		return true;
-	for (i = 0; blame_blacklist[i]; i++)
-		if (blame_glob(path, blame_blacklist[i] + 1))
-			return true;
-	return false;
-}
-
 static bool blame_text_file(struct kb_rep *r, bool any)
 {
 	size_t i = r->hdr;
@@ -144,8 +95,8 @@ static bool blame_resolved_file(struct kb_rep *r)
 	for (i = r->guilty >= 0 ? (size_t)r->guilty : 0; i < r->frames_nr; i++) {
 		const struct kb_frame *f = &r->frames[i];
 
-		if (!f->file[0] || !f->reliable || kb_file_blacklisted(f->file) ||
-		    kb_frame_skipped(f->func, NULL))
+		if (!f->file[0] || !f->reliable || kb_skip_file(f->file) ||
+		    kb_skip_func(f->func, KB_USE_BLAME))
 			continue;
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", f->file);
 		r->blame_reason = "the guilty frame's source file, from debug info";
@@ -354,6 +305,52 @@ static void blame_header_file(struct kb_rep *r)
 	}
 }
 
+/* Code that runs on behalf of its caller: a skip rule names its function or file. */
+static bool blame_helper(const struct kb_frame *f)
+{
+	return kb_skip_func(f->func, KB_USE_BLAME) || (f->file[0] && kb_skip_file(f->file));
+}
+
+/*
+ * Where one stack ends and an unrelated one begins: KASAN's allocation
+ * and free stacks, the interrupted task below an interrupt's frames
+ * (arch/x86/kernel/dumpstack_64.c prints <EOI>, </IRQ>), lockdep's
+ * dependency chains, the end of the report.
+ */
+static bool blame_stack_end(const char *l)
+{
+	return strstr(l, "Allocated by task") || strstr(l, "Freed by task") ||
+		strstr(l, "</IRQ>") || strstr(l, "<EOI>") || strstr(l, "</TASK>") ||
+		strstr(l, "---[ end") || strstr(l, "-> #") || strstr(l, "stack backtrace:") ||
+		strstr(l, "Last potentially related work");
+}
+
+/*
+ * The title's frame is a helper (skip.c: a string routine, a container,
+ * the allocator, the worker loop): blame its nearest caller in the same
+ * stack that is none, if there is one.
+ */
+static void blame_caller(struct kb_rep *r)
+{
+	size_t i, l;
+
+	if (r->guilty < 0 || r->by_extractor || !blame_helper(&r->frames[r->guilty]))
+		return;
+	for (i = (size_t)r->guilty + 1; i < r->frames_nr; i++) {
+		const struct kb_frame *c = &r->frames[i];
+
+		if (c->idx >= r->cut)
+			return;
+		for (l = r->frames[i - 1].idx + 1; l < c->idx; l++)
+			if (blame_stack_end(kb_rep_line(r, l)))
+				return;
+		if (!c->reliable || c->ip || blame_helper(c))
+			continue;
+		r->guilty = (int)i;
+		return;
+	}
+}
+
 static void blame_pick(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
 	const struct kb_frame *f;
@@ -362,8 +359,10 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 	/* a title that names no frame: blame the first one that is no machinery */
 	for (i = 0; r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER) && i < r->frames_nr; i++)
 		if (r->frames[i].reliable && r->frames[i].has_off &&
-		    !kb_frame_skipped(r->frames[i].func, NULL))
+		    !kb_skip_func(r->frames[i].func, KB_USE_BLAME))
 			r->guilty = (int)i;
+	if (!(r->sig->flags & KB_SIG_DRIVER))
+		blame_caller(r);
 	f = r->guilty >= 0 ? &r->frames[r->guilty] : NULL;
 
 	if (f) {
@@ -371,6 +370,9 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		r->guilty_func[strcspn(r->guilty_func, ".")] = '\0';
 		if (f->module[0])
 			snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", f->module);
+		/* a vendor's module: no in-tree file is to blame */
+		if (f->module[0] && kb_oot_blame(r, f->module))
+			return;
 	}
 	if (r->sig->module && !r->guilty_module[0])
 		snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", r->sig->module);
@@ -494,6 +496,6 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 		blame_pick(r, modules, tree);
 	if (r->guilty_file[0] && !r->blame_source)
 		r->blame_source = KB_SRC_GUESS;
-	if (!r->confidence)	/* the index may have said low already */
+	if (!r->confidence)	/* the index or oot.c may have said it already */
 		r->confidence = blame_confidence(r);
 }

@@ -12,7 +12,9 @@
  *   input.c      log lines: prefixes (timestamps, syslog, /dev/kmsg) off
  *   signatures.c the table of report headers, one row per family file
  *   sig-*.c      one family of reports each: how to title it
- *   frames.c     call-trace frames and the table of frames never to blame
+ *   frames.c     call-trace frames
+ *   skip.c       the table of frames and files never to blame, --explain
+ *   oot.c        out-of-tree modules
  *   blame.c      the guilty frame, file and module
  *   scan.c       the streaming scanner: reports delimited, JSON built
  *   dwarf.c      optional file:line resolution through libdw
@@ -170,11 +172,34 @@ bool kb_frame_parse_ip(const char *s, struct kb_frame *f);
 void kb_rep_parse_frames(struct kb_rep *r);
 /* Append a frame (one the report names outside its trace): its index. */
 int kb_rep_add_frame(struct kb_rep *r, const struct kb_frame *f);
-/* Is the function part of the reporting machinery (never to be blamed)? */
-bool kb_frame_skipped(const char *func, const char *const *extra);
 /* First "dir/file.c:123" in s: copies the path, returns the position after it. */
 const char *kb_find_file(const char *s, char *path, size_t size, int *line);
+
+/* ---- skip.c: the frames and files never to blame ---- */
+enum {
+	KB_USE_TITLE = 1 << 0,	/* the rule also chooses the function a title names */
+	KB_USE_BLAME = 1 << 1,	/* the rule moves the blame to the caller */
+};
+
+struct kb_skip_rule;
+/* The first rule of `use` matching the function, NULL when none does. */
+const struct kb_skip_rule *kb_skip_func(const char *func, unsigned int use);
+/* The first file rule matching the tree-relative path, NULL when none does. */
+const struct kb_skip_rule *kb_skip_file(const char *path);
+/* Title rules, or one of `extra` (a signature's: "x" contains, "^x" starts, "^x$" is). */
+bool kb_frame_skipped(const char *func, const char *const *extra);
 bool kb_file_blacklisted(const char *path);
+/* Put the rule's pattern, kind, class and reason into o. */
+void kb_skip_describe(const struct kb_skip_rule *r, struct json_object *o);
+/* The report's "explain" array: the frames skipped and by which rule, what was blamed. */
+struct json_object *kb_explain(const struct kb_rep *r);
+
+/* ---- oot.c: out-of-tree modules ---- */
+/*
+ * Is `module` (a frame's [module]) built outside the kernel tree, as the
+ * report's lines tell? Sets r->out_of_tree and its blame fields when so.
+ */
+bool kb_oot_blame(struct kb_rep *r, const char *module);
 
 /* ---- title helpers (frames.c) ---- */
 enum {

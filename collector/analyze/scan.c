@@ -266,6 +266,8 @@ static struct json_object *scan_json(struct scan *sc)
 	kj_set_int(o, "first_line", (int64_t)r->first_line);
 	kj_set_int(o, "last_line", (int64_t)r->last_line);
 	kj_set(o, "frames", scan_frames(r));
+	if (sc->o->explain)
+		kj_set(o, "explain", kb_explain(r));
 	kj_set(o, "modules", scan_modules(r));
 	scan_taint(r, o);
 	if (!kj_get(o, "release") && sc->release[0])

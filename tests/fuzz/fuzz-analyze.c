@@ -36,6 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	mods = json_tokener_parse(fuzz_modules);
 	o.modules = mods;
 	o.with_text = false;
+	o.explain = true;	/* skip.c: the explain array of every report */
 	f = fmemopen((void *)data, size ? size : 1, "r");
 	if (f && size) {
 		if (kbug_analyze_stream(f, "fuzz", &o, &res) >= 0)

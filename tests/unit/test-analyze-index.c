@@ -172,8 +172,8 @@ static const struct bcase bcases[] = {
 	  L "Use-after-free read at 0x00000000deadbeef (in kfence-#12):\n",
 	  "block/bfq-iosched.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* an out-of-tree module's function named like a tree one: not the tree's */
-	{ "unknown module", OOPS("ext4_writepages+0x1a/0x80 [vendorfs]", ""), NULL, NULL,
-	  KB_CONF_LOW },
+	{ "unknown module", OOPS("ext4_writepages+0x1a/0x80 [vendorfs]", ""), NULL,
+	  KB_SRC_MODULE, KB_CONF_LOW },
 };
 
 static void test_blame(void **state)

@@ -1,0 +1,227 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Out-of-tree modules: a report whose guilty frame lies in a module not
+ * built from the kernel tree belongs to the module's vendor, never to the
+ * maintainers of an in-tree file. What the log tells, most certain first:
+ *
+ * 1. "Modules linked in: nvidia(POE) ..." (kernel/module/main.c,
+ *    print_modules() and module_flags_taint()): each module's own taint
+ *    letters, P proprietary, O out-of-tree, E unsigned; a module listed
+ *    without them was built with the kernel and stays in the tree, even
+ *    in a tainted kernel.
+ * 2. The module's load messages (kernel/module/main.c, signing.c):
+ *    "MOD: loading out-of-tree module taints kernel.", "MOD: module
+ *    license 'X' taints kernel.", "MOD: module verification failed".
+ * 3. A DKMS or vendor path naming the module: /var/lib/dkms/MOD/...,
+ *    .../updates/dkms/MOD.ko, /lib/modules/.../extra/MOD.ko.
+ * 4. No Makefile of linux 6.12 builds a module of that name (the `m`
+ *    records of the tree index, index.h): a vendor's module,
+ *    or one gone from the tree; low confidence, medium when the Tainted:
+ *    line has P or O.
+ *
+ * The Tainted: line alone (kernel/panic.c taint_flags: P, O, E) does not
+ * say which module set its letters: an in-tree module in a kernel that
+ * some other module tainted stays in the tree, so it decides nothing.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/index.h"
+#include "analyze/internal.h"
+
+/* Module names: '-' and '_' are the same (kmod's rule). */
+static bool oot_same(const char *a, size_t n, const char *b)
+{
+	size_t i;
+
+	for (i = 0; i < n && b[i]; i++)
+		if (a[i] != b[i] && !(strchr("-_", a[i]) && strchr("-_", b[i])))
+			return false;
+	return i == n && !b[i];
+}
+
+static bool oot_namech(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '-';
+}
+
+/*
+ * A DKMS package is named like its module, or holds it: the package
+ * rtl8192eu builds 8192eu.ko, amdgpu builds amdgpu.ko.
+ */
+static bool oot_names(const char *pkg, size_t n, const char *module)
+{
+	size_t m = strlen(module), i;
+
+	if (oot_same(pkg, n, module))
+		return true;
+	for (i = 0; m >= 4 && i + m <= n; i++)
+		if (oot_same(pkg + i, m, module))
+			return true;
+	return false;
+}
+
+/*
+ * "Modules linked in:" lists: 1 the module is listed with P, O or E,
+ * 0 listed without them, -1 not listed (or no list).
+ */
+static int oot_listed(const struct kb_rep *r, const char *module, char *flags, size_t size)
+{
+	size_t i;
+	int ret = -1;
+
+	for (i = 0; i < r->nr && ret < 0; i++) {
+		const char *p = strstr(kb_rep_line(r, i), "Modules linked in:");
+
+		if (!p)
+			continue;
+		p += strlen("Modules linked in:");
+		while (*p) {
+			size_t n, f = 0;
+
+			while (*p == ' ')
+				p++;
+			if (!*p || *p == '[')
+				break;
+			n = strcspn(p, " (");
+			if (p[n] == '(')
+				f = strcspn(p + n, ") ");
+			if (n && oot_same(p, n, module)) {
+				const char *fl = p + n + 1;
+				size_t k, m = 0;
+
+				for (k = 0; f && k + 1 < f && m + 1 < size; k++)
+					if (strchr("POE", fl[k]))
+						flags[m++] = fl[k];
+				flags[m] = '\0';
+				ret = m ? 1 : 0;
+				break;
+			}
+			p += n + f;
+			if (*p == ')')
+				p++;
+		}
+	}
+	return ret;
+}
+
+/* "MOD: loading out-of-tree module taints kernel." and its kin. */
+static bool oot_load_message(const struct kb_rep *r, const char *module)
+{
+	static const char *const msgs[] = { ": loading out-of-tree module taints kernel",
+		": module license '", ": module license taints kernel",
+		": module verification failed", NULL };
+	size_t i, k;
+
+	for (i = 0; i < r->nr; i++) {
+		const char *l = kb_rep_line(r, i);
+
+		for (k = 0; msgs[k]; k++) {
+			const char *p = strstr(l, msgs[k]);
+			const char *b = p;
+
+			if (!p || (k == 1 && !strstr(p, "taints kernel")))
+				continue;
+			while (b > l && oot_namech(b[-1]))
+				b--;
+			if (oot_same(b, p - b, module))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* /var/lib/dkms/MOD/, .../dkms/MOD.ko, .../extra/MOD.ko in the report. */
+static bool oot_path(const struct kb_rep *r, const char *module)
+{
+	static const char *const dirs[] = { "/dkms/", "/extra/", NULL };
+	size_t i, k;
+
+	for (i = 0; i < r->nr; i++) {
+		const char *l = kb_rep_line(r, i);
+
+		for (k = 0; dirs[k]; k++) {
+			const char *p = l;
+
+			while ((p = strstr(p, dirs[k]))) {
+				size_t n;
+
+				p += strlen(dirs[k]);
+				for (n = 0; oot_namech(p[n]); n++)
+					;
+				if (n && (p[n] == '/' || !strncmp(p + n, ".ko", 3)) &&
+				    oot_names(p, n, module))
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* Does a Makefile of the tree build an object of this name? true without an index. */
+static bool oot_tree_builds(const char *module)
+{
+	const struct kb_index *ix = kb_index_get();
+	const char *dir;
+
+	return !ix || kb_index_module(ix, module, 0, &dir, NULL, 0) >= 0;
+}
+
+/* The Tainted: line's module letters (P, O). */
+static bool oot_tainted(const struct kb_rep *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr; i++) {
+		const char *p = strstr(kb_rep_line(r, i), " Tainted: ");
+
+		if (!p)
+			continue;
+		for (p += strlen(" Tainted: "); *p == ' ' || isupper((unsigned char)*p); p++) {
+			if ((*p == 'P' || *p == 'O') && (p[1] == ' ' || !p[1]))
+				return true;
+			if (isupper((unsigned char)p[0]) && isupper((unsigned char)p[1]))
+				break;	/* a word: the release follows */
+		}
+		return false;
+	}
+	return false;
+}
+
+bool kb_oot_blame(struct kb_rep *r, const char *module)
+{
+	char flags[8];
+	int listed;
+
+	if (!module || !module[0])
+		return false;
+	listed = oot_listed(r, module, flags, sizeof(flags));
+	if (listed == 1) {
+		r->blame_reason = "out-of-tree module: its taint flags in 'Modules linked in' "
+				  "mark it as not built from the kernel tree; "
+				  "report it to its vendor";
+		r->confidence = KB_CONF_HIGH;
+	} else if (oot_load_message(r, module)) {
+		r->blame_reason = "out-of-tree module: its load message says it taints the kernel; "
+				  "report it to its vendor";
+		r->confidence = KB_CONF_HIGH;
+	} else if (oot_path(r, module)) {
+		r->blame_reason = "out-of-tree module: the log names its DKMS or vendor path; "
+				  "report it to its vendor";
+		r->confidence = KB_CONF_MEDIUM;
+	} else if (!oot_tree_builds(module)) {
+		r->blame_reason = "out-of-tree module: no Makefile of linux 6.12 builds a module of "
+				  "this name (a vendor's module, or one gone from the tree)";
+		r->confidence = oot_tainted(r) ? KB_CONF_MEDIUM : KB_CONF_LOW;
+	} else {
+		return false;
+	}
+	r->out_of_tree = true;
+	snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", module);
+	r->guilty_file[0] = '\0';
+	r->blame_source = KB_SRC_MODULE;
+	r->own_file = false;
+	return true;
+}
