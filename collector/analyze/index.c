@@ -234,7 +234,7 @@ const struct kb_index *kb_index_get(void)
 		strbuf_addstr(&path, env);
 	} else if (!kbug_data_path(&path, IX_FILE)) {
 		DBG("analyze: no %s installed: functions are not looked up", IX_FILE);
-		return NULL;
+		goto out;
 	}
 	if (strbuf_read_file(&gz, path.buf, IX_MAX_GZ) < 0) {
 		WARN("cannot read the function index %s: %s", path.buf, strerror(errno));
