@@ -374,8 +374,9 @@ static int cmd_followup(int argc, char **argv)
 		goto out;
 	}
 	if (ret != 1) {
-		ret = kbug_usage_error("followup", ret ? "one bug URL or Message-ID, not %d arguments" :
-					"answer what? give a bug's URL or a Message-ID", ret);
+		ret = kbug_usage_error("followup", ret ?
+				       "one bug URL or Message-ID, not %d arguments" :
+				       "answer what? give a bug's URL or a Message-ID", ret);
 		goto out;
 	}
 	ret = 0;

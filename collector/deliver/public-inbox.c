@@ -21,6 +21,7 @@
 #include "util/http.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 
 #define PI_DEFAULT_INBOX "https://lore.kernel.org/all"
@@ -165,7 +166,7 @@ static int take_header(struct kbug_pi_msg *m, const char *h, size_t n, bool *qp)
 		*qp = (size_t)(h + n - v) >= 16 && !strncasecmp(v, "quoted-printable", 16);
 		return 0;
 	}
-	for (i = 0; i < sizeof(keep) / sizeof(keep[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(keep); i++) {
 		char **slot = (char **)((char *)m + keep[i].off);
 
 		if (klen != strlen(keep[i].name) || strncasecmp(h, keep[i].name, klen) || *slot)
@@ -363,7 +364,8 @@ void kbug_pi_addresses(const char *list, size_t max,
 			calls++;
 		}
 		strbuf_reset(&one);
-		quoted = angle = false;
+		quoted = false;
+		angle = false;
 		if (!*p)
 			break;
 	}
@@ -391,31 +393,27 @@ void kbug_pi_reply_subject(const char *subject, struct strbuf *out)
 
 void kbug_pi_reply_references(const struct kbug_pi_msg *parent, struct strbuf *out)
 {
-	const char *ids[PI_MAX_REFS + 2];
 	char *copy = strdup(parent->references ?: ""), *p, *save = NULL, *id;
-	size_t n = 0, i, first;
+	const char *ids[PI_MAX_REFS];
+	size_t n = 0, seen = 0, i;
 
+	/* the thread's root, then the newest PI_MAX_REFS - 2 (RFC 5322 3.6.4 allows trimming) */
 	for (p = copy ? strtok_r(copy, " \t", &save) : NULL; p; p = strtok_r(NULL, " \t", &save)) {
 		id = angle_id(p);
 		if (!id)
 			continue;
 		free(id);
-		if (n < PI_MAX_REFS + 1) {
+		if (seen++ == 0 || n < PI_MAX_REFS - 1) {
 			ids[n++] = p;
-		} else {	/* keep the first, drop the oldest after it */
-			memmove(&ids[1], &ids[2], (n - 2) * sizeof(ids[0]));
-			ids[n - 1] = p;
-		}
-	}
-	if (!n && parent->in_reply_to) {
-		strbuf_addf(out, "<%s>", parent->in_reply_to);
-	}
-	first = n > PI_MAX_REFS - 1 ? n - (PI_MAX_REFS - 1) : 0;
-	for (i = 0; i < n; i++) {
-		if (i && i < first)
 			continue;
-		strbuf_addf(out, "%s%s", out->len ? " " : "", ids[i]);
+		}
+		memmove(&ids[1], &ids[2], (n - 2) * sizeof(ids[0]));
+		ids[n - 1] = p;
 	}
+	for (i = 0; i < n; i++)
+		strbuf_addf(out, "%s%s", i ? " " : "", ids[i]);
+	if (!n && parent->in_reply_to)
+		strbuf_addf(out, "<%s>", parent->in_reply_to);
 	if (parent->message_id)
 		strbuf_addf(out, "%s<%s>", out->len ? " " : "", parent->message_id);
 	free(copy);
@@ -479,7 +477,9 @@ int kbug_pi_parse_target(const char *arg, const char *inbox, struct strbuf *inbo
 			}
 		}
 		if (!seg || seg - 1 <= strstr(arg, "://") + 3)
-			return pi_fail(msg, msgsz, "'%s' is not a message's URL on a public-inbox (INBOX-URL/MESSAGE-ID/)", arg);
+			return pi_fail(msg, msgsz,
+				       "'%s' is not a message's URL on a public-inbox (INBOX-URL/MESSAGE-ID/)",
+				       arg);
 		if (pct_decode(seg, (size_t)(rest - seg), mid))
 			return pi_fail(msg, msgsz, "'%s': a bad %%-escape in the Message-ID", arg);
 		strbuf_add(inbox_out, arg, (size_t)(seg - 1 - arg));
@@ -492,7 +492,8 @@ int kbug_pi_parse_target(const char *arg, const char *inbox, struct strbuf *inbo
 			strbuf_setlen(mid, mid->len - 1);
 		inbox = inbox ?: PI_DEFAULT_INBOX;
 		if (strncmp(inbox, "https://", 8) && strncmp(inbox, "http://", 7))
-			return pi_fail(msg, msgsz, "the inbox '%s' is not an http(s):// URL", inbox);
+			return pi_fail(msg, msgsz, "the inbox '%s' is not an http(s):// URL",
+				       inbox);
 		strbuf_addstr(inbox_out, inbox);
 		while (inbox_out->len && inbox_out->buf[inbox_out->len - 1] == '/')
 			strbuf_setlen(inbox_out, inbox_out->len - 1);
