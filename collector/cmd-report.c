@@ -344,10 +344,12 @@ static int find_suspect(struct kbug_report *r, const struct report_args *a, int 
 	else if (ret < 0)
 		WARN("cannot analyze the kernel log: %s", strerror(-ret));
 	/*
-	 * With a named suspect, a report from the log goes into the body only
-	 * when asked for (--report N): the log may be about something else.
+	 * With a named module, driver or device, a report from the log goes
+	 * into the body only when asked for (--report N): the log may be about
+	 * something else. --file reroutes the crash found to another source
+	 * (issue 21): the crash stays.
 	 */
-	*idx = !named || a->pick ? pick_report(r, a) : -1;
+	*idx = !named || a->pick || a->file ? pick_report(r, a) : -1;
 	if (*idx == -2)
 		return KBUG_EXIT_USAGE;
 	if (!named && *idx < 0) {

@@ -1,0 +1,113 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# kbug reroute, and kbug report --file keeping the crash it found. A
+# report of the lkdtm WARNING (tests/corpus) routed by a small MAINTAINERS
+# to the lkdtm list: rerouted while it waits in the outbox (nothing
+# listens on its SMTP port), it is rebuilt for the ext4 list with the same
+# crash and description and the old item is dropped; rerouted after it was
+# delivered (the aiosmtpd test server), it is forwarded saying where it
+# first went, and a reply in the old thread says where it moved.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-smtp.sh"
+
+require py:aiosmtpd "$T5_LOG"
+export XDG_DATA_HOME=$TRASH/xdg XDG_CONFIG_HOME=$TRASH/xdgconf KBUG_CONFIG=
+OB=$TRASH/outbox
+MAINT=$TRASH/MAINTAINERS
+cat >"$MAINT" <<-\EOF
+List of maintainers
+===================
+
+THE REST
+M:	Linus Torvalds <torvalds@linux-foundation.org>
+L:	linux-kernel@vger.kernel.org
+S:	Buried alive in reporters
+F:	*
+F:	*/
+
+EXT4 FILE SYSTEM
+M:	Ted Ext <ted@example.org>
+L:	ext4@example.org
+S:	Maintained
+F:	fs/ext4/
+
+LINUX KERNEL DUMP TEST MODULE (LKDTM)
+M:	Kees Dump <kees@example.org>
+L:	lkdtm@example.org
+S:	Maintained
+F:	drivers/misc/lkdtm/*
+EOF
+echo "It warned at boot, every time." >"$TRASH/desc"
+
+# report ARGS...: the lkdtm report, described, routed by $MAINT
+report() {
+	"$KBUG" report --log "$T5_LOG" --maintainers "$MAINT" --from "$T5_FROM" --yes \
+		--description "$TRASH/desc" --outbox "$OB" --to email "$@"
+}
+
+# hdr FILE NAME: a header's value (unfolded)
+hdr() {
+	"$PYTHON" - "$1" "$2" <<'PY'
+import email, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+v = m.get(sys.argv[2])
+print(" ".join(str(v).split()) if v is not None else "")
+PY
+}
+
+smtp_start smtp
+DEAD=$(free_port)
+
+test_expect_success 'report --file keeps the crash the log holds' '
+	report --file fs/ext4/inode.c --dry-run >msg 2>err &&
+	grep -q "^To: Ted Ext <ted@example.org>" msg && grep -q "^Cc: ext4@example.org" msg &&
+	grep -q "^Subject: .*WARNING in lkdtm_WARNING" msg &&
+	grep -q "lkdtm_WARNING" msg && grep -q "It warned at boot" msg
+'
+
+test_expect_success 'reroute a waiting item: rebuilt for the new list, the old one dropped' '
+	test_expect_code 3 report --smtp-url "smtp://127.0.0.1:$DEAD" --timeout 5 >out 2>err &&
+	old=$(sed -n "s/^Not delivered; the report waits in the outbox as \(.*\)\.$/\1/p" err) &&
+	test -n "$old" && test -d "$OB/$old" &&
+	grep -q "lkdtm@example.org" "$OB/$old/message.eml" &&
+	"$KBUG" reroute "$old" --file fs/ext4/inode.c --maintainers "$MAINT" --from "$T5_FROM" \
+		--yes --outbox "$OB" --smtp-url "smtp://127.0.0.1:$SMTP_PORT" >out 2>err &&
+	grep -q "^rerouted: $old -> " out &&
+	test -d "$OB/dropped/$old" && test ! -d "$OB/$old" &&
+	test "$(count_msgs "$SMTP_DIR")" = 1 &&
+	m=$SMTP_DIR/1.eml &&
+	hdr "$m" To | grep -q "ext4@example.org\|ted@example.org" &&
+	! grep -q "lkdtm@example.org" "$m" &&
+	grep -q "WARNING in lkdtm_WARNING" "$m" && grep -q "It warned at boot" "$m"
+'
+
+test_expect_success 'reroute a delivered item: forwarded, and a note in the old thread' '
+	report --smtp-url "smtp://127.0.0.1:$SMTP_PORT" >out 2>err &&
+	test "$(count_msgs "$SMTP_DIR")" = 2 &&
+	old=$(ls "$OB/sent" | while read -r i; do grep -q lkdtm@example.org "$OB/sent/$i/message.eml" && echo "$i"; done) &&
+	test -n "$old" &&
+	oldmid=$(hdr "$SMTP_DIR/2.eml" Message-ID) &&
+	"$KBUG" reroute "$old" --file fs/ext4/ --maintainers "$MAINT" --from "$T5_FROM" \
+		--yes --outbox "$OB" --smtp-url "smtp://127.0.0.1:$SMTP_PORT" >out 2>err &&
+	grep -q "^forwarded: $old -> " out &&
+	test "$(count_msgs "$SMTP_DIR")" = 4 &&
+	fwd=$SMTP_DIR/3.eml && note=$SMTP_DIR/4.eml &&
+	hdr "$fwd" To | grep -q "ext4@example.org\|ted@example.org" &&
+	tr -d "\r" <"$fwd" | grep -q "first sent to a mail, Message-ID $oldmid" &&
+	grep -q "WARNING in lkdtm_WARNING" "$fwd" && grep -q "It warned at boot" "$fwd" &&
+	test "$(hdr "$note" In-Reply-To)" = "$oldmid" &&
+	hdr "$note" Subject | grep -q "^Re: .*lkdtm_WARNING" &&
+	hdr "$note" To | grep -q "lkdtm@example.org" &&
+	tr -d "\r" <"$note" | grep -q "^This report has moved: a mail, Message-ID <" &&
+	tr -d "\r" <"$note" | grep -qx "kbug-moved: $old" &&
+	test -d "$OB/sent/$old"
+'
+
+test_expect_success 'reroute: no such item, nowhere to go, a follow-up is not a report' '
+	test_expect_code 2 "$KBUG" reroute x --yes --outbox "$OB" 2>err &&
+	grep -q "give --file PATH or --to CHANNEL" err &&
+	test_expect_code 1 "$KBUG" reroute nosuch --file fs/ext4/ --yes --outbox "$OB" 2>err &&
+	grep -q "no outbox item .nosuch." err
+'
+
+test_done
