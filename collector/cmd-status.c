@@ -106,8 +106,9 @@ static int cmd_status(int argc, char **argv)
 		kbug_outbox_item_free(it);
 	}
 	if (kbug_opts.json)
-		fprintf(kbug_output(), "%s\n", json_object_to_json_string_ext(all,
-			JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE));
+		fprintf(kbug_output(), "%s\n",
+			json_object_to_json_string_ext(all, JSON_C_TO_STRING_PRETTY |
+						       JSON_C_TO_STRING_NOSLASHESCAPE));
 out:
 	kbug_argv_free(ids);
 	json_object_put(all);
