@@ -236,6 +236,11 @@ static int cmd_reroute(int argc, char **argv)
 		goto out;
 	}
 	old = json_object_get(kbug_outbox_state(item));
+	if (kj_get_str(old, "forwarded_to")) {	/* once: the copy is what moves on */
+		ERR("'%s' was forwarded already, as %s: reroute that one (kbug reroute %s ...)",
+		    argv[1], kj_get_str(old, "forwarded_to"), kj_get_str(old, "forwarded_to"));
+		goto out;
+	}
 	if (kbug_outbox_read(item, "report.json", &sb) || kbug_report_init(&r))
 		goto out;
 	have_rep = true;

@@ -102,8 +102,12 @@ static int status_bug(struct json_object *st, const struct kbug_deliver_opts *o,
 		struct json_object *c = json_object_array_get_idx(comments, i);
 		const char *text = kj_get_str(c, "text") ?: "";
 
-		/* comment 0 is the report itself (Bugzilla: the bug's description) */
-		if (kj_get_int(c, "count", (int64_t)i) == 0)
+		/*
+		 * comment 0 is the report itself (Bugzilla: the bug's description);
+		 * one with an attachment_id is the line Bugzilla writes for each
+		 * attachment (kbug's own files among them): not news
+		 */
+		if (kj_get_int(c, "count", (int64_t)i) == 0 || kj_get_int(c, "attachment_id", 0))
 			continue;
 		after++;
 		last = c;
