@@ -190,7 +190,10 @@ static int mf_record(struct kbug_outbox_item *item, const struct kbug_deliver_op
 	kj_set(st, "envelope", env);
 	kj_set_str(st, "message_id", mid);
 	kj_set_str(st, "subject", subject);
-	kj_set_str(st, "inbox", kj_get_str(fu, "inbox"));
+	if (kj_get_str(fu, "inbox"))
+		kj_set_str(st, "inbox", kj_get_str(fu, "inbox"));
+	if (kj_get_str(fu, "notice_for"))	/* the bridge's: one notice per bug */
+		kj_set_str(st, "notice_for", kj_get_str(fu, "notice_for"));
 	opt = json_object_new_object();
 	if (url && !kbug_smtp_url_check(url))
 		kj_set_str(opt, "smtp_url", url);
@@ -198,8 +201,9 @@ static int mf_record(struct kbug_outbox_item *item, const struct kbug_deliver_op
 	kj_set_bool(opt, "smtp_insecure", o->smtp_insecure);
 	kj_set(st, "options", opt);
 	ret = kbug_outbox_save_state(item);
-	strbuf_addf(&thread, "%s/%s/", kj_get_str(fu, "inbox"), kj_get_str(fu, "parent"));
-	if (!ret)
+	if (kj_get_str(fu, "inbox") && kj_get_str(fu, "parent"))
+		strbuf_addf(&thread, "%s/%s/", kj_get_str(fu, "inbox"), kj_get_str(fu, "parent"));
+	if (!ret && thread.len)
 		ret = kbug_outbox_record(item, "url", thread.buf);
 	strbuf_release(&thread);
 	return ret;
@@ -222,10 +226,10 @@ static int mf_compose(struct kbug_report *r, struct json_object *fu, struct json
 	const char **tov = NULL, **ccv = NULL;
 	int ret;
 
-	if (!fu || !kj_get_str(fu, "inbox") || !kj_get_str(fu, "parent") ||
-	    !kj_get_str(fu, "subject") || !kj_get_str(fu, "body") || !files ||
+	/* no "parent": a new thread (the bridge's notice), no In-Reply-To */
+	if (!fu || !kj_get_str(fu, "subject") || !kj_get_str(fu, "body") || !files ||
 	    !json_object_is_type(files, json_type_array)) {
-		ERR("the follow-up has no thread, subject or body to send");
+		ERR("the mail has no subject or body to send");
 		ret = -EINVAL;
 		goto out;
 	}
@@ -248,7 +252,8 @@ static int mf_compose(struct kbug_report *r, struct json_object *fu, struct json
 	kbug_mime_format_address(&from, name.buf, addr->buf);
 	kbug_mime_message_id(mid, addr->buf);
 	kbug_mime_date(&date);
-	strbuf_addf(&irt, "<%s>", kj_get_str(fu, "parent"));
+	if (kj_get_str(fu, "parent"))
+		strbuf_addf(&irt, "<%s>", kj_get_str(fu, "parent"));
 	tov = mf_vec(to);
 	ccv = mf_vec(cc);
 	if (!tov || !ccv) {
@@ -259,7 +264,8 @@ static int mf_compose(struct kbug_report *r, struct json_object *fu, struct json
 		struct kbug_mail m = {
 			.from = from.buf, .to = tov, .cc = ccv,
 			.subject = kj_get_str(fu, "subject"), .message_id = mid->buf,
-			.date = date.buf, .body = kj_get_str(fu, "body"), .in_reply_to = irt.buf,
+			.date = date.buf, .body = kj_get_str(fu, "body"),
+			.in_reply_to = irt.len ? irt.buf : NULL,
 			.references = kj_get_str(fu, "references"),
 		};
 
