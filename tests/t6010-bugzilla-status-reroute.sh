@@ -15,20 +15,7 @@ MAINT=$(kernel_tree)/MAINTAINERS
 bz_setup
 smtp_start smtp
 
-cat >"$TRASH/dmesg.txt" <<'LOG'
-[    0.000000] Linux version 6.12.118-amd64 (debian-kernel@lists.debian.org) (x86_64-linux-gnu-gcc-12 (Debian 12.2.0-14) 12.2.0) #1 SMP PREEMPT_DYNAMIC Debian 6.12.118-1 (2025-01-01)
-[   12.345678] BUG: kernel NULL pointer dereference, address: 0000000000000008
-[   12.345679] #PF: supervisor read access in kernel mode
-[   12.345682] Oops: 0000 [#1] PREEMPT SMP NOPTI
-[   12.345683] CPU: 2 PID: 123 Comm: kworker/2:1 Not tainted 6.12.118-amd64 #1 Debian 6.12.118-1
-[   12.345685] RIP: 0010:acpi_ec_read+0x1a/0x90
-[   12.345688] Call Trace:
-[   12.345689]  <TASK>
-[   12.345690]  acpi_ec_space_handler+0x10c/0x2b0
-[   12.345693]  process_one_work+0x17b/0x330
-[   12.345697]  </TASK>
-[   12.345698] ---[ end trace 0000000000000000 ]---
-LOG
+cp "$SRC_DIR/tests/fixtures/triage/acpi-ec-oops.log" "$TRASH/dmesg.txt"
 
 # rest METHOD PATH JSON: a REST call as the other user (a triager)
 rest() {

@@ -155,8 +155,8 @@ int kbug_bridge_offer(struct kbug_report *r, const struct kbug_deliver_opts *o,
 {
 	struct json_object *dl = kbug_report_get(r, "delivery"), *rt = kbug_report_get(r, "route");
 	struct json_object *dest = kj_get(rt, "destination"), *lists = kj_get(rt, "lists");
-	struct json_object *rep = kbug_analyze_report_at(r, (int)kj_get_int(
-						kbug_report_get(r, "draft"), "report_index", -1));
+	int idx = (int)kj_get_int(kbug_report_get(r, "draft"), "report_index", -1);
+	struct json_object *rep = kbug_analyze_report_at(r, idx);
 	struct json_object *fu = NULL, *to;
 	struct kbug_delivery d = { .mode = KBUG_DELIVER_SEND, .outbox = outbox,
 				   .channel = &kbug_channel_mail_followup };
@@ -213,8 +213,8 @@ int kbug_bridge_offer(struct kbug_report *r, const struct kbug_deliver_opts *o,
 		fprintf(stderr, "The lists %s do not see Bugzilla.\n", names.buf);
 		want = kbug_ask_yes("Send them a short notice with the bug's URL? [Y/n] ", true);
 	} else if (want < 0) {
-		fprintf(stderr, "Note:     the lists %s were not told about the bug: kbug report --notify-lists sends them a short notice\n",
-			names.buf);
+		fprintf(stderr, "Note:     the lists %s were not told about the bug: %s\n",
+			names.buf, "kbug report --notify-lists sends them a short notice");
 		goto out;
 	}
 	if (!want)
@@ -254,7 +254,8 @@ int kbug_bridge_offer(struct kbug_report *r, const struct kbug_deliver_opts *o,
 		ret = -EINVAL;
 	}
 	if (!ret)
-		fprintf(stderr, "Told the lists: %s (%s)\n", names.buf, kbug_outbox_item_id(d.item));
+		fprintf(stderr, "Told the lists: %s (%s)\n", names.buf,
+			kbug_outbox_item_id(d.item));
 	else if (d.saved)
 		fprintf(stderr, "The notice to %s waits in the outbox as %s: kbug outbox --retry %s\n",
 			names.buf, kbug_outbox_item_id(d.item), kbug_outbox_item_id(d.item));
