@@ -162,7 +162,7 @@ int kbug_bridge_offer(struct kbug_report *r, const struct kbug_deliver_opts *o,
 				   .channel = &kbug_channel_mail_followup };
 	struct strbuf names = STRBUF_INIT, body = STRBUF_INIT, subj = STRBUF_INIT;
 	struct strbuf product = STRBUF_INIT, component = STRBUF_INIT;
-	struct json_object *own = json_object_new_array();
+	struct json_object *own = NULL;
 	size_t sec = 0;
 	const char *url = kj_get_str(dl, "url"), *title;
 	struct kbug_report note;
@@ -173,6 +173,7 @@ int kbug_bridge_offer(struct kbug_report *r, const struct kbug_deliver_opts *o,
 
 	if (!url || !kj_get_str(dl, "bug_id") || strcmp(kj_get_str(dl, "state") ?: "", "sent"))
 		return 0;	/* no bug filed: nothing to tell */
+	own = json_object_new_array();
 	/*
 	 * The section's own lists: role "open list:SECTION" (route.c writes
 	 * get_maintainer.pl's roles); LKML from THE REST ("open list") is not
