@@ -29,7 +29,8 @@
 #include "util/strbuf.h"
 
 static const char reroute_usage[] =
-	"usage: kbug reroute ID (--file PATH | --to email|bugzilla) [--maintainers FILE]\n"
+	"usage: kbug reroute ID (--file PATH | --section NAME | --to email|bugzilla)\n"
+	"                   [--maintainers FILE]\n"
 	"                   [--yes] [--dry-run] [--outbox DIR] [--inbox URL] [delivery options]\n"
 	"\n"
 	"Sends an outbox item somewhere else. Not delivered yet: it is rebuilt for the\n"
@@ -40,19 +41,22 @@ static const char reroute_usage[] =
 
 static const char reroute_details[] =
 	"--file routes the report to the MAINTAINERS sections of PATH, as kbug report\n"
-	"--file does; --to picks the channel of the route (email or bugzilla). The note\n"
+	"--file does; --section to the section of that title (through its first F:\n"
+	"path); --to picks the channel of the route (email or bugzilla). The note\n"
 	"in an old mail thread is a reply to its Message-ID, looked up on --inbox\n"
 	"(default https://lore.kernel.org/all) when a retry needs to know whether it\n"
 	"arrived. It prints 'rerouted: OLD -> NEW' or 'forwarded: OLD -> NEW' last.\n";
 
 struct reroute_args {
 	struct kbug_deliver_opts d;
-	const char *file, *maintainers, *outbox, *inbox;
+	const char *file, *section, *maintainers, *outbox, *inbox;
 };
 
 static const struct kbug_option reroute_options[] = {
 	OPT_STRING("file", 0, "PATH", struct reroute_args, file,
 		   "route to the sections of this source file or directory of the kernel tree"),
+	OPT_STRING("section", 0, "NAME", struct reroute_args, section,
+		   "route to the MAINTAINERS section of this title (e.g. \"ACPI\")"),
 	OPT_STRING("to", 0, "CHANNEL", struct reroute_args, d.to,
 		   "the channel: email, bugzilla or auto (the route's destination)"),
 	OPT_STRING("maintainers", 0, "FILE", struct reroute_args, maintainers,
@@ -89,15 +93,16 @@ static void where_it_went(struct json_object *st, struct strbuf *out)
 		strbuf_addf(out, " and %zu more", n - 8);
 }
 
-/* The new route for --file, replacing the old; 0 or the exit code. */
+/* The new route for --file or --section, replacing the old; 0 or the exit code. */
 static int new_route(struct kbug_report *r, const struct reroute_args *a)
 {
 	struct kbug_maint_opts mo = { .file = a->maintainers };
 	struct kbug_suspect s = { .file = a->file };
 	struct kbug_maint *m = NULL;
+	struct strbuf path = STRBUF_INIT;
 	int idx = (int)kj_get_int(kbug_report_get(r, "draft"), "report_index", -1), ret;
 
-	if (!a->file)
+	if (!a->file && !a->section)
 		return 0;
 	ret = kbug_maint_open(&mo, &m);
 	if (ret) {
@@ -105,11 +110,21 @@ static int new_route(struct kbug_report *r, const struct reroute_args *a)
 		    a->maintainers ?: "", strerror(-ret));
 		return KBUG_EXIT_ERROR;
 	}
+	if (a->section && kbug_maint_section_path(m, a->section, &path)) {
+		ERR("MAINTAINERS has no section titled '%s' with an F: path", a->section);
+		kbug_maint_free(m);
+		return KBUG_EXIT_ERROR;
+	}
+	if (a->section) {
+		INFO("section '%s': routed through its path %s", a->section, path.buf);
+		s.file = path.buf;
+	}
 	/* the crash stays the report's: only where it goes changes */
 	s.report = idx >= 0 ? kbug_analyze_report_at(r, idx) : NULL;
 	json_object_object_del(r->root, "route");
 	ret = kbug_route_suspect(r, m, &s);
 	kbug_maint_free(m);
+	strbuf_release(&path);
 	return ret ? KBUG_EXIT_ERROR : 0;
 }
 
@@ -212,8 +227,11 @@ static int cmd_reroute(int argc, char **argv)
 	if (ret != 1)
 		return kbug_usage_error("reroute", ret ? "one outbox item, not %d" :
 					"which outbox item? kbug outbox lists them", ret);
-	if (!a.file && !a.d.to)
-		return kbug_usage_error("reroute", "where to? give --file PATH or --to CHANNEL");
+	if (!a.file && !a.section && !a.d.to)
+		return kbug_usage_error("reroute",
+					"where to? give --file PATH, --section NAME or --to CHANNEL");
+	if (a.file && a.section)
+		return kbug_usage_error("reroute", "--file and --section exclude each other");
 	if (!a.d.yes && !a.d.dry_run && !kbug_interactive(false))
 		return kbug_usage_error("reroute",
 					"nobody to review what is sent: give --yes or run it on a terminal");
@@ -261,7 +279,7 @@ static int cmd_reroute(int argc, char **argv)
 		strbuf_reset(&sb);
 		where_it_went(old, &sb);
 		strbuf_addf(&desc, "[Forwarded by kbug reroute: first sent to %s; it belongs here%s%s.]\n\n%s",
-			    sb.buf, a.file ? ", by " : "", a.file ?: "",
+			    sb.buf, a.file || a.section ? ", by " : "", a.file ?: a.section ?: "",
 			    kj_get_str(kbug_report_get(&r, "draft"), "description") ?: "");
 		kbug_draft_describe(&r, desc.buf);
 	}

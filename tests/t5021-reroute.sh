@@ -116,9 +116,23 @@ test_expect_success 'reroute a delivered item: forwarded, and a note in the old 
 	test -d "$OB/sent/$old"
 '
 
+test_expect_success 'reroute --section: to the section of that title, dry run first' '
+	test_expect_code 3 report --smtp-url "smtp://127.0.0.1:$DEAD" --timeout 5 >out 2>err &&
+	old=$(sed -n "s/^Not delivered; the report waits in the outbox as \(.*\)\.$/\1/p" err) &&
+	"$KBUG" reroute "$old" --section "ext4 file system" --maintainers "$MAINT" --from "$T5_FROM" \
+		--yes --outbox "$OB" --dry-run >msg 2>err &&
+	grep -q "^To: Ted Ext <ted@example.org>" msg && test -d "$OB/$old" &&
+	test_expect_code 1 "$KBUG" reroute "$old" --section "NO SUCH SECTION" --maintainers "$MAINT" \
+		--yes --outbox "$OB" 2>err &&
+	grep -q "no section titled .NO SUCH SECTION." err && test -d "$OB/$old"
+'
+
 test_expect_success 'reroute: no such item, nowhere to go, a follow-up is not a report' '
 	test_expect_code 2 "$KBUG" reroute x --yes --outbox "$OB" 2>err &&
-	grep -q "give --file PATH or --to CHANNEL" err &&
+	grep -q "give --file PATH, --section NAME or --to CHANNEL" err &&
+	test_expect_code 1 "$KBUG" reroute x --section "NO SUCH SECTION" --maintainers "$MAINT" \
+		--yes --outbox "$OB" 2>err &&
+	grep -q "no outbox item .x." err &&
 	test_expect_code 1 "$KBUG" reroute nosuch --file fs/ext4/ --yes --outbox "$OB" 2>err &&
 	grep -q "no outbox item .nosuch." err
 '
