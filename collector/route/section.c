@@ -19,14 +19,14 @@ int kbug_maint_section_path(const struct kbug_maint *m, const char *name, struct
 	for (i = 0; i < m->ns; i++) {
 		const struct msection *s = &m->s[i];
 
-		/* the title line as MAINTAINERS writes it ("ACPI COMPONENT ARCHITECTURE (ACPICA)") */
+		/* the whole title line, as MAINTAINERS writes it: "ACPI COMPONENT..." */
 		if (s->tlen != len || strncasecmp(mtitle(m, s), name, len))
 			continue;
 		for (j = s->first; j < s->first + s->nr; j++) {
 			const struct mentry *e = &m->e[j];
 			size_t lit = strcspn(mval(m, e), "*?[\n");
 
-			/* F: is a glob from the tree's root (get_maintainer.pl's file_match_pattern) */
+			/* F: is a glob from the tree's root (get_maintainer.pl) */
 			if (e->type != 'F' || !lit)
 				continue;
 			strbuf_reset(path);
