@@ -9,6 +9,7 @@
 # first went, and a reply in the old thread says where it moved.
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-smtp.sh"
+. "$TESTS_DIR/lib-mail.sh"
 
 require py:aiosmtpd "$T5_LOG"
 export XDG_DATA_HOME=$TRASH/xdg XDG_CONFIG_HOME=$TRASH/xdgconf KBUG_CONFIG=
@@ -45,27 +46,6 @@ report() {
 		--description "$TRASH/desc" --outbox "$OB" --to email "$@"
 }
 
-# hdr FILE NAME: a header's value (unfolded)
-hdr() {
-	"$PYTHON" - "$1" "$2" <<'PY'
-import email, sys
-m = email.message_from_binary_file(open(sys.argv[1], "rb"))
-v = m.get(sys.argv[2])
-print(" ".join(str(v).split()) if v is not None else "")
-PY
-}
-
-# text FILE: the message's text parts, decoded (quoted-printable may wrap long lines)
-text() {
-	"$PYTHON" - "$1" <<'PY'
-import email, sys
-m = email.message_from_binary_file(open(sys.argv[1], "rb"))
-for p in m.walk():
-    if p.get_content_type() == "text/plain":
-        sys.stdout.write(p.get_payload(decode=True).decode("utf-8", "replace"))
-PY
-}
-
 smtp_start smtp
 DEAD=$(free_port)
 
@@ -87,7 +67,7 @@ test_expect_success 'reroute a waiting item: rebuilt for the new list, the old o
 	test -d "$OB/dropped/$old" && test ! -d "$OB/$old" &&
 	test "$(count_msgs "$SMTP_DIR")" = 1 &&
 	m=$SMTP_DIR/1.eml &&
-	hdr "$m" To | grep -q "ext4@example.org\|ted@example.org" &&
+	mail_header "$m" To | grep -q "ext4@example.org\|ted@example.org" &&
 	! grep -q "lkdtm@example.org" "$m" &&
 	grep -q "WARNING in lkdtm_WARNING" "$m" && grep -q "It warned at boot" "$m"
 '
@@ -98,19 +78,19 @@ test_expect_success 'reroute a delivered item: forwarded, and a note in the old 
 	old=$(grep -l lkdtm@example.org "$OB"/sent/*/message.eml) && old=${old%/message.eml} &&
 	old=${old##*/} &&
 	test -n "$old" &&
-	oldmid=$(hdr "$SMTP_DIR/2.eml" Message-ID) &&
+	oldmid=$(mail_header "$SMTP_DIR/2.eml" Message-ID) &&
 	"$KBUG" reroute "$old" --file fs/ext4/ --maintainers "$MAINT" --from "$T5_FROM" \
 		--yes --outbox "$OB" --smtp-url "smtp://127.0.0.1:$SMTP_PORT" >out 2>err &&
 	grep -q "^forwarded: $old -> " out &&
 	test "$(count_msgs "$SMTP_DIR")" = 4 &&
 	fwd=$SMTP_DIR/3.eml && note=$SMTP_DIR/4.eml &&
-	hdr "$fwd" To | grep -q "ext4@example.org\|ted@example.org" &&
-	text "$fwd" >fwd.txt && text "$note" >note.txt &&
+	mail_header "$fwd" To | grep -q "ext4@example.org\|ted@example.org" &&
+	mail_text "$fwd" >fwd.txt && mail_text "$note" >note.txt &&
 	grep -q "first sent to a mail, Message-ID $oldmid" fwd.txt &&
 	grep -q "lkdtm_WARNING" fwd.txt && grep -q "It warned at boot" fwd.txt &&
-	test "$(hdr "$note" In-Reply-To)" = "$oldmid" &&
-	hdr "$note" Subject | grep -q "^Re: .*lkdtm_WARNING" &&
-	hdr "$note" To | grep -q "lkdtm@example.org" &&
+	test "$(mail_header "$note" In-Reply-To)" = "$oldmid" &&
+	mail_header "$note" Subject | grep -q "^Re: .*lkdtm_WARNING" &&
+	mail_header "$note" To | grep -q "lkdtm@example.org" &&
 	grep -q "^This report has moved: a mail, Message-ID <" note.txt &&
 	grep -qx "kbug-moved: $old" note.txt &&
 	test -d "$OB/sent/$old"

@@ -11,6 +11,7 @@
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-smtp.sh"
 . "$TESTS_DIR/lib-public-inbox.sh"
+. "$TESTS_DIR/lib-mail.sh"
 
 pi_require py:aiosmtpd
 : >"$TRASH/empty-config"
@@ -37,27 +38,6 @@ kf() {
 		--smtp-url "smtp://127.0.0.1:$SMTP_PORT"
 }
 
-# hdr FILE NAME: a header's value (unfolded)
-hdr() {
-	"$PYTHON" - "$1" "$2" <<'PY'
-import email, email.policy, sys
-m = email.message_from_binary_file(open(sys.argv[1], "rb"), policy=email.policy.compat32)
-v = m.get(sys.argv[2])
-print(" ".join(str(v).split()) if v is not None else "")
-PY
-}
-
-# parts FILE: the file names of the message's parts, one a line
-parts() {
-	"$PYTHON" - "$1" <<'PY'
-import email, sys
-m = email.message_from_binary_file(open(sys.argv[1], "rb"))
-for p in m.walk():
-    if p.get_filename():
-        print(p.get_filename())
-PY
-}
-
 pi_setup
 echo "the report: pcieport AER flood" | mail report1@example.org "$ADA" "[BUG] pcieport: AER flood"
 pi_import "$TRASH/report1@example.org.eml"
@@ -68,15 +48,15 @@ test_expect_success 'request --reply-to writes a reply draft threaded under the 
 	"$KBUG" request --reply-to "<report1@example.org>" --inbox "$PI_URL" --from "$TRI" \
 		--probe pci,dmi --note "Which slot is the card in?" --draft "$TRASH/draft.mbox" >out &&
 	grep -q "^draft: $TRASH/draft.mbox (request [0-9a-f]\{12\}, in reply to <report1@example.org>)" out &&
-	test "$(hdr "$TRASH/draft.mbox" In-Reply-To)" = "<report1@example.org>" &&
-	test "$(hdr "$TRASH/draft.mbox" References)" = "<report1@example.org>" &&
-	test "$(hdr "$TRASH/draft.mbox" Subject)" = "Re: [BUG] pcieport: AER flood" &&
-	test "$(hdr "$TRASH/draft.mbox" To)" = "Ada Lovelace <ada@example.org>" &&
-	hdr "$TRASH/draft.mbox" Cc | grep -q "test@example.org" &&
-	hdr "$TRASH/draft.mbox" Cc | grep -q "bob@example.org" &&
+	test "$(mail_header "$TRASH/draft.mbox" In-Reply-To)" = "<report1@example.org>" &&
+	test "$(mail_header "$TRASH/draft.mbox" References)" = "<report1@example.org>" &&
+	test "$(mail_header "$TRASH/draft.mbox" Subject)" = "Re: [BUG] pcieport: AER flood" &&
+	test "$(mail_header "$TRASH/draft.mbox" To)" = "Ada Lovelace <ada@example.org>" &&
+	mail_header "$TRASH/draft.mbox" Cc | grep -q "test@example.org" &&
+	mail_header "$TRASH/draft.mbox" Cc | grep -q "bob@example.org" &&
 	grep -Eqx "kbug-request: v1 id=[0-9a-f]{12} probes=pci,dmi" "$TRASH/draft.mbox" &&
 	grep -q "kbug followup $PI_URL/report1@example.org/" "$TRASH/draft.mbox" &&
-	hdr "$TRASH/draft.mbox" Message-ID | sed "s/[<>]//g" >"$TRASH/request-mid" &&
+	mail_header "$TRASH/draft.mbox" Message-ID | sed "s/[<>]//g" >"$TRASH/request-mid" &&
 	sed -n "s/^kbug-request: v1 id=\([0-9a-f]*\) .*/\1/p" "$TRASH/draft.mbox" >"$TRASH/rid" &&
 	pi_import "$TRASH/draft.mbox" &&
 	pi_thread report1@example.org | grep -qx "$(cat "$TRASH/request-mid")"
@@ -107,13 +87,13 @@ test_expect_success 'followup answers in the thread: threaded, to the asker, Cc 
 	grep -qx "answered: $PI_URL/report1@example.org/ (request $rid)" out &&
 	test "$(count_msgs "$SMTP_DIR")" = 1 &&
 	m=$SMTP_DIR/1.eml &&
-	test "$(hdr "$m" In-Reply-To)" = "<$req>" &&
-	test "$(hdr "$m" References)" = "<report1@example.org> <$req>" &&
-	test "$(hdr "$m" Subject)" = "Re: [BUG] pcieport: AER flood" &&
-	test "$(hdr "$m" To)" = "Tri Ager <tri@example.org>" &&
-	hdr "$m" Cc | grep -q "test@example.org" && hdr "$m" Cc | grep -q "bob@example.org" &&
-	! hdr "$m" Cc | grep -q "ada@example.org" &&
-	printf "pci.json\ndmi.json\n" >want && parts "$m" >got && test_cmp want got &&
+	test "$(mail_header "$m" In-Reply-To)" = "<$req>" &&
+	test "$(mail_header "$m" References)" = "<report1@example.org> <$req>" &&
+	test "$(mail_header "$m" Subject)" = "Re: [BUG] pcieport: AER flood" &&
+	test "$(mail_header "$m" To)" = "Tri Ager <tri@example.org>" &&
+	mail_header "$m" Cc | grep -q "test@example.org" && mail_header "$m" Cc | grep -q "bob@example.org" &&
+	! mail_header "$m" Cc | grep -q "ada@example.org" &&
+	printf "pci.json\ndmi.json\n" >want && mail_parts "$m" >got && test_cmp want got &&
 	tr -d "\r" <"$m" >msg &&
 	grep -qx "kbug-answer: v1 id=$rid" msg &&
 	grep -q "^Answer to kbug request $rid (<$req>)" msg &&
@@ -123,7 +103,7 @@ test_expect_success 'followup answers in the thread: threaded, to the asker, Cc 
 
 test_expect_success 'the reply, imported into the inbox, lands in the thread' '
 	pi_import "$SMTP_DIR/1.eml" &&
-	mid=$(hdr "$SMTP_DIR/1.eml" Message-ID | sed "s/[<>]//g") &&
+	mid=$(mail_header "$SMTP_DIR/1.eml" Message-ID | sed "s/[<>]//g") &&
 	pi_thread report1@example.org >thread &&
 	grep -qx "$mid" thread && grep -qx report1@example.org thread &&
 	test "$(wc -l <thread)" = 3
