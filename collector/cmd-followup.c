@@ -18,7 +18,9 @@
 #include "deliver/bugzilla.h"
 #include "deliver/bugzilla-comment.h"
 #include "deliver/deliver.h"
+#include "deliver/mime.h"
 #include "deliver/outbox.h"
+#include "deliver/public-inbox.h"
 #include "deliver/request.h"
 #include "probes/probe.h"
 #include "util/json.h"
@@ -27,15 +29,20 @@
 #include "util/strbuf.h"
 
 static const char followup_usage[] =
-	"usage: kbug followup BUG-URL [--probe NAME]... [--log WHICH]... [--config]\n"
-	"                     [--yes] [--dry-run] [--outbox DIR] [--api-key-file FILE]\n"
+	"usage: kbug followup BUG-URL | MESSAGE-ID | THREAD-URL [--probe NAME]...\n"
+	"                     [--log WHICH]... [--config] [--yes] [--dry-run] [--outbox DIR]\n"
+	"                     [--api-key-file FILE] [--inbox URL] [--from ADDR] [--smtp-url URL]\n"
 	"\n"
-	"Answers a triager's request on a Bugzilla bug: reads the bug's comments, takes\n"
-	"the newest kbug-request line (or what --probe, --log and --config ask), runs\n"
-	"exactly those built-in probes and nothing more, redacted as every report, shows\n"
-	"what will be sent, and attaches it to the bug with a comment citing the request.\n";
+	"Answers a triager's request on a Bugzilla bug or in a mail thread: reads the\n"
+	"bug's comments (or the thread, from a public-inbox such as lore.kernel.org),\n"
+	"takes the newest kbug-request line (or what --probe, --log and --config ask),\n"
+	"runs exactly those built-in probes and nothing more, redacted as every report,\n"
+	"shows what will be sent, and sends it: on a bug, attachments and a comment citing\n"
+	"the request; in a thread, a reply to the request's author and participants.\n";
 
 static const char followup_details[] =
+	"A MESSAGE-ID is looked up on --inbox (default https://lore.kernel.org/all); a\n"
+	"THREAD-URL is INBOX-URL/MESSAGE-ID/ as lore.kernel.org shows a message.\n"
 	"It prints 'answered: URL (request ID)' last, or exits 3 with the answer kept in\n"
 	"the outbox for 'kbug outbox --retry' (a retry never posts a part twice). A\n"
 	"request it cannot answer safely (an unknown probe, a path, a newer format) is\n"
@@ -46,6 +53,7 @@ struct followup_args {
 	struct kbug_opt_list probes, logs;
 	bool config;
 	const char *outbox;
+	const char *inbox;
 };
 
 static const struct kbug_option followup_options[] = {
@@ -64,6 +72,11 @@ static const struct kbug_option followup_options[] = {
 		 "allow plain http:// to a Bugzilla host that is not loopback"),
 	OPT_INT("timeout", "SECONDS", struct followup_args, d.timeout_s, 1, 3600, "seconds",
 		"per request (default 60)"),
+	OPT_STRING("inbox", 0, "URL", struct followup_args, inbox,
+		   "the public-inbox a bare MESSAGE-ID is on (default https://lore.kernel.org/all)"),
+	OPT_STRING("from", 0, "ADDR", struct followup_args, d.from,
+		   "the sender of a reply in a thread (default: [identity] name and email)"),
+	OPT_GROUP(kbug_smtp_options, struct followup_args, d),
 	OPT_STRING("outbox", 0, "DIR", struct followup_args, outbox,
 		   "the outbox (default: ~/.local/share/kbug/outbox)"),
 	OPT_GROUP(kbug_yes_options, struct followup_args, d),
@@ -71,6 +84,88 @@ static const struct kbug_option followup_options[] = {
 		 "collect and show what would be sent; keep and send nothing"),
 	OPT_END
 };
+
+/* The request --probe, --log and --config make, with a fresh id. The exit code. */
+static int from_options(struct followup_args *a, struct kbug_request *r)
+{
+	char msg[320];
+
+	if (kbug_request_from_options(r, a->probes.v, a->probes.n, a->logs.v, a->logs.n,
+				      a->config, msg, sizeof(msg)))
+		return kbug_usage_error("followup", "%s", msg);
+	return kbug_request_new_id(r) ? KBUG_EXIT_ERROR : 0;
+}
+
+/* A request's verdict (kbug_request_find), said; where names it. The exit code. */
+static int said(int ret, const struct kbug_request *r, const char *where, const char *msg)
+{
+	if (ret == -ENOENT)
+		ERR("%s: answer with --probe, --log or --config", msg);
+	else if (ret == -EPERM || ret == -EINVAL || ret == -EPROTO)
+		ERR("the newest request %s is refused: %s", where, msg);
+	else if (!ret && r->ignored[0])
+		WARN("the request has keys this kbug does not know, ignored: %s", r->ignored);
+	return ret ? KBUG_EXIT_ERROR : 0;
+}
+
+/*
+ * The thread of mid on the inbox, and the request to answer in it: the
+ * options', in reply to mid itself, else the newest in the thread
+ * (*which: its message). The exit code.
+ */
+static int get_mail_request(struct followup_args *a, const char *inbox, const char *mid,
+			    struct kbug_pi_thread *t, struct kbug_request *r, size_t *which)
+{
+	struct strbuf why = STRBUF_INIT, where = STRBUF_INIT;
+	const struct kbug_pi_msg *m;
+	char msg[320];
+	int ret = kbug_pi_thread_get(inbox, mid, a->d.timeout_s, t, &why);
+
+	memset(r, 0, sizeof(*r));
+	if (ret) {
+		ERR("%s", why.buf);
+		strbuf_release(&why);
+		return KBUG_EXIT_ERROR;
+	}
+	strbuf_release(&why);
+	if (a->probes.n || a->logs.n || a->config) {
+		m = kbug_pi_find_msg(t, mid);
+		if (!m) {
+			ERR("%s: the thread of <%s> does not hold that message", inbox, mid);
+			return KBUG_EXIT_ERROR;
+		}
+		*which = (size_t)(m - t->m);
+		return from_options(a, r);
+	}
+	ret = kbug_pi_find_request(t, r, which, msg, sizeof(msg));
+	strbuf_addf(&where, "in the thread (<%s>)",
+		    t->n ? t->m[*which].message_id ?: "no Message-ID" : mid);
+	ret = said(ret, r, where.buf, msg);
+	strbuf_release(&where);
+	return ret;
+}
+
+/*
+ * A request answered in the thread already, by us (a second run, or a
+ * retry after the first reply arrived): said, and nothing sent again.
+ */
+static bool already_answered(const struct followup_args *a, const struct kbug_pi_thread *t,
+			     const struct kbug_request *r, const char *target)
+{
+	struct strbuf name = STRBUF_INIT, addr = STRBUF_INIT;
+	const char *from = a->d.from && *a->d.from ? a->d.from :
+			   kbug_config_get("identity", "email");
+	const struct kbug_pi_msg *m = NULL;
+
+	if (from && !kbug_mime_parse_address(from, &name, &addr))
+		m = kbug_pi_find_answer(t, r->id, addr.buf);
+	if (m)
+		fprintf(kbug_output(), "answered already: %s (request %s, <%s>)\n", target, r->id,
+			m->message_id ?: "?");
+	strbuf_release(&name);
+	strbuf_release(&addr);
+	return m;
+}
 
 /* The request: from the options, else the newest on the bug. The exit code. */
 static int get_request(struct followup_args *a, const char *base, long bug,
@@ -82,27 +177,22 @@ static int get_request(struct followup_args *a, const char *base, long bug,
 
 	memset(r, 0, sizeof(*r));
 	*comment = -1;
-	if (a->probes.n || a->logs.n || a->config) {
-		if (kbug_request_from_options(r, a->probes.v, a->probes.n, a->logs.v, a->logs.n,
-					      a->config, msg, sizeof(msg)))
-			return kbug_usage_error("followup", "%s", msg);
-		return kbug_request_new_id(r) ? KBUG_EXIT_ERROR : 0;
-	}
+	if (a->probes.n || a->logs.n || a->config)
+		return from_options(a, r);
 	if (kbug_bugzilla_connect(base, &a->d, false, &bz))
 		return KBUG_EXIT_ERROR;
 	ret = kbug_bz_find_request(bz, bug, r, comment, msg, sizeof(msg));
-	if (ret == -ENOENT) {
-		ERR("%s: answer with --probe, --log or --config", msg);
-	} else if (ret == -EPERM || ret == -EINVAL || ret == -EPROTO) {
-		ERR("the newest request on bug %ld (comment #%ld) is refused: %s", bug, *comment,
-		    msg);
-	} else if (ret) {
+	if (ret && ret != -ENOENT && ret != -EPERM && ret != -EINVAL && ret != -EPROTO) {
 		ERR("%s", kbug_bz_error(bz));
-	} else if (r->ignored[0]) {
-		WARN("the request has keys this kbug does not know, ignored: %s", r->ignored);
+		ret = KBUG_EXIT_ERROR;
+	} else {
+		char where[64];
+
+		snprintf(where, sizeof(where), "on bug %ld (comment #%ld)", bug, *comment);
+		ret = said(ret, r, where, msg);
 	}
 	kbug_bz_free(bz);
-	return ret ? KBUG_EXIT_ERROR : 0;
+	return ret;
 }
 
 /* One file to send: the report's attachment name, what it is, its type. */
@@ -162,10 +252,10 @@ static const char *previous_boot(struct kbug_report *rep, struct strbuf *why)
 
 /*
  * Run what r asks into rep, sealed, and its "followup" section: the
- * files to send and the comment. 0 or the exit code.
+ * files to send and the comment (or the mail's body), which starts with
+ * intro. 0 or the exit code; the caller adds where it goes.
  */
-static int collect(const struct kbug_request *r, long comment, const char *base, long bug,
-		   const char *url, struct kbug_report *rep)
+static int collect(const struct kbug_request *r, const char *intro, struct kbug_report *rep)
 {
 	struct kbug_probe_ctx ctx = { .timeout_ms = 10000, .max_output = 16u << 20 };
 	const char *names[KBUG_REQ_MAX_PROBES + 3];
@@ -195,12 +285,8 @@ static int collect(const struct kbug_request *r, long comment, const char *base,
 	if (kbug_report_seal(rep))
 		return KBUG_EXIT_ERROR;
 	files = json_object_new_array();
-	if (comment >= 0)
-		strbuf_addf(&c, "Answer to kbug request %s (comment #%ld)", r->id, comment);
-	else
-		strbuf_addf(&c, "Facts sent with kbug followup (%s)", r->id);
-	strbuf_addf(&c, ", collected by kbug %s and redacted as every kbug report is.\n\n"
-		    "Attached:\n", kbug_version);
+	strbuf_addf(&c, "%s, collected by kbug %s and redacted as every kbug report is.\n\n"
+		    "Attached:\n", intro, kbug_version);
 	for (i = 0; i < r->nprobes; i++) {
 		struct json_object *sec = kbug_report_get(rep, r->probes[i]);
 		const struct kbug_probe *p = kbug_probe_find(r->probes[i]);
@@ -245,9 +331,6 @@ static int collect(const struct kbug_request *r, long comment, const char *base,
 		strbuf_addf(&c, "\nNot collected:\n%s", miss.buf);
 	strbuf_addf(&c, "\nkbug-answer: v1 id=%s\n", r->id);
 	fu = json_object_new_object();
-	kj_set_str(fu, "base", base);
-	kj_set_int(fu, "bug", bug);
-	kj_set_str(fu, "url", url);
 	kj_set_str(fu, "request_id", r->id);
 	kj_set_str(fu, "comment", c.buf);
 	kj_set(fu, "files", files);
@@ -267,19 +350,23 @@ static int review(struct kbug_outbox_item *item, const struct kbug_channel *c, v
 	if (a->d.yes)
 		return 0;
 	c->preview(item, stderr, 0);
-	return kbug_ask_yes("Send this to the bug? [y/N] ", false) ? 0 : -ECANCELED;
+	return kbug_ask_yes("Send this answer? [y/N] ", false) ? 0 : -ECANCELED;
 }
 
 static int cmd_followup(int argc, char **argv)
 {
 	struct followup_args a = { 0 };
-	struct strbuf base = STRBUF_INIT, what = STRBUF_INIT;
+	struct strbuf base = STRBUF_INIT, what = STRBUF_INIT, intro = STRBUF_INIT;
+	struct strbuf mid = STRBUF_INIT;
+	struct kbug_pi_thread t = { 0 };
+	struct json_object *fu;
 	struct kbug_request r;
 	struct kbug_report rep;
 	struct kbug_delivery d = { .channel = &kbug_channel_followup };
-	bool have_rep = false;
+	bool have_rep = false, mail;
 	char msg[320];
-	long bug, comment;
+	long bug = 0, comment = -1;
+	size_t which = 0;
 	int ret = kbug_opt_parse("followup", followup_options, &a, argc, argv);
 
 	if (ret < 0) {
@@ -287,12 +374,16 @@ static int cmd_followup(int argc, char **argv)
 		goto out;
 	}
 	if (ret != 1) {
-		ret = kbug_usage_error("followup", ret ? "one bug URL, not %d arguments" :
-					"which bug? give its URL", ret);
+		ret = kbug_usage_error("followup", ret ?
+				       "one bug URL or Message-ID, not %d arguments" :
+				       "answer what? give a bug's URL or a Message-ID", ret);
 		goto out;
 	}
 	ret = 0;
-	if (kbug_bz_parse_bug_url(argv[1], &base, &bug, msg, sizeof(msg))) {
+	/* a Message-ID or a thread's URL holds an '@' (or %40); a bug's URL does not */
+	mail = strchr(argv[1], '@') || strstr(argv[1], "%40");
+	if (mail ? kbug_pi_parse_target(argv[1], a.inbox, &base, &mid, msg, sizeof(msg)) :
+		   kbug_bz_parse_bug_url(argv[1], &base, &bug, msg, sizeof(msg))) {
 		ret = kbug_usage_error("followup", "%s", msg);
 		goto out;
 	}
@@ -305,21 +396,46 @@ static int cmd_followup(int argc, char **argv)
 		ret = KBUG_EXIT_ERROR;
 		goto out;
 	}
-	ret = get_request(&a, base.buf, bug, &r, &comment);
+	ret = mail ? get_mail_request(&a, base.buf, mid.buf, &t, &r, &which) :
+		     get_request(&a, base.buf, bug, &r, &comment);
 	if (ret)
 		goto out;
+	if (mail && already_answered(&a, &t, &r, argv[1])) {
+		ret = KBUG_EXIT_OK;
+		goto out;
+	}
 	kbug_request_line(&r, &what);
 	INFO("answering: %s", what.buf);
 	fprintf(stderr, "kbug: answering %s%s\n", what.buf + strlen("kbug-request: "),
-		comment >= 0 ? "" : " (from the command line)");
+		a.probes.n || a.logs.n || a.config ? " (from the command line)" : "");
 	if (kbug_report_init(&rep)) {
 		ret = KBUG_EXIT_ERROR;
 		goto out;
 	}
 	have_rep = true;
-	ret = collect(&r, comment, base.buf, bug, argv[1], &rep);
+	if (mail && !(a.probes.n || a.logs.n || a.config))
+		strbuf_addf(&intro, "Answer to kbug request %s (<%s>)", r.id,
+			    t.m[which].message_id ?: mid.buf);
+	else if (comment >= 0)
+		strbuf_addf(&intro, "Answer to kbug request %s (comment #%ld)", r.id, comment);
+	else
+		strbuf_addf(&intro, "Facts sent with kbug followup (%s)", r.id);
+	ret = collect(&r, intro.buf, &rep);
 	if (ret)
 		goto out;
+	fu = kbug_report_get(&rep, "followup");
+	if (mail) {
+		if (kbug_pi_reply_section(fu, base.buf, &t, which)) {
+			ret = KBUG_EXIT_ERROR;
+			goto out;
+		}
+		kj_set_str(fu, "body", kj_get_str(fu, "comment"));
+		d.channel = &kbug_channel_mail_followup;
+	} else {
+		kj_set_str(fu, "base", base.buf);
+		kj_set_int(fu, "bug", bug);
+	}
+	kj_set_str(fu, "url", argv[1]);
 	d.mode = a.d.dry_run ? KBUG_DELIVER_DRY_RUN : KBUG_DELIVER_SEND;
 	d.outbox = a.outbox;
 	d.preview = kbug_output();
@@ -342,8 +458,11 @@ out:
 	kbug_outbox_item_free(d.item);
 	if (have_rep)
 		kbug_report_release(&rep);
+	kbug_pi_thread_free(&t);
 	strbuf_release(&base);
+	strbuf_release(&mid);
 	strbuf_release(&what);
+	strbuf_release(&intro);
 	free(a.probes.v);
 	free(a.logs.v);
 	return ret;

@@ -15,6 +15,7 @@
 #include "core/settings.h"
 #include "deliver/deliver.h"
 #include "deliver/outbox.h"
+#include "deliver/status.h"
 #include "deliver/smtp.h"
 #include "front.h"
 #include "kbug.h"
@@ -297,6 +298,7 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 				     kbug_outbox_state_name(kbug_outbox_get_state(it)),
 				     kj_get_str(st, "subject") ?: "");
 			outbox_list_why(f, it, ids[i]);
+			kbug_status_outbox_line(f, it);	/* what kbug status saw last */
 		}
 		kbug_outbox_item_free(it);
 	}

@@ -15,6 +15,7 @@
 
 #include "analyze/analyze.h"
 #include "core/settings.h"
+#include "deliver/bridge.h"
 #include "deliver/deliver.h"
 #include "deliver/outbox.h"
 #include "deliver/smtp.h"
@@ -36,6 +37,7 @@ struct report_args {
 	const char *log, *file, *module, *driver, *device;
 	const char *maintainers, *outbox, *description, *summary, *last_good;
 	bool regression, no_redact;
+	bool notify, no_notify;		/* --notify-lists, --no-notify-lists (deliver/bridge.c) */
 	int pick;			/* --report N (1 = newest), 0: choose */
 	struct kbug_deliver_opts d;
 };
@@ -88,6 +90,10 @@ static const struct kbug_option report_options[] = {
 	OPT_GROUP(kbug_product_options, struct report_args, d),
 	OPT_STRING("outbox", 0, "DIR", struct report_args, outbox,
 		   "the outbox (default: [report] outbox, else $XDG_DATA_HOME/kbug/outbox)"),
+	OPT_FLAG("notify-lists", 0, struct report_args, notify,
+		 "after filing a bug, send the section's lists one short notice with its URL"),
+	OPT_FLAG("no-notify-lists", 0, struct report_args, no_notify,
+		 "after filing a bug, do not offer the lists a notice"),
 	OPT_FLAG("dry-run", 'n', struct report_args, d.dry_run,
 		 "print where the report would go and the message; send nothing, keep nothing"),
 	{ .kind = KBUG_OPT_STRING, .name = "output", .letter = 'o', .arg = "FILE",
@@ -344,10 +350,12 @@ static int find_suspect(struct kbug_report *r, const struct report_args *a, int 
 	else if (ret < 0)
 		WARN("cannot analyze the kernel log: %s", strerror(-ret));
 	/*
-	 * With a named suspect, a report from the log goes into the body only
-	 * when asked for (--report N): the log may be about something else.
+	 * With a named module, driver or device, a report from the log goes
+	 * into the body only when asked for (--report N): the log may be about
+	 * something else. --file reroutes the crash found to another source
+	 * (issue 21): the crash stays.
 	 */
-	*idx = !named || a->pick ? pick_report(r, a) : -1;
+	*idx = !named || a->pick || a->file ? pick_report(r, a) : -1;
 	if (*idx == -2)
 		return KBUG_EXIT_USAGE;
 	if (!named && *idx < 0) {
@@ -408,6 +416,8 @@ static int cmd_report(int argc, char **argv)
 			"~/.config/kbug/config");
 	}
 	code = kbug_front_deliver(&r, &a.d, a.outbox, ch);
+	if (code == KBUG_EXIT_OK && !a.d.dry_run)	/* a bug filed: tell its lists */
+		kbug_bridge_offer(&r, &a.d, a.outbox, a.notify ? 1 : a.no_notify ? 0 : -1);
 out:
 	kbug_report_release(&r);
 	strbuf_release(&why);

@@ -3,19 +3,25 @@
  * kbug request: the triager's side of the triage loop. Writes a request
  * for more facts (docs/request-format.md): words a person reads and one
  * line the reporter's `kbug followup` parses. It prints the block to
- * paste, or with --bug URL posts it as a comment on that Bugzilla bug.
+ * paste, or with --bug URL posts it as a comment on that Bugzilla bug,
+ * or with --reply-to MESSAGE-ID writes a reply draft in that mail thread
+ * (the message read from its public-inbox, lore.kernel.org by default).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kbug.h"
 #include "core/settings.h"
 #include "deliver/bugzilla.h"
 #include "deliver/bugzilla-comment.h"
 #include "deliver/deliver.h"
+#include "deliver/public-inbox.h"
 #include "deliver/request.h"
+#include "util/fs.h"
 #include "util/json.h"
 #include "util/log.h"
 #include "util/strbuf.h"
@@ -23,6 +29,8 @@
 static const char request_usage[] =
 	"usage: kbug request [--probe NAME]... [--log this|previous|pstore]... [--config]\n"
 	"                    [--note TEXT] [--bug URL [--api-key-file FILE] [--dry-run]]\n"
+	"                    [--reply-to MESSAGE-ID|THREAD-URL [--inbox URL] [--from ADDR]\n"
+	"                     [--draft FILE]]\n"
 	"\n"
 	"Writes a request for more facts about a reporter's machine: what is asked,\n"
 	"in words, and one line `kbug followup` reads (docs/request-format.md). A\n"
@@ -32,6 +40,9 @@ static const char request_usage[] =
 static const char request_details[] =
 	"With --bug it posts the block as a comment on the bug (Bugzilla REST) with the\n"
 	"API key of that bug's server only, and prints 'posted: request ID on URL'.\n"
+	"With --reply-to it reads that message from its public-inbox and writes a reply\n"
+	"draft (an mbox: mutt -H FILE, git send-email FILE) to the author, Cc the others,\n"
+	"threaded under it, to stdout or --draft FILE; nothing is sent.\n"
 	"--json prints {\"id\", \"line\", \"text\"} (and \"bug\", \"comment_id\").\n";
 
 struct request_args {
@@ -39,6 +50,7 @@ struct request_args {
 	struct kbug_opt_list probes, logs;
 	bool config;
 	const char *note, *bug;
+	const char *reply_to, *inbox, *draft;
 };
 
 static const struct kbug_option request_options[] = {
@@ -55,6 +67,15 @@ static const struct kbug_option request_options[] = {
 	OPT_STRING("bug", 0, "URL", struct request_args, bug,
 		   "post the request as a comment on this Bugzilla bug "
 		   "(https://HOST/show_bug.cgi?id=N)"),
+	OPT_STRING("reply-to", 0, "MESSAGE-ID", struct request_args, reply_to,
+		   "write a reply draft to this mail (a Message-ID, or its URL on a public-inbox)"),
+	OPT_STRING("inbox", 0, "URL", struct request_args, inbox,
+		   "--reply-to: the public-inbox a bare Message-ID is on (default "
+		   "https://lore.kernel.org/all)"),
+	OPT_STRING("from", 0, "ADDR", struct request_args, d.from,
+		   "--reply-to: the draft's sender (default: [identity] name and email)"),
+	OPT_STRING("draft", 0, "FILE", struct request_args, draft,
+		   "--reply-to: write the draft to FILE (a new file) instead of stdout"),
 	OPT_STRING("api-key-file", 0, "FILE", struct request_args, d.api_key_file,
 		   "--bug: the API key, in a file not readable by group or others (else the "
 		   "config's key for that server, else $KBUG_BUGZILLA_API_KEY)"),
@@ -103,11 +124,63 @@ out:
 	return ret;
 }
 
+/* The reply draft to a->reply_to (inbox, mid: where it is), text its body; the exit code. */
+static int reply_draft(struct request_args *a, const char *inbox, const char *mid,
+		       const char *text, struct json_object *j)
+{
+	struct strbuf sb = STRBUF_INIT, why = STRBUF_INIT;
+	struct json_object *fu = json_object_new_object();
+	struct kbug_pi_thread t = { 0 };
+	char msg[256];
+	int ret = KBUG_EXIT_ERROR, r;
+
+	if (kbug_config_load())
+		goto out;
+	r = kbug_pi_get(inbox, mid, "raw", a->d.timeout_s, &sb, &why);
+	if (r) {
+		ERR("%s", why.buf);
+		goto out;
+	}
+	if (kbug_pi_parse_mbox(sb.buf, sb.len, &t, msg, sizeof(msg)) || !t.n) {
+		ERR("%s/%s/raw: %s", inbox, mid, t.n ? msg : "no message");
+		goto out;
+	}
+	if (kbug_pi_reply_section(fu, inbox, &t, 0))
+		goto out;
+	kj_set_str(fu, "body", text);
+	strbuf_reset(&sb);
+	if (kbug_pi_reply_draft(fu, &a->d, &sb))
+		goto out;
+	kj_set_str(j, "reply_to", mid);
+	if (a->draft) {
+		int fd = open(a->draft, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+
+		r = fd < 0 ? -errno : kbug_write_all(fd, sb.buf, sb.len);
+		if (fd >= 0 && close(fd) && !r)
+			r = -errno;
+		if (r) {
+			ERR("cannot write the draft %s: %s", a->draft, strerror(-r));
+			goto out;
+		}
+		kj_set_str(j, "draft", a->draft);
+	} else if (!kbug_opts.json) {
+		fwrite(sb.buf, 1, sb.len, kbug_output());
+	}
+	ret = KBUG_EXIT_OK;
+out:
+	kbug_pi_thread_free(&t);
+	json_object_put(fu);
+	strbuf_release(&sb);
+	strbuf_release(&why);
+	return ret;
+}
+
 static int cmd_request(int argc, char **argv)
 {
 	struct request_args a = { 0 };
 	struct kbug_request r = { .version = KBUG_REQ_VERSION };
 	struct strbuf text = STRBUF_INIT, line = STRBUF_INIT, answer = STRBUF_INIT;
+	struct strbuf inbox = STRBUF_INIT, mid = STRBUF_INIT;
 	struct json_object *j = json_object_new_object();
 	FILE *out;
 	char msg[256];
@@ -122,6 +195,13 @@ static int cmd_request(int argc, char **argv)
 		ret = kbug_usage_error("request", "%s", msg);
 	if (!ret && a.note && kbug_request_check_note(a.note, msg, sizeof(msg)))
 		ret = kbug_usage_error("request", "--note: %s", msg);
+	if (!ret && a.bug && a.reply_to)
+		ret = kbug_usage_error("request", "--bug and --reply-to exclude each other");
+	if (!ret && (a.inbox || a.draft) && !a.reply_to)
+		ret = kbug_usage_error("request", "--inbox and --draft go with --reply-to");
+	if (!ret && a.reply_to &&
+	    kbug_pi_parse_target(a.reply_to, a.inbox, &inbox, &mid, msg, sizeof(msg)))
+		ret = kbug_usage_error("request", "--reply-to: %s", msg);
 	if (ret)
 		goto out;
 	if (kbug_request_new_id(&r)) {
@@ -131,13 +211,16 @@ static int cmd_request(int argc, char **argv)
 	}
 	if (a.bug)
 		strbuf_addf(&answer, "kbug followup %s", a.bug);
-	kbug_request_text(&r, a.note, a.bug ? answer.buf : NULL, &text);
+	else if (a.reply_to)	/* the thread's URL, as lore shows it */
+		strbuf_addf(&answer, "kbug followup %s/%s/", inbox.buf, mid.buf);
+	kbug_request_text(&r, a.note, answer.len ? answer.buf : NULL, &text);
 	kbug_request_line(&r, &line);
 	kj_set_str(j, "id", r.id);
 	kj_set_str(j, "line", line.buf);
 	kj_set_str(j, "text", text.buf);
-	if (a.bug) {
-		ret = post(&a, &r, text.buf, j);
+	if (a.bug || a.reply_to) {
+		ret = a.bug ? post(&a, &r, text.buf, j) :
+			      reply_draft(&a, inbox.buf, mid.buf, text.buf, j);
 		if (ret)
 			goto out;
 	}
@@ -147,13 +230,17 @@ static int cmd_request(int argc, char **argv)
 								   JSON_C_TO_STRING_NOSLASHESCAPE));
 	else if (a.bug && !a.d.dry_run)
 		fprintf(out, "posted: request %s on %s\n", r.id, a.bug);
-	else
+	else if (a.reply_to && a.draft)
+		fprintf(out, "draft: %s (request %s, in reply to <%s>)\n", a.draft, r.id, mid.buf);
+	else if (!a.reply_to)
 		fwrite(text.buf, 1, text.len, out);
 out:
 	json_object_put(j);
 	strbuf_release(&text);
 	strbuf_release(&line);
 	strbuf_release(&answer);
+	strbuf_release(&inbox);
+	strbuf_release(&mid);
 	free(a.probes.v);
 	free(a.logs.v);
 	return ret;

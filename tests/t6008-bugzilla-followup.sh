@@ -52,8 +52,8 @@ test_expect_success 'request prints a block a person reads and one line kbug par
 '
 
 test_expect_success 'request refuses an unknown probe, a path, a huge note, nothing asked' '
-	test_expect_code 2 "$KBUG" request --probe warpdrive 2>err &&
-	grep -q "unknown probe .warpdrive." err &&
+	test_expect_code 2 "$KBUG" request --probe nosuch 2>err &&
+	grep -q "unknown probe .nosuch." err &&
 	test_expect_code 2 "$KBUG" request --probe /etc/shadow 2>err &&
 	test_expect_code 2 "$KBUG" request --log /var/log/syslog 2>err &&
 	grep -q "unknown log" err &&
@@ -172,7 +172,7 @@ hostile() {
 }
 
 test_expect_success 'hostile requests are refused with the reason, nothing read or sent' '
-	hostile 2 "kbug-request: v1 id=bad0000001 probes=warpdrive" "unknown probe .warpdrive." &&
+	hostile 2 "kbug-request: v1 id=bad0000001 probes=nosuch" "unknown probe .nosuch." &&
 	hostile 2 "kbug-request: v1 id=bad0000002 file=/etc/shadow" "reads no file" &&
 	hostile 2 "kbug-request: v1 id=bad0000003 probes=pci hint=\$(id)" "path or a command" &&
 	hostile 2 "kbug-request: v1 id=bad0000004 probes=pci,../../etc/passwd" "path or a command" &&

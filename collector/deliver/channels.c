@@ -5,6 +5,7 @@
 
 #include "deliver/bugzilla-comment.h"
 #include "deliver/deliver.h"
+#include "deliver/public-inbox.h"
 
 static const struct kbug_channel *const channels[] = {
 	&kbug_channel_bugzilla,	/* deliver/bugzilla.c */
@@ -12,6 +13,7 @@ static const struct kbug_channel *const channels[] = {
 	&kbug_channel_issue_tracker,
 	&kbug_channel_web,
 	&kbug_channel_followup,	/* deliver/followup.c: never picked by a route */
+	&kbug_channel_mail_followup,	/* deliver/followup-mail.c: nor this one */
 	NULL
 };
 

@@ -29,7 +29,9 @@
 /*
  * prepare(): the report's "followup" section (cmd-followup.c) says where
  * and what: {"base", "bug", "url", "request_id", "comment",
- * "files": [{"name", "summary", "content_type"}]}; each file is one of
+ * "files": [{"name", "summary", "content_type"}]} and, for a note that
+ * answers no request (cmd-reroute.c), "marker": the comment's line that
+ * a retry looks for instead of "kbug-answer: v1 id=ID"; each file is one of
  * the report's attachments, written by kbug_deliver() as attachment-NAME.
  */
 static int fu_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
@@ -255,7 +257,11 @@ static int fu_send(struct kbug_outbox_item *item, const struct kbug_deliver_opts
 		kbug_outbox_save_state(item);
 	}
 	if (!kj_get(st, "comment_id")) {
-		strbuf_addf(&line, "kbug-answer: v1 id=%s", rid);
+		/* a note that is no answer (kbug reroute) names its own marker line */
+		if (kj_get_str(req, "marker"))
+			strbuf_addstr(&line, kj_get_str(req, "marker"));
+		else
+			strbuf_addf(&line, "kbug-answer: v1 id=%s", rid);
 		if (kbug_bz_comments(bz, bug, &comments)) {
 			ret = fu_failed(item, bz, "reading the bug's comments");
 			goto out;

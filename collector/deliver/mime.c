@@ -407,6 +407,10 @@ void kbug_mime_build(const struct kbug_mail *m, struct strbuf *out)
 	kbug_mime_header(out, "Subject", m->subject);
 	strbuf_addf(out, "Date: %s\n", m->date);
 	strbuf_addf(out, "Message-ID: %s\n", m->message_id);
+	if (m->in_reply_to)
+		strbuf_addf(out, "In-Reply-To: %s\n", m->in_reply_to);
+	if (m->references)
+		kbug_mime_header(out, "References", m->references);
 	strbuf_addstr(out, "User-Agent: kbug/" KBUG_VERSION "\n");
 	strbuf_addstr(out, "MIME-Version: 1.0\n");
 	if (!m->att || !m->att[0]) {

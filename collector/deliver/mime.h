@@ -46,6 +46,8 @@ struct kbug_mail {
 	const char *subject;
 	const char *message_id;		/* "<...>" */
 	const char *date;		/* RFC 5322 date */
+	const char *in_reply_to;	/* "<...>" of the parent (a reply), or NULL */
+	const char *references;		/* "<a> <b> ...", or NULL */
 	const char *body;		/* UTF-8 text */
 	const struct kbug_attachment *const *att;	/* NULL-terminated, may be NULL */
 };

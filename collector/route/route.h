@@ -93,6 +93,12 @@ int kbug_route_report(struct kbug_report *r, struct kbug_maint *m, const char *p
  */
 int kbug_route_vendor(const char *module, const char *taint, struct json_object **out);
 bool kbug_route_vendor_known(const char *module);
+/*
+ * The section titled name (case-insensitive) as a path to route: the part
+ * of its first F: pattern before any wildcard (route/section.c). 0, or
+ * -ENOENT when no section has that title or it has no such F:.
+ */
+int kbug_maint_section_path(const struct kbug_maint *m, const char *name, struct strbuf *path);
 /* Does this MAINTAINERS name the module in a path ("/NAME/", "/NAME.")? */
 bool kbug_maint_knows_module(const struct kbug_maint *m, const char *module);
 

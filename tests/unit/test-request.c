@@ -81,8 +81,8 @@ static void test_hostile(void **state)
 	struct kbug_request r;
 	char big[1024];
 
-	assert_int_equal(parse("kbug-request: v1 id=abcdef12 probes=warpdrive", &r), -EPERM);
-	assert_non_null(strstr(msg, "unknown probe 'warpdrive'"));
+	assert_int_equal(parse("kbug-request: v1 id=abcdef12 probes=nosuch", &r), -EPERM);
+	assert_non_null(strstr(msg, "unknown probe 'nosuch'"));
 	assert_int_equal(parse("kbug-request: v1 id=abcdef12 probes=/etc/shadow", &r), -EPERM);
 	assert_non_null(strstr(msg, "path or a command"));
 	assert_int_equal(parse("kbug-request: v1 id=abcdef12 file=shadow", &r), -EPERM);
@@ -161,7 +161,7 @@ static void test_from_options(void **state)
 	static const char *const probes[] = { "pci,usb", "dmi" };
 	static const char *const logs[] = { "previous" };
 	static const char *const bad[] = { "pci,,usb" };
-	static const char *const unknown[] = { "warpdrive" };
+	static const char *const unknown[] = { "nosuch" };
 	struct kbug_request r;
 
 	assert_int_equal(kbug_request_from_options(&r, probes, 2, logs, 1, true, msg, sizeof(msg)),
