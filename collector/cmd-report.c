@@ -351,6 +351,121 @@ static int find_suspect(struct kbug_report *r, const struct report_args *a, int 
 	return route(r, a, *idx) ? KBUG_EXIT_ERROR : -1;
 }
 
+/* ---- before the questions: can this machine send mail? -------------------- */
+
+#define SENDMAIL "/usr/sbin/sendmail"
+
+static bool mail_way(const struct report_args *a)
+{
+	return a->d.smtp_url || a->d.sendmail || kbug_config_get("smtp", "url") ||
+	       kbug_config_get_bool("sendmail", "use", false);
+}
+
+/* A mail file in the current directory nothing is called yet: kbug-report.mbox, -2, ... */
+static const char *mbox_name(void)
+{
+	static char name[64];
+	int i;
+
+	for (i = 1; i < 100; i++) {
+		if (i == 1)
+			snprintf(name, sizeof(name), "kbug-report.mbox");
+		else
+			snprintf(name, sizeof(name), "kbug-report-%d.mbox", i);
+		if (access(name, F_OK))
+			return name;
+	}
+	return NULL;
+}
+
+/* The ways that work here, offered; the exit code to stop with, else -1. */
+static int choose_way(struct report_args *a)
+{
+	bool sm = !access(SENDMAIL, X_OK);
+	struct strbuf ans = STRBUF_INIT;
+	const char *file = mbox_name();
+	int code = -1, tries;
+
+	fprintf(stderr, "How should this report leave the machine?\n");
+	if (sm)
+		fprintf(stderr, "  1) through this machine's sendmail (%s)\n", SENDMAIL);
+	if (file)
+		fprintf(stderr, "  2) saved as a mail file (%s, here) to send from your mail client\n",
+			file);
+	fprintf(stderr, "  3) set up sending now (kbug setup: your mail provider's SMTP server)\n"
+		"  4) kept in the outbox, to send later (kbug outbox --retry)\n"
+		"  q) quit, nothing kept\n");
+	for (tries = 0; tries < 5; tries++) {
+		if (kbug_ask_default("Choose", file ? "2" : "4", &ans) || !strcmp(ans.buf, "q")) {
+			fprintf(stderr, "Nothing was saved or sent.\n");
+			code = KBUG_EXIT_ERROR;
+			break;
+		}
+		if (!strcmp(ans.buf, "1") && sm) {
+			a->d.sendmail = true;
+			break;
+		}
+		if (!strcmp(ans.buf, "2") && file) {
+			kbug_opts.output = file;
+			break;
+		}
+		if (!strcmp(ans.buf, "3")) {
+			if (kbug_setup_run())
+				continue;
+			if (mail_way(a))
+				break;
+			kbug_front_send_later(true);
+			break;
+		}
+		if (!strcmp(ans.buf, "4")) {
+			kbug_front_send_later(true);
+			break;
+		}
+		fprintf(stderr, "Type one of the numbers above, or q.\n");
+	}
+	if (tries == 5)
+		code = KBUG_EXIT_ERROR;
+	strbuf_release(&ans);
+	return code;
+}
+
+/*
+ * Mail needs a sender and a way out: what is missing is said before the
+ * user types anything, and asked in a terminal (without one, the report
+ * will be kept as a draft in the outbox). The exit code to stop with, else -1.
+ */
+static int mail_ready(struct report_args *a, const struct kbug_channel *ch)
+{
+	static struct strbuf from = STRBUF_INIT;
+	bool tty = kbug_interactive(a->d.yes);
+	int code;
+
+	if (strcmp(ch->name, "email") || a->d.dry_run || kbug_opts.output)
+		return -1;
+	if (!mail_way(a)) {
+		fprintf(stderr, "kbug cannot send mail from this machine yet: no SMTP server is set up "
+			"([smtp] url), and --sendmail was not given%s\n",
+			tty ? "." : ": the report will be kept in the outbox.");
+		if (tty) {
+			code = choose_way(a);
+			if (code >= 0)
+				return code;
+		}
+	}
+	if ((a->d.from && *a->d.from) || kbug_config_get("identity", "email"))
+		return -1;
+	if (!tty) {
+		fprintf(stderr, "No sender address is set (--from, or [identity] email): the report will be kept as a draft in the outbox.\n");
+		return -1;
+	}
+	if (kbug_setup_identity(&from)) {
+		fprintf(stderr, "\nNo sender: nothing was saved or sent.\n");
+		return KBUG_EXIT_ERROR;
+	}
+	a->d.from = from.buf;
+	return -1;
+}
+
 static int cmd_report(int argc, char **argv)
 {
 	struct report_args a = { 0 };
@@ -377,6 +492,10 @@ static int cmd_report(int argc, char **argv)
 	if (!ch)
 		goto out;
 	kbug_route_show(stderr, &r, ch->name, why.buf);
+	code = mail_ready(&a, ch);
+	if (code >= 0)
+		goto out;
+	code = KBUG_EXIT_ERROR;
 	if (draft(&r, &a, idx))
 		goto out;
 	if (a.d.dry_run && !a.d.from && !kbug_config_get("identity", "email")) {

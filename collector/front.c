@@ -208,6 +208,13 @@ int kbug_ask_choice(struct kbug_choice *c, void *data)
 	return 0;
 }
 
+static bool send_later;
+
+void kbug_front_send_later(bool later)
+{
+	send_later = later;
+}
+
 /* kbug_deliver's review: $EDITOR on what the channel lets edit, then ask. */
 static int review(struct kbug_outbox_item *it, const struct kbug_channel *c, void *data)
 {
@@ -226,6 +233,11 @@ static int review(struct kbug_outbox_item *it, const struct kbug_channel *c, voi
 		if (ret)
 			return ret;
 	}
+	if (send_later) {
+		fprintf(stderr, "Kept for later: it waits in the outbox as %s; once mail is set up (kbug setup): kbug outbox --retry %s\n",
+			kbug_outbox_item_id(it), kbug_outbox_item_id(it));
+		return -ECANCELED;
+	}
 	if (!kbug_ask_yes("Send it now? [y/N] ", false)) {
 		fprintf(stderr, "Not sent: it waits in the outbox as %s (kbug outbox --retry %s).\n",
 			kbug_outbox_item_id(it), kbug_outbox_item_id(it));
@@ -242,8 +254,9 @@ static int sent(struct kbug_outbox_item *it, const char *outbox, int ret)
 
 	if (ret) {
 		fprintf(stderr, "Not delivered; the report waits in the outbox as %s.\n"
-			"Retry with: kbug outbox --retry %s%s%s\n", kbug_outbox_item_id(it),
-			kbug_outbox_item_id(it), outbox ? " --outbox " : "", outbox ?: "");
+			"It is kept in %s.\nRetry with: kbug outbox --retry %s%s%s\n",
+			kbug_outbox_item_id(it), kbug_outbox_item_path(it), kbug_outbox_item_id(it),
+			outbox ? " --outbox " : "", outbox ?: "");
 		return KBUG_EXIT_QUEUED;
 	}
 	if (kbug_outbox_get_state(it) == KBUG_STATE_MANUAL) {
@@ -303,10 +316,20 @@ int kbug_front_deliver(struct kbug_report *r, struct kbug_deliver_opts *o, const
 			fprintf(stderr, "Dry run: nothing was sent or saved.\n");
 		return finish_json(r) ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
 	}
-	if (d.saved && !d.attempted)
+	if (d.draft) {
+		const char *id = kbug_outbox_item_id(d.item);
+
+		fprintf(stderr, "Your report is kept as a draft in the outbox as %s.\nIt is kept in %s.\n"
+			"Missing: %s\nOnce that is given: kbug outbox --retry %s%s%s\n", id,
+			kbug_outbox_item_path(d.item),
+			kj_get_str(kbug_outbox_state(d.item), "reason") ?: "?", id,
+			outbox ? " --outbox " : "", outbox ?: "");
+		code = KBUG_EXIT_QUEUED;
+	} else if (d.saved && !d.attempted) {
 		code = KBUG_EXIT_QUEUED;	/* the review kept it */
-	else if (d.saved)
+	} else if (d.saved) {
 		code = sent(d.item, outbox, ret);
+	}
 	if (d.attempted && finish_json(r))
 		code = KBUG_EXIT_ERROR;
 	kbug_outbox_item_free(d.item);

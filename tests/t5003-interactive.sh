@@ -8,43 +8,13 @@
 GUILTY=$CORPUS_DIR/syzkaller/guilty/14
 t5_require tmux "$GUILTY"
 export XDG_DATA_HOME=$TRASH/xdg XDG_CONFIG_HOME=$TRASH/xdgconf KBUG_CONFIG=
-SOCK=kbug-t5003-$$
-test_at_exit "tmux -L $SOCK kill-server 2>/dev/null"
+. "$TESTS_DIR/lib-tmux.sh"
+SOCK=$TMUX_SOCK
 smtp_start mail
 
 # two reports: a KASAN report in fs/timerfd.c, then the LKDTM warning (newest)
 sed '1,/^$/d' "$GUILTY" > "$TRASH/two.log"
 cat "$T5_LOG" >> "$TRASH/two.log"
-
-# run "$@" in a fresh tmux window of 200x50; its exit code lands in $TRASH/$1.rc
-tmux_run() {
-	local tag=$1
-	shift
-	rm -f "$TRASH/$tag.rc"
-	tmux -L "$SOCK" new-session -d -s "$tag" -x 200 -y 50 \
-		"cd '$TRASH' && $* ; echo \$? > '$TRASH/$tag.rc'; sleep 60"
-}
-
-# wait_for TAG TEXT: until the pane shows TEXT (20 s at most)
-wait_for() {
-	local _
-	for _ in $(seq 1 200); do
-		tmux -L "$SOCK" capture-pane -p -t "$1" -S -200 > "$TRASH/$1.screen" 2>/dev/null
-		grep -qF -- "$2" "$TRASH/$1.screen" && return 0
-		sleep 0.1
-	done
-	echo "the terminal never showed '$2':"; cat "$TRASH/$1.screen"
-	return 1
-}
-
-wait_rc() {
-	local _
-	for _ in $(seq 1 300); do
-		[ -s "$TRASH/$1.rc" ] && { cat "$TRASH/$1.rc"; return 0; }
-		sleep 0.1
-	done
-	echo timeout
-}
 
 # shellcheck disable=SC2034 # used inside the test bodies
 cmd="EDITOR='sed -i s/^Hello,/Hello\\ maintainers,/' '$KBUG' report --log '$TRASH/two.log' \

@@ -147,6 +147,31 @@ out:
 	return ret;
 }
 
+/*
+ * prepare() failed for something the user can supply later (no sender, a
+ * question nobody could answer): the report and the user's words are kept
+ * as a draft, state "failed" with the channel's own message as the reason
+ * (the "missing" member it recorded: without one, -ENOENT, nothing is
+ * kept), "prepared": false.
+ * A retry prepares it again (kbug_deliver with r NULL). 0 or -errno.
+ */
+static int keep_draft(struct kbug_outbox_item *it)
+{
+	struct json_object *st = kbug_outbox_state(it);
+	struct strbuf reason = STRBUF_INIT;
+	int ret;
+
+	if (!kj_get_str(st, "missing"))
+		return -ENOENT;	/* not something the user can give: a disk error... */
+	strbuf_addstr(&reason, kj_get_str(st, "missing"));
+	kj_set_bool(st, "prepared", false);
+	ret = kbug_outbox_commit(it);
+	if (!ret)
+		ret = kbug_outbox_set_state(it, KBUG_STATE_FAILED, reason.buf);
+	strbuf_release(&reason);
+	return ret;
+}
+
 static int deliver_new(const struct kbug_channel *c, struct kbug_report *r,
 		       struct kbug_deliver_opts *oo, struct kbug_delivery *d,
 		       struct kbug_choice *choice)
@@ -158,6 +183,11 @@ static int deliver_new(const struct kbug_channel *c, struct kbug_report *r,
 		ret = kbug_outbox_item_new(dir.buf, c->name, &d->item);
 	if (!ret) {
 		ret = prepare_item(c, r, d->item, oo, d, choice);
+		if (ret && ret != -ECANCELED && keep_draft(d->item) == 0) {
+			d->saved = true;
+			d->draft = true;
+			goto out;
+		}
 		if (ret)
 			ERR("the report was not prepared: nothing was saved or sent");
 	}
@@ -173,7 +203,38 @@ static int deliver_new(const struct kbug_channel *c, struct kbug_report *r,
 		d->item = NULL;
 	}
 	d->saved = !ret;
+out:
 	strbuf_release(&dir);
+	return ret;
+}
+
+/* A draft kept by keep_draft(): prepare() again from its report.json. */
+static int prepare_again(const struct kbug_channel *c, struct kbug_deliver_opts *oo,
+			 struct kbug_delivery *d, struct kbug_choice *choice)
+{
+	struct json_object *st = kbug_outbox_state(d->item);
+	struct strbuf json = STRBUF_INIT;
+	struct kbug_report r;
+	int ret = kbug_report_init(&r);
+
+	if (ret)
+		return ret;
+	ret = kbug_outbox_read(d->item, "report.json", &json);
+	if (!ret)
+		ret = kbug_report_load_string(&r, json.buf, kbug_outbox_item_id(d->item));
+	if (!ret) {
+		json_object_object_del(st, "missing");
+		ret = prepare_item(c, &r, d->item, oo, d, choice);
+	}
+	if (ret) {
+		ERR("'%s' is still a draft: %s", kbug_outbox_item_id(d->item),
+		    kj_get_str(st, "missing") ?: strerror(-ret));
+	} else {
+		json_object_object_del(st, "prepared");
+		ret = kbug_outbox_save_state(d->item);
+	}
+	kbug_report_release(&r);
+	strbuf_release(&json);
 	return ret;
 }
 
@@ -192,7 +253,12 @@ int kbug_deliver(struct kbug_report *r, const struct kbug_deliver_opts *o,
 		if (!c)
 			return kbug_deliver_item(d->item, o);
 		d->saved = true;
-		return send_item(c, d->item, o, d);
+		if (!kj_get_bool(kbug_outbox_state(d->item), "prepared", true)) {
+			ret = prepare_again(c, &oo, d, &choice);
+			if (ret)
+				return ret;
+		}
+		return send_item(c, d->item, &oo, d);
 	}
 	c = c ?: kbug_channel_pick(r, o->to, &why);
 	strbuf_release(&why);

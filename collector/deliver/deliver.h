@@ -169,6 +169,7 @@ struct kbug_delivery {
 	bool saved;			/* the item is in the outbox */
 	bool attempted;			/* send() was called */
 	bool mbox_written;		/* the preview was an mbox */
+	bool draft;			/* prepare() failed: kept as a draft (state "missing") */
 };
 
 /*

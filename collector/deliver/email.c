@@ -234,12 +234,17 @@ static int email_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 
 	ret = email_sender(o, &name, &addr);
 	if (ret) {
+		struct strbuf why = STRBUF_INIT;
+
 		if (ret == -ENOENT)
-			ERR("no sender address: give --from \"Name <you@example.org>\" or set %s",
-			    "[identity] email in the config");
+			strbuf_addstr(&why, "no sender address: give --from \"Name <you@example.org>\", set [identity] name and email in the config, or run 'kbug setup'");
 		else
-			ERR("the sender '%s' is not an email address",
-			    o->from ? o->from : kbug_config_get("identity", "email") ?: "");
+			strbuf_addf(&why, "the sender '%s' is not an email address",
+				    o->from ? o->from : kbug_config_get("identity", "email") ?: "");
+		ERR("%s", why.buf);
+		/* kept by kbug_deliver as the draft's reason */
+		kj_set_str(kbug_outbox_state(item), "missing", why.buf);
+		strbuf_release(&why);
 		goto out;
 	}
 	kbug_mime_format_address(&from, name.buf, addr.buf);
@@ -462,9 +467,14 @@ static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_o
 	}
 	if (!url && !sendmail)
 		url = kbug_config_get("smtp", "url");
+	if (!url && !sendmail)
+		sendmail = kbug_config_get_bool("sendmail", "use", false);
 	if (!url && !sendmail) {
-		ERR("no way to send mail: give --smtp-url smtps://HOST, set [smtp] url in the config, or use --sendmail");
-		kbug_outbox_set_state(item, KBUG_STATE_FAILED, "no SMTP server configured");
+		static const char none[] =
+			"no way to send mail: give --smtp-url smtps://HOST or --sendmail, or set one up with 'kbug setup'";
+
+		ERR("%s", none);
+		kbug_outbox_set_state(item, KBUG_STATE_FAILED, none);
 		ret = -EAGAIN;
 		goto out;
 	}
