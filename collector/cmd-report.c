@@ -257,19 +257,52 @@ static int read_description(const struct report_args *a, struct strbuf *out)
 			return (int)n;
 		}
 		strbuf_rtrim(out);
+		strbuf_trim(out);
+		if (!out->len) {
+			ERR("the description '%s' is empty: say what you did, what you expected and what happened instead",
+			    a->description);
+			return -EINVAL;
+		}
 		return 0;
 	}
-	if (kbug_interactive(a->d.yes))
+	if (kbug_interactive(a->d.yes)) {
+		int tries;
+
 		kbug_ask_lines("\nWhat happened? What did you do, what did you expect, what happened instead?\n"
 			       "(end with an empty line)\n", out, 200);
+		/* an empty description helps nobody: asked again, then stop */
+		for (tries = 0; !out->len && tries < 2; tries++)
+			kbug_ask_lines("The maintainers need your words to act on it: a few lines, please\n"
+				       "(end with an empty line)\n", out, 200);
+		if (!out->len) {
+			fprintf(stderr, "No description: nothing was saved or sent.\n");
+			return -ECANCELED;
+		}
+	}
 	return 0;
+}
+
+/* A subject kbug had to make up ("problem with the driver btusb"): ask for a better one */
+static void ask_subject(struct kbug_report *r, const struct report_args *a)
+{
+	struct json_object *d = kbug_report_get(r, "draft");
+	struct strbuf ans = STRBUF_INIT;
+
+	if (a->summary || !kbug_interactive(a->d.yes) || !kj_get_bool(d, "title_invented", false))
+		return;
+	fprintf(stderr, "\nThe subject line is the first thing maintainers read; say the problem in a few\n"
+		"words (e.g. \"btusb: no Bluetooth after resume\").\n");
+	if (!kbug_ask_default("Subject", kj_get_str(d, "title"), &ans) && ans.len)
+		kj_set_str(d, "summary", ans.buf);
+	strbuf_release(&ans);
 }
 
 /* ---- the draft ------------------------------------------------------------- */
 
-static int draft(struct kbug_report *r, const struct report_args *a, int idx)
+static int draft(struct kbug_report *r, const struct report_args *a, int idx, const char *why)
 {
 	struct kbug_draft_opts o = {
+		.why = why,
 		.report_index = idx, .summary = a->summary,
 		.last_good = a->regression ? a->last_good : NULL,
 		.module = a->module, .driver = a->driver, .device = a->device, .file = a->file,
@@ -289,6 +322,7 @@ static int draft(struct kbug_report *r, const struct report_args *a, int idx)
 	if (a->regression)
 		fprintf(stderr, "Note:     a regression since %s: [REGRESSION] in the subject, Cc %s, and a #regzbot line\n",
 			a->last_good, REGRESSIONS);
+	ask_subject(r, a);
 	ret = read_description(a, &desc);
 	if (!ret)
 		kbug_draft_describe(r, desc.buf);
@@ -496,7 +530,7 @@ static int cmd_report(int argc, char **argv)
 	if (code >= 0)
 		goto out;
 	code = KBUG_EXIT_ERROR;
-	if (draft(&r, &a, idx))
+	if (draft(&r, &a, idx, why.buf))
 		goto out;
 	if (a.d.dry_run && !a.d.from && !kbug_config_get("identity", "email")) {
 		a.d.from = "Your Name <you@example.org>";

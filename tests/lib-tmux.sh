@@ -7,6 +7,8 @@
 #   wait_rc TAG            the exit code (30 s at most), else "timeout"
 #   keys TAG KEYS...       tmux send-keys
 #   screen_save TAG FILE   the pane as the user sees it, trailing blanks cut
+#   save TAG NAME          screen_save into $KBUG_SCREENS/NAME.txt when KBUG_SCREENS names
+#                          a directory (the screens of docs/screens.md), else nothing
 
 TMUX_SOCK=kbug-$(basename "$0" .sh)-$$
 test_at_exit "tmux -L $TMUX_SOCK kill-server 2>/dev/null"
@@ -48,4 +50,8 @@ keys() {
 screen_save() {
 	tmux -L "$TMUX_SOCK" capture-pane -p -t "$1" -S -300 | sed -e 's/[[:space:]]*$//' | \
 		cat -s > "$2"
+}
+
+save() {
+	[ -z "${KBUG_SCREENS:-}" ] || screen_save "$1" "$KBUG_SCREENS/$2.txt"
 }

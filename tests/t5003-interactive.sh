@@ -31,10 +31,10 @@ test_expect_success 'asks which report, takes a description, runs $EDITOR, sends
 	wait_for one "What happened?" &&
 	grep -q "Suspect:  fs/timerfd.c" one.screen &&
 	tmux -L $SOCK send-keys -t one "The machine froze after resume." Enter Enter &&
-	wait_for one "Review the message in your editor? [Y/n]" &&
-	tmux -L $SOCK send-keys -t one Enter &&
-	wait_for one "Send it now? [y/N]" &&
-	tmux -L $SOCK send-keys -t one "y" Enter &&
+	wait_for one "Choose [s]:" &&
+	tmux -L $SOCK send-keys -t one "e" Enter &&
+	wait_for one "Subject:     KASAN: use-after-free Write in do_timerfd_settime" &&
+	tmux -L $SOCK send-keys -t one "s" Enter &&
 	test "$(wait_rc one)" = 0 &&
 	wait_for one "Delivered: <" &&
 	test "$(count_msgs "$SMTP_DIR")" = 1 &&
@@ -48,16 +48,16 @@ test_expect_success 'asks which report, takes a description, runs $EDITOR, sends
 	PY
 '
 
-test_expect_success 'answering no at "Send it now?" keeps it in the outbox, exit 3' '
+test_expect_success 'save for later at the review keeps it in the outbox, exit 3' '
 	tmux_run two "$cmd" &&
 	wait_for two "Which one to report? [1]" &&
 	tmux -L $SOCK send-keys -t two Enter &&
 	wait_for two "What happened?" &&
 	tmux -L $SOCK send-keys -t two Enter &&
-	wait_for two "Review the message in your editor? [Y/n]" &&
-	tmux -L $SOCK send-keys -t two "n" Enter &&
-	wait_for two "Send it now? [y/N]" &&
-	tmux -L $SOCK send-keys -t two Enter &&
+	wait_for two "The maintainers need your words" &&
+	tmux -L $SOCK send-keys -t two "It just happened." Enter Enter &&
+	wait_for two "Choose [s]:" &&
+	tmux -L $SOCK send-keys -t two "l" Enter &&
 	test "$(wait_rc two)" = 3 &&
 	wait_for two "Not sent: it waits in the outbox" &&
 	test "$(count_msgs "$SMTP_DIR")" = 1 &&

@@ -143,7 +143,10 @@ static int email_recipients(struct json_object *route, bool regression, struct r
 	struct json_object *dest = kj_get(route, "destination");
 
 	if (dest && !strcmp(kj_get_str(dest, "kind") ?: "", "mailto")) {
+		/* the B: address, and the people the route names (kbug route shows them) */
 		rcpt_add(to, NULL, NULL, kj_get_str(dest, "address"));
+		rcpt_add_people(to, NULL, kj_get(route, "maintainers"));
+		rcpt_add_people(to, NULL, kj_get(route, "reviewers"));
 		rcpt_add_people(cc, to, kj_get(route, "lists"));
 	} else if (kj_get(dest, "to") || kj_get(dest, "cc")) {
 		/* the route's own To and Cc, in get_maintainer's order */
@@ -695,6 +698,5 @@ const struct kbug_channel kbug_channel_email = {
 	.prepare = email_prepare,
 	.preview = email_preview,
 	.send = email_send,
-	.editable = "message.eml",
-	.refresh = kbug_email_refresh,
+	.text = "email",
 };
