@@ -25,6 +25,7 @@
 #include "route/route.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/path.h"
 #include "util/prompt.h"
 #include "util/strbuf.h"
 #include "util/term.h"
@@ -346,6 +347,40 @@ static void no_suspect_help(struct kbug_report *r, const struct report_args *a)
 		a->log ? "'" : "this kernel's log", a->log ?: "", a->log ? "'" : "");
 }
 
+/*
+ * No kernel log could be read: say so and how to get it, never that the
+ * log is clean. The kernel refuses /dev/kmsg and syslog(2) to a user
+ * without CAP_SYSLOG when kernel.dmesg_restrict is 1
+ * (check_syslog_permissions() in kernel/printk/printk.c).
+ */
+static void log_unreadable_help(struct kbug_report *r)
+{
+	struct json_object *errs = kj_get(r->root, "errors");
+	struct strbuf v = STRBUF_INIT;
+	size_t i, n = errs && json_object_is_type(errs, json_type_array) ?
+		      json_object_array_length(errs) : 0;
+	bool restricted = !kbug_path_read_line(&v, "/proc/sys/kernel/dmesg_restrict") &&
+			  !strcmp(v.buf, "1");
+
+	fprintf(stderr, "kbug could not read the kernel log, so it cannot tell whether the kernel reported a crash:\n");
+	for (i = 0; i < n; i++) {
+		struct json_object *e = json_object_array_get_idx(errs, i);
+
+		if (!strcmp(kj_get_str(e, "probe") ?: "", "dmesg"))
+			kbug_tprintf(stderr, "  %s\n", kj_get_str(e, "message") ?: "?");
+	}
+	if (restricted)
+		fprintf(stderr, "This kernel lets only root read its log (kernel.dmesg_restrict = 1).\n");
+	fprintf(stderr,
+		"To give kbug the log, either:\n"
+		"  - read it from the journal: be a member of the group adm or systemd-journal\n"
+		"    (sudo usermod -aG systemd-journal $USER, then log in again) and run kbug again, or\n"
+		"  - save it with sudo and hand it over:\n"
+		"      sudo dmesg > kernel.log && kbug report --log kernel.log\n"
+		"    (the log of the boot before: journalctl -k -b -1 > kernel.log, or kbug report --boot -1)\n");
+	strbuf_release(&v);
+}
+
 /* Until the report is routed: the exit code when it stops here, else -1. */
 static int find_suspect(struct kbug_report *r, const struct report_args *a, int *idx)
 {
@@ -356,10 +391,15 @@ static int find_suspect(struct kbug_report *r, const struct report_args *a, int 
 
 	kbug_analyze_opts_init(&ao);
 	ret = kbug_analyze_report(r, &ao);
-	if (ret == -ENOENT)
-		WARN("no kernel log was collected%s", a->log ? "" : " (try --log FILE)");
-	else if (ret < 0)
+	if (ret == -ENOENT && !a->log) {
+		log_unreadable_help(r);
+		if (!named)
+			return KBUG_EXIT_ERROR;
+	} else if (ret == -ENOENT) {
+		WARN("no kernel log was collected from '%s'", a->log);
+	} else if (ret < 0) {
 		WARN("cannot analyze the kernel log: %s", strerror(-ret));
+	}
 	/*
 	 * With a named suspect, a report from the log goes into the body only
 	 * when asked for (--report N): the log may be about something else.
