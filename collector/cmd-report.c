@@ -38,6 +38,7 @@ struct report_args {
 	const char *maintainers, *outbox, *description, *summary, *last_good;
 	bool regression, no_redact;
 	int pick;			/* --report N (1 = newest), 0: choose */
+	int boot;			/* --boot N: 0 this boot, -1 the one before (journal) */
 	struct kbug_deliver_opts d;
 };
 
@@ -58,6 +59,9 @@ static const struct kbug_option report_options[] = {
 	OPT_TEXT("what to report:"),
 	OPT_STRING("log", 0, "FILE", struct report_args, log,
 		   "read the kernel log from FILE instead of this kernel's"),
+	OPT_INT("boot", "N", struct report_args, boot, -1000, 0, NULL,
+		"the kernel log of an earlier boot from the systemd journal (-1: the boot before "
+		"this one, where a freeze or crash left its trace)"),
 	OPT_INT("report", "N", struct report_args, pick, 1, 86400, NULL,
 		"the Nth newest report in the log (1: the newest)"),
 	OPT_STRING("file", 0, "PATH", struct report_args, file,
@@ -121,6 +125,8 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 		a->regression = true;
 	if (a->d.sendmail && a->d.smtp_url)
 		return kbug_usage_error("report", "--sendmail and --smtp-url exclude each other");
+	if (a->log && a->boot)
+		return kbug_usage_error("report", "--log and --boot exclude each other");
 	if (a->d.smtp_url && kbug_smtp_url_check(a->d.smtp_url))
 		return kbug_usage_error("report",
 					"--smtp-url takes smtp://HOST[:PORT] or smtps://HOST[:PORT], without credentials (use [smtp] user and password-command)");
@@ -132,7 +138,7 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 static int collect(struct kbug_report *r, const struct report_args *a)
 {
 	struct kbug_probe_ctx ctx = {
-		.report = r, .log_file = a->log, .timeout_ms = 10000,
+		.report = r, .log_file = a->log, .timeout_ms = 10000, .boot = a->boot,
 		.max_output = 16u << 20,
 	};
 
@@ -331,6 +337,46 @@ static int draft(struct kbug_report *r, const struct report_args *a, int idx, co
 	return ret;
 }
 
+/*
+ * This boot's log is clean: where the crash of an earlier boot may be
+ * (pstore records, the journal's boot before), and when nothing keeps
+ * them, how to have them next time.
+ */
+static void earlier_crash_help(struct kbug_report *r)
+{
+	struct json_object *ps = kj_get(kbug_report_get(r, "dmesg"), "pstore");
+	size_t i, n = ps && json_object_is_type(ps, json_type_array) ?
+		      json_object_array_length(ps) : 0;
+	struct strbuf real = STRBUF_INIT;
+
+	if (n) {
+		fprintf(stderr, "\nAn earlier crash left %zu record%s in pstore (the log the kernel saved as it went down):\n",
+			n, n == 1 ? "" : "s");
+		for (i = 0; i < n; i++) {
+			struct json_object *e = json_object_array_get_idx(ps, i);
+
+			kbug_tprintf(stderr, "  %s (%lld bytes)\n",
+				     kbug_path(&real, kj_get_str(e, "path") ?: "?"),
+				     (long long)kj_get_int(e, "size", 0));
+		}
+		kbug_tprintf(stderr, "Report the crash it holds with:\n  kbug report --log %s\n",
+			     kbug_path(&real, kj_get_str(json_object_array_get_idx(ps, n - 1),
+							 "path") ?: "?"));
+	}
+	fprintf(stderr, "\nA freeze or a crash that rebooted the machine is in the log of the boot before:\n"
+		"  kbug report --boot -1      (from the systemd journal)\n");
+	if (!n)
+		fprintf(stderr,
+			"\nNothing on this machine kept the log of a crash (no pstore records). To have it next time:\n"
+			"  - let systemd-pstore archive them: systemctl enable systemd-pstore.service\n"
+			"  - boot with printk.always_kmsg_dump=1 and crash_kexec_post_notifiers=1, so that the log\n"
+			"    of every oops and panic reaches pstore\n"
+			"%s",
+			kbug_path_exists("/var/log/journal") ? "" :
+			"  - keep the journal across boots: Storage=persistent in /etc/systemd/journald.conf\n");
+	strbuf_release(&real);
+}
+
 static void no_suspect_help(struct kbug_report *r, const struct report_args *a)
 {
 	kbug_report_summary(stderr, r);
@@ -344,7 +390,10 @@ static void no_suspect_help(struct kbug_report *r, const struct report_args *a)
 		"  kbug report --file PATH       a source file (drivers/net/...)\n"
 		"  kbug report --log FILE        a saved log (journalctl -k -b -1 > FILE)\n"
 		"Add --description FILE to say what happened, --dry-run to see the message first.\n",
-		a->log ? "'" : "this kernel's log", a->log ?: "", a->log ? "'" : "");
+		a->log ? "'" : a->boot ? "the log of that boot" : "this kernel's log", a->log ?: "",
+		a->log ? "'" : "");
+	if (!a->log && !a->boot)
+		earlier_crash_help(r);
 }
 
 /*
