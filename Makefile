@@ -165,8 +165,8 @@ checkpatch:
 man: kbug
 	docs/update-man.sh ./kbug docs/kbug.1 > docs/kbug.1.tmp && mv docs/kbug.1.tmp docs/kbug.1
 
-# the shell completion, from the same tables
-build/completion/kbug build/completion/_kbug: build/kbug
+# the shell completion, from the same tables (one recipe makes both: # the shell completion, from the same tables:)
+build/completion/kbug build/completion/_kbug &: build/kbug
 	@mkdir -p build/completion
 	build/kbug help --completion bash > build/completion/kbug.tmp
 	build/kbug help --completion zsh > build/completion/_kbug.tmp
@@ -183,6 +183,8 @@ install: kbug build/completion/kbug build/completion/_kbug
 	cp -R templates $(DESTDIR)$(DATADIR)/kbug/
 	[ ! -d data ] || cp -R data $(DESTDIR)$(DATADIR)/kbug/
 	[ ! -f docs/kbug.1 ] || install -D -m 0644 docs/kbug.1 $(DESTDIR)$(MANDIR)/man1/kbug.1
+	install -m 0755 contrib/reportbug-hook $(DESTDIR)$(DATADIR)/kbug/reportbug-hook
+	install -d $(DESTDIR)$(DATADIR)/kbug/probes.d
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/kbug $(DESTDIR)$(MANDIR)/man1/kbug.1

@@ -135,13 +135,20 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 
 /* ---- collect ---------------------------------------------------------------- */
 
-static int collect(struct kbug_report *r, const struct report_args *a)
+static void probe_ctx(struct kbug_probe_ctx *ctx, struct kbug_report *r,
+		      const struct report_args *a)
 {
-	struct kbug_probe_ctx ctx = {
+	*ctx = (struct kbug_probe_ctx){
 		.report = r, .log_file = a->log, .timeout_ms = 10000, .boot = a->boot,
 		.max_output = 16u << 20,
 	};
+}
 
+static int collect(struct kbug_report *r, const struct report_args *a)
+{
+	struct kbug_probe_ctx ctx;
+
+	probe_ctx(&ctx, r, a);
 	if (a->log && access(a->log, R_OK)) {
 		ERR("cannot read '%s': %s", a->log, strerror(errno));
 		return -errno;
@@ -314,10 +321,20 @@ static int draft(struct kbug_report *r, const struct report_args *a, int idx, co
 		.last_good = a->regression ? a->last_good : NULL,
 		.module = a->module, .driver = a->driver, .device = a->device, .file = a->file,
 	};
+	const char *tag = kj_get_str(kbug_report_get(r, "route"), "subject_tag");
 	struct json_object *notes;
-	struct strbuf desc = STRBUF_INIT;
+	struct strbuf desc = STRBUF_INIT, subject = STRBUF_INIT;
 	size_t i, n;
-	int ret = kbug_draft_make(r, &o);
+	int ret;
+
+	/* a guessed subsystem, marked as syzbot marks it: "[iwlwifi?] WARNING in ..." */
+	if (tag && !a->summary && idx >= 0) {
+		strbuf_addf(&subject, "[%s] %s", tag,
+			    kj_get_str(kbug_analyze_report_at(r, idx), "title") ?: "kernel report");
+		o.summary = subject.buf;
+	}
+	ret = kbug_draft_make(r, &o);
+	strbuf_release(&subject);
 
 	if (ret)
 		return ret;
@@ -592,6 +609,7 @@ static int mail_ready(struct report_args *a, const struct kbug_channel *ch)
 static int cmd_report(int argc, char **argv)
 {
 	struct report_args a = { 0 };
+	struct kbug_probe_ctx ctx;
 	struct kbug_report r;
 	struct strbuf why = STRBUF_INIT;
 	const struct kbug_channel *ch;
@@ -610,7 +628,12 @@ static int cmd_report(int argc, char **argv)
 	code = find_suspect(&r, &a, &idx);
 	if (code >= 0)
 		goto out;
+	/* the suspect is known: the probes of its area (a GPU hang: the GPU's state) */
+	probe_ctx(&ctx, &r, &a);
+	kbug_probes_run_area(&ctx);
 	code = KBUG_EXIT_ERROR;
+	if (kbug_front_confirm_route(&r, a.d.yes))
+		goto out;
 	ch = kbug_channel_pick(&r, a.d.to, &why);
 	if (!ch)
 		goto out;

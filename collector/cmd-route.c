@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/analyze.h"
+#include "core/report.h"
+#include "deliver/deliver.h"
 #include "kbug.h"
 #include "route/internal.h"
 #include "route/route.h"
@@ -19,7 +22,8 @@
 
 static const char route_usage[] =
 	"usage: kbug route [--format=table|json|get-maintainer] [--bug] [--maintainers FILE]\n"
-	"                  [--tree DIR] [--stdin] (PATH... | --module NAME | --device DEV)\n"
+	"                  [--tree DIR] [--stdin] (PATH... | --module NAME | --device DEV |\n"
+	"                  --log FILE | --report FILE)\n"
 	"\n"
 	"  PATH                a file or directory relative to the kernel tree\n";
 
@@ -34,7 +38,7 @@ enum { FMT_TABLE, FMT_JSON, FMT_GM };
 struct route_args {
 	int format;
 	bool bug, use_stdin, all_ties;
-	const char *module, *device;
+	const char *module, *device, *log, *report;
 	struct kbug_maint_opts mo;
 	const char **paths;
 	size_t npaths;
@@ -102,18 +106,46 @@ static void print_table(struct json_object *r, FILE *out)
 			     json_object_array_length(kj_get(d, "cc")));
 }
 
+/*
+ * A module the tree does not build (route/vendor.c's table): its
+ * vendor, never a file's maintainers.
+ */
+static int route_vendor(const struct route_args *a, const char *mod, struct json_object *routes)
+{
+	struct json_object *r = NULL, *v;
+	int ret = kbug_route_vendor(mod, NULL, &r);
+
+	v = kj_get(r, "vendor");
+	if (a->format == FMT_TABLE)
+		kbug_tprintf(kbug_output(), "%s\n  out-of-tree: report to its vendor%s%s%s%s\n",
+			     mod, v ? ", " : "", kj_get_str(v, "name") ?: "", v ? ": " : "",
+			     kj_get_str(v, "url") ?: "");
+	kj_append(routes, r);
+	return ret ? 1 : 0;
+}
+
 static int route_query(struct kbug_maint *m, const struct route_args *a, const char *what,
 		       int kind, struct json_object *routes)
 {
 	struct json_object *r = NULL;
 	int ret;
 
+	if (kind == 'm' && kbug_route_vendor_known(what))
+		return route_vendor(a, what, routes);
 	if (kind == 'm')
 		ret = kbug_route_module(m, what, &r);
 	else if (kind == 'd')
 		ret = kbug_route_device(m, what, &r);
 	else
 		ret = kbug_route_path(m, what, &r);
+	/* neither this machine's modules nor MAINTAINERS know it */
+	if (kind == 'm' && ret == -ENOENT && !kbug_maint_knows_module(m, what)) {
+		kbug_tprintf(stderr, "kbug route: '%s' is neither among this machine's modules nor in MAINTAINERS: if it is an out-of-tree module, report it to its vendor, not to the kernel's maintainers (if it is the tree's, route its source PATH)\n",
+			     what);
+		if (a->format == FMT_TABLE)
+			kbug_tprintf(kbug_output(), "%s\n  out-of-tree? report to its vendor\n",
+				     what);
+	}
 	if (ret) {
 		if (ret == -ENOMEM)
 			ERR("out of memory routing '%s'", what);
@@ -174,6 +206,65 @@ static int route_gm(struct kbug_maint *m, const struct route_args *a)
 	return bad;
 }
 
+#define ROUTE_LOG_MAX (64u << 20)
+
+/*
+ * --log FILE, --report FILE: the kernel report kbug report would pick,
+ * routed as kbug report routes it: the route section (with the blame's
+ * confidence, the runner-ups, an out-of-tree module's vendor).
+ */
+static int route_picked(struct kbug_maint *m, const struct route_args *a)
+{
+	struct kbug_report r;
+	struct kbug_analyze_pick p;
+	struct kbug_suspect s = { 0 };
+	struct strbuf why = STRBUF_INIT, log = STRBUF_INIT;
+	const struct kbug_channel *ch;
+	int ret;
+
+	if (kbug_report_init(&r))
+		return 1;
+	if (a->report) {
+		ret = kbug_report_load(&r, a->report);
+	} else {
+		long n = strbuf_read_file(&log, a->log, ROUTE_LOG_MAX);
+
+		ret = n < 0 ? (int)n : kbug_report_attach(&r, "dmesg.txt", "text/plain", NULL,
+							  log.buf, log.len);
+		if (n < 0)
+			ERR("cannot read '%s': %s", a->log, strerror((int)-n));
+	}
+	if (!ret && !kbug_report_get(&r, "analysis") && kbug_analyze_report(&r, NULL) < 0) {
+		ERR("'%s' holds no kernel log to analyze", a->report ?: a->log);
+		ret = -EINVAL;
+	}
+	if (!ret && (kbug_analyze_pick(&r, 0, &p) || p.index < 0)) {
+		ERR("no kernel report (oops, WARNING, ...) in '%s'", a->report ?: a->log);
+		ret = -ENOENT;
+	}
+	if (!ret) {
+		s.report = kbug_analyze_report_at(&r, p.index);
+		ret = kbug_route_suspect(&r, m, &s);
+	}
+	if (kbug_report_get(&r, "route") && a->format == FMT_JSON) {
+		fprintf(kbug_output(), "%s\n",
+			json_object_to_json_string_ext(kbug_report_get(&r, "route"),
+						       JSON_C_TO_STRING_PRETTY |
+						       JSON_C_TO_STRING_SPACED |
+						       JSON_C_TO_STRING_NOSLASHESCAPE));
+	} else if (kbug_report_get(&r, "route")) {
+		kbug_tprintf(kbug_output(), "Report:   %s\n",
+			     kj_get_str(s.report, "title") ?: "?");
+		ch = kbug_channel_pick(&r, "auto", &why);
+		kbug_route_show(kbug_output(), &r, ch ? ch->name : "?", why.buf);
+		kbug_route_explain(kbug_output(), &r);
+	}
+	strbuf_release(&why);
+	strbuf_release(&log);
+	kbug_report_release(&r);
+	return ret ? 1 : 0;
+}
+
 static int opt_format(const char *cmd, const struct kbug_option *o, const char *val, void *base)
 {
 	static const char *const names[] = { [FMT_TABLE] = "table", [FMT_JSON] = "json",
@@ -192,6 +283,13 @@ static int opt_format(const char *cmd, const struct kbug_option *o, const char *
 static const struct kbug_option route_options[] = {
 	OPT_STRING("module", 0, "NAME", struct route_args, module,
 		   "route through the source directory of module NAME"),
+	OPT_STRING("log", 0, "FILE", struct route_args, log,
+		   "route the kernel report kbug report would pick in this log: its guilty "
+		   "file, the blame's confidence and runner-ups, or an out-of-tree module's "
+		   "vendor"),
+	OPT_STRING("report", 0, "FILE", struct route_args, report,
+		   "the same for a kbug report (JSON, as kbug collect --json writes it; its "
+		   "analysis section if it has one)"),
 	OPT_STRING("device", 0, "DEV", struct route_args, device,
 		   "a PCI slot (0000:00:02.0) or a USB port (usb:1-1): route through the module "
 		   "of the driver bound to it"),
@@ -225,8 +323,11 @@ static int parse_args(int argc, char **argv, struct route_args *a)
 		a->paths[a->npaths++] = argv[i];
 	if (kbug_opts.json && a->format == FMT_TABLE)
 		a->format = FMT_JSON;
-	if (!a->npaths && !a->module && !a->device && !a->use_stdin)
-		return kbug_usage_error("route", "give a PATH, --module NAME or --device DEV");
+	if (!a->npaths && !a->module && !a->device && !a->use_stdin && !a->log && !a->report)
+		return kbug_usage_error("route", "give a PATH, --module NAME, --device DEV, --log FILE or --report FILE");
+	if ((a->log || a->report) && (a->npaths || a->module || a->device || a->use_stdin ||
+				      (a->log && a->report) || a->format == FMT_GM))
+		return kbug_usage_error("route", "--log and --report go alone (table or json)");
 	if (a->format == FMT_GM && (a->module || a->device))
 		return kbug_usage_error("route", "--format=get-maintainer takes paths only");
 	if ((a->bug || a->all_ties) && a->format != FMT_GM)
@@ -263,6 +364,11 @@ static int cmd_route(int argc, char **argv)
 			     jstr(src, "path"), jstr(src, "version"), jstr(src, "running"));
 	if (a.format == FMT_GM) {
 		bad = route_gm(m, &a);
+		json_object_put(src);
+		goto out;
+	}
+	if (a.log || a.report) {
+		bad = route_picked(m, &a);
 		json_object_put(src);
 		goto out;
 	}

@@ -53,3 +53,10 @@ int kbug_setup_identity(struct strbuf *from);
 int kbug_setup_run(void);
 /* The review keeps the report in the outbox without asking to send it (no way to send yet). */
 void kbug_front_send_later(bool later);
+/*
+ * Before sending a report whose blame is a guess (route confidence
+ * "low"): says why and shows the runner-up sections; on a terminal asks
+ * whether to widen the recipients (route.h: kbug_route_widen), else
+ * (--yes, no terminal) widens. 0 to go on, -ECANCELED when the user stops.
+ */
+int kbug_front_confirm_route(struct kbug_report *r, bool yes);

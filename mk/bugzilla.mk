@@ -5,5 +5,6 @@
 # (tests/servers/bugzilla_server.py: Python stdlib http.server + sqlite3).
 # tests/fuzz/fuzz-bugzilla.c is built and run by the generic fuzz rules
 # (mk/core.mk); tests/unit/test-bugzilla.c by the Makefile's unit rules;
-# the suites tests/t6xxx-*.sh are found by mk/tests.mk.
-DEB_PKGS += python3
+# the suites tests/t6xxx-*.sh are found by mk/tests.mk. python3-bugzilla:
+# a real client (python-bugzilla, REST) that t6007 drives the server with.
+DEB_PKGS += python3 python3-bugzilla

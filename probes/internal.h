@@ -108,3 +108,46 @@ int kbug_sysfs_link_base(const char *dir, const char *name, struct strbuf *out);
  * members already set are kept. Returns the number of names set.
  */
 int kbug_pci_ids_names(FILE *f, struct json_object *arr);
+
+/* ---- areas: the probes chosen by the suspect ---- */
+
+/*
+ * True when a suspect of the report (the analysis section's guilty_file or
+ * guilty_module of any report, the route section's suspect path or module)
+ * is in the area.
+ */
+bool kbug_probe_suspect_in(const struct kbug_probe_ctx *ctx, const struct kbug_area *area);
+
+/* ---- gpu ---- */
+
+/*
+ * Summarise an EDID block (at least its 128-byte base block) into obj:
+ * "manufacturer" (the 3-letter PNP id), "product_code" ("0x1234"),
+ * "year", "version" ("1.4"). Bytes 12-15, the serial number, are never
+ * read. -EINVAL when the header is not an EDID's.
+ */
+int kbug_edid_summary(const unsigned char *edid, size_t len, struct json_object *obj);
+
+/* ---- audio ---- */
+
+/*
+ * Parse /proc/asound/cards (sound/core/init.c's two lines a card:
+ * " N [ID              ]: DRIVER - NAME" and the indented long name)
+ * into arr as {"index", "id", "driver", "name", "long_name"}; returns the
+ * number of cards.
+ */
+int kbug_asound_cards_parse(const char *text, struct json_object *arr);
+/*
+ * The head of a /proc/asound/cardN/codec#M file (hda_proc.c): "Codec",
+ * "Vendor Id", "Subsystem Id", "Revision Id" into obj as "codec",
+ * "vendor_id", "subsystem_id", "revision_id"; returns how many were set.
+ */
+int kbug_hda_codec_parse(const char *text, struct json_object *obj);
+
+/* ---- power ---- */
+
+/*
+ * A sysfs choice list ("s2idle [deep]", kernel/power/main.c's mem_sleep)
+ * into obj: "available" (the words) and "selected" (the bracketed one).
+ */
+void kbug_sysfs_choice_parse(const char *text, struct json_object *obj);

@@ -17,6 +17,12 @@ struct kbug_probe_ctx {
 	unsigned long long deadline_ns;
 };
 
+/* An area of the kernel, for the probes only a bug there needs. */
+struct kbug_area {
+	const char *const *dirs;	/* source path prefixes: "drivers/gpu/" */
+	const char *const *modules;	/* module names, "name*" a prefix: "snd_*" */
+};
+
 /*
  * A fact source. run() fills `out` (an object that becomes the report
  * section `name`, or is replaced by an array via *replace) and may add
@@ -27,7 +33,10 @@ struct kbug_probe {
 	const char *name;	/* "pci": --probe=pci, and the report key */
 	const char *help;	/* one line for `kbug probes` */
 	const char *reads;	/* what it reads, for `kbug probes`: "/sys/bus/pci" */
-	bool (*detect)(const struct kbug_probe_ctx *ctx);	/* NULL: always runs */
+	/* NULL: always runs; else runs only when true, or when named (--probe) */
+	bool (*detect)(const struct kbug_probe_ctx *ctx);
+	/* NULL: any suspect; else runs only when the report's suspect is here, or when named */
+	const struct kbug_area *area;
 	int (*run)(struct kbug_probe_ctx *ctx, struct json_object **out);
 };
 
@@ -39,6 +48,10 @@ extern const struct kbug_probe kbug_probe_usb;
 extern const struct kbug_probe kbug_probe_modules;
 extern const struct kbug_probe kbug_probe_dmi;
 extern const struct kbug_probe kbug_probe_config;
+extern const struct kbug_probe kbug_probe_gpu;
+extern const struct kbug_probe kbug_probe_audio;
+extern const struct kbug_probe kbug_probe_power;
+extern const struct kbug_probe kbug_probe_firmware;
 
 /* The built-in table, NULL-terminated, in run order. */
 extern const struct kbug_probe *const kbug_probes[];
@@ -49,3 +62,9 @@ const struct kbug_probe *kbug_probe_find(const char *name);
  * ctx's budgets; errors land in the report. Returns the number that failed.
  */
 int kbug_probes_run(struct kbug_probe_ctx *ctx, const char *const *names);
+/*
+ * The probes of an area (gpu, audio, ...) not run yet, now that analysis
+ * or routing has named a suspect: each runs when the suspect is in its
+ * area. Returns the number that failed.
+ */
+int kbug_probes_run_area(struct kbug_probe_ctx *ctx);

@@ -25,6 +25,10 @@ const struct kbug_probe *const kbug_probes[] = {
 	&kbug_probe_modules,
 	&kbug_probe_config,
 	&kbug_probe_dmesg,
+	&kbug_probe_gpu,
+	&kbug_probe_audio,
+	&kbug_probe_power,
+	&kbug_probe_firmware,
 	NULL,
 };
 
@@ -192,7 +196,8 @@ static size_t errors_nr(struct kbug_report *r)
 	return e && json_object_is_type(e, json_type_array) ? json_object_array_length(e) : 0;
 }
 
-int kbug_probe_run_one(struct kbug_probe_ctx *ctx, const struct kbug_probe *p)
+/* Run p; a named probe (named) runs whatever its detect() says. */
+static int run_probe(struct kbug_probe_ctx *ctx, const struct kbug_probe *p, bool named)
 {
 	struct kbug_report *r = ctx->report;
 	struct json_object *out;
@@ -200,7 +205,8 @@ int kbug_probe_run_one(struct kbug_probe_ctx *ctx, const struct kbug_probe *p)
 	uint64_t start = kbug_now_ns(), ms;
 	int ret;
 
-	if (p->detect && !p->detect(ctx)) {
+	if (!named && ((p->detect && !p->detect(ctx)) ||
+		       (p->area && !kbug_probe_suspect_in(ctx, p->area)))) {
 		DBG("probe '%s': nothing to probe here", p->name);
 		return 0;
 	}
@@ -226,6 +232,25 @@ int kbug_probe_run_one(struct kbug_probe_ctx *ctx, const struct kbug_probe *p)
 	return ret;
 }
 
+int kbug_probe_run_one(struct kbug_probe_ctx *ctx, const struct kbug_probe *p)
+{
+	return run_probe(ctx, p, false);
+}
+
+int kbug_probes_run_area(struct kbug_probe_ctx *ctx)
+{
+	int failed = 0;
+	size_t i;
+
+	if (!ctx || !ctx->report)
+		return -EINVAL;
+	for (i = 0; kbug_probes[i]; i++)
+		if (kbug_probes[i]->area && !kbug_report_get(ctx->report, kbug_probes[i]->name) &&
+		    kbug_probe_run_one(ctx, kbug_probes[i]) < 0)
+			failed++;
+	return failed;
+}
+
 int kbug_probes_run(struct kbug_probe_ctx *ctx, const char *const *names)
 {
 	int failed = 0;
@@ -246,7 +271,7 @@ int kbug_probes_run(struct kbug_probe_ctx *ctx, const char *const *names)
 		for (j = 0; names[j]; j++)
 			if (!strcmp(names[j], kbug_probes[i]->name))
 				break;
-		if (names[j] && kbug_probe_run_one(ctx, kbug_probes[i]) < 0)
+		if (names[j] && run_probe(ctx, kbug_probes[i], true) < 0)
 			failed++;
 	}
 	for (i = 0; names[i]; i++) {

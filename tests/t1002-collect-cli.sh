@@ -32,9 +32,9 @@ test_expect_success 'an unreadable --log is an error naming the file, exit 1' '
 
 test_expect_success '--list-probes and kbug probes list every probe in order' '
 	"$KBUG" collect --list-probes >l &&
-	test "$(grep -v "^ " l | cut -d" " -f1 | tr "\n" " ")" = "kernel distro dmi pci usb modules config dmesg " &&
+	test "$(grep -v "^ " l | cut -d" " -f1 | tr "\n" " ")" = "kernel distro dmi pci usb modules config dmesg gpu audio power firmware " &&
 	"$KBUG" probes --json >p.json &&
-	check p.json "assert [p[\"name\"] for p in d] == \"kernel distro dmi pci usb modules config dmesg\".split(); assert all(p[\"reads\"] for p in d)"
+	check p.json "assert [p[\"name\"] for p in d] == \"kernel distro dmi pci usb modules config dmesg gpu audio power firmware\".split(); assert all(p[\"reads\"] for p in d)"
 '
 
 test_expect_success '--probe runs only the named probes (repeatable, comma lists)' '

@@ -7,14 +7,19 @@
  *    not reporting machinery, headers, lib/ or core code every trace
  *    passes through (syzkaller's guilty-file rule); for RCU stalls the
  *    search starts at the timer interrupt, where the stalled code is.
- * 3. Otherwise the guilty frame's [module], through the modules
- *    section's source_dir. The function's own file is known only with a
- *    kernel tree at hand ($KBUG_KERNEL_SRC or opts->kernel_src): the
- *    directory's .c file that defines the function. Without a tree the
- *    rule is: a module named like its directory is a multi-file driver,
- *    so the directory is blamed ("drivers/net/ethernet/intel/e1000/",
- *    which MAINTAINERS F: patterns match); any other module is taken to
- *    be the single file source_dir/NAME.c (drivers/net/dummy.c).
+ *    A file outside the tree (a DKMS build, treepath.c) blames no file:
+ *    the report is marked out of tree.
+ * 3. Otherwise the guilty frame's function through the tree index
+ *    (index.c: its definition, chosen among namesakes by [module] and
+ *    the other frames' directories; else the module's directory).
+ *    Failing that, the [module] through the modules section's
+ *    source_dir: with a kernel tree at hand ($KBUG_KERNEL_SRC or
+ *    opts->kernel_src), the directory's .c file that defines the
+ *    function. Without a tree the rule is: a module named like its
+ *    directory is a multi-file driver, so the directory is blamed
+ *    ("drivers/net/ethernet/intel/e1000/", which MAINTAINERS F: patterns
+ *    match); any other module is taken to be the single file
+ *    source_dir/NAME.c (drivers/net/dummy.c).
  * 4. Else the first file the report names at all, even in lib/ (a
  *    WARNING's own "at FILE:LINE"), as the least bad answer.
  */
@@ -25,6 +30,7 @@
 #include <string.h>
 
 #include "analyze/internal.h"
+#include "analyze/sig-driver.h"
 #include "util/json.h"
 
 static const char *const blame_blacklist[] = {
@@ -115,6 +121,14 @@ static bool blame_text_file(struct kb_rep *r, bool any)
 	}
 	return false;
 found:
+	if (kb_path_outside(path)) {
+		/* built outside the tree (treepath.c): no in-tree maintainer to blame */
+		r->out_of_tree = true;
+		if (!r->guilty_module[0])
+			kb_path_dkms_module(path, r->guilty_module, sizeof(r->guilty_module));
+		r->blame_reason = "the trace's first source file is outside the kernel tree";
+		return true;
+	}
 	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
 	r->blame_reason = "first source file in the trace outside the reporting machinery";
 	r->blame_source = KB_SRC_LOG;
@@ -170,7 +184,58 @@ static struct json_object *blame_module_entry(struct json_object *modules, const
 	return NULL;
 }
 
-/* With a kernel tree: the .c file of dir that defines func at a line's start. */
+/* Does any line of the report name a source file? */
+static bool blame_names_file(const struct kb_rep *r)
+{
+	char path[256];
+	size_t i;
+
+	for (i = r->hdr; i < r->cut; i++)
+		if (kb_find_file(kb_rep_line(r, i), path, sizeof(path), NULL))
+			return true;
+	return false;
+}
+
+/*
+ * No frame was parsed (a pasted excerpt) but the title names the
+ * function ("KFENCE: use-after-free read in FUNC", syzkaller's "TITLE in
+ * FUNC" form): look that function up in the tree index.
+ */
+static bool blame_title_func(struct kb_rep *r)
+{
+	const char *in = strstr(r->title.buf, " in ");
+	struct kb_frame f = { .reliable = true };
+	size_t n;
+
+	while (in && strstr(in + 1, " in "))
+		in = strstr(in + 1, " in ");
+	if (!in)
+		return false;
+	in += 4;
+	n = strspn(in, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+	if (!n || in[n] || n >= sizeof(f.func) || !strcmp(in, "corrupted"))
+		return false;
+	memcpy(f.func, in, n);
+	if (!kb_index_blame(r, &f, NULL))
+		return false;
+	if (!r->guilty_func[0])
+		snprintf(r->guilty_func, sizeof(r->guilty_func), "%s", f.func);
+	return true;
+}
+
+/* The modules section's source_dir for the frame's [module], or NULL. */
+static const char *blame_module_dir(struct json_object *modules, const struct kb_frame *f)
+{
+	struct json_object *m = f->module[0] ? blame_module_entry(modules, f->module) : NULL;
+
+	return m ? kj_get_str(m, "source_dir") : NULL;
+}
+
+/*
+ * With a kernel tree (the user's own, of any version): the .c file of
+ * dir that defines func at a line's start. Asked only when the tree
+ * index (index.c, linux 6.12) knows neither function nor module.
+ */
 static bool blame_find_def(const char *tree, const char *dir, const char *func, char *out,
 			   size_t size)
 {
@@ -328,6 +393,12 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		return;
 	if (r->resolved && blame_resolved_file(r))
 		return;
+	/* only for a log that names no file (those with files never load the index) */
+	if (f && !f->file[0] && !blame_names_file(r) &&
+	    kb_index_blame(r, f, blame_module_dir(modules, f)))
+		return;
+	if (!f && !blame_names_file(r) && blame_title_func(r))
+		return;
 	if (f && f->module[0]) {
 		blame_module(r, f, modules, tree);
 		if (r->guilty_file[0])
@@ -392,7 +463,8 @@ void kb_check_corrupted(struct kb_rep *r)
 			return;
 		}
 	}
-	if (!has_stack)
+	/* no trace at all is damage, unless the report stops after a header naming its site */
+	if (!has_stack && !(r->guilty >= 0 && r->frames[r->guilty].idx == r->hdr))
 		r->corrupted = true;
 }
 
@@ -417,8 +489,11 @@ static const char *blame_confidence(const struct kb_rep *r)
 
 void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
-	blame_pick(r, modules, tree);
+	/* core code that warns for a driver and names it (sig-driver.c) */
+	if (!kb_drv_named(r))
+		blame_pick(r, modules, tree);
 	if (r->guilty_file[0] && !r->blame_source)
 		r->blame_source = KB_SRC_GUESS;
-	r->confidence = blame_confidence(r);
+	if (!r->confidence)	/* the index may have said low already */
+		r->confidence = blame_confidence(r);
 }

@@ -166,8 +166,9 @@ const char *kb_find_file(const char *s, char *path, size_t size, int *line)
 		b = p - 2;
 		while (b > s && frames_pathch(b[-1]))
 			b--;
-		while (*b == '.' && b[1] == '/')
-			b += 2;
+		/* "./x", and "../x" of a build with O= (the tree one level up) */
+		while (b[0] == '.' && (b[1] == '/' || (b[1] == '.' && b[2] == '/')))
+			b += b[1] == '/' ? 2 : 3;
 		n = p - b;
 		if (n < 3 || b[0] == '.' || (b > s && (isalnum((unsigned char)b[-1])))) {
 			p++;
@@ -177,6 +178,7 @@ const char *kb_find_file(const char *s, char *path, size_t size, int *line)
 			n = size - 1;
 		memcpy(path, b, n);
 		path[n] = '\0';
+		kb_path_norm(path, size);
 		if (line)
 			*line = atoi(d);
 		while (isdigit((unsigned char)*d))
@@ -231,6 +233,9 @@ static bool frames_tail(const char *p, struct kb_frame *f)
 		f->file[0] = '\0';
 	if (strstr(p, "[inline]"))
 		f->inl = true;
+	/* powerpc's show_stack(): a frame whose link register was not saved yet */
+	if (strstr(p, "(unreliable)"))
+		f->reliable = false;
 	if (!f->has_off && (!f->file[0] || !f->inl))
 		return false;
 	return true;
@@ -315,6 +320,8 @@ bool kb_frame_parse_ip(const char *s, struct kb_frame *f)
 		p += p[1] == 'c' ? 5 : 9;
 	else if (kb_starts(p, "epc : "))
 		p += 6;
+	else if (kb_starts(p, "--- interrupt: ") && strstr(p, " at "))
+		p = strstr(p, " at ") + 4;	/* powerpc show_stack(): the interrupted nip */
 	else
 		return false;
 	if (isdigit((unsigned char)p[0]) && p[1] && p[2] && p[3] && p[4] == ':')
@@ -324,6 +331,18 @@ bool kb_frame_parse_ip(const char *s, struct kb_frame *f)
 	while (*p == ' ')
 		p++;
 	return kb_frame_parse(p, f);
+}
+
+int kb_rep_add_frame(struct kb_rep *r, const struct kb_frame *f)
+{
+	if (r->frames_nr == r->frames_alloc) {
+		r->frames_alloc = r->frames_alloc ? 2 * r->frames_alloc : 32;
+		r->frames = realloc(r->frames, r->frames_alloc * sizeof(*r->frames));
+		if (!r->frames)
+			abort();
+	}
+	r->frames[r->frames_nr] = *f;
+	return (int)r->frames_nr++;
 }
 
 void kb_rep_parse_frames(struct kb_rep *r)
@@ -338,14 +357,8 @@ void kb_rep_parse_frames(struct kb_rep *r)
 			f.ip = true;
 		else if (!kb_frame_parse(l, &f))
 			continue;
-		if (r->frames_nr == r->frames_alloc) {
-			r->frames_alloc = r->frames_alloc ? 2 * r->frames_alloc : 32;
-			r->frames = realloc(r->frames, r->frames_alloc * sizeof(*r->frames));
-			if (!r->frames)
-				abort();
-		}
 		f.idx = i;
-		r->frames[r->frames_nr++] = f;
+		kb_rep_add_frame(r, &f);
 	}
 }
 

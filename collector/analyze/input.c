@@ -2,10 +2,14 @@
 /*
  * Log lines: take off whatever the transport put before the kernel's own
  * text. dmesg "[   12.345678]" stamps and "[T123]"/"[C1]" caller ids,
- * "dmesg -T" dates, "dmesg -x" facility:level, "<6>" levels, syslog and
- * journalctl "Mon DD HH:MM:SS host kernel: " (other daemons' lines are
- * marked to skip), /dev/kmsg "6,123,456789,-;" records and their
- * " KEY=value" dictionary lines, CRLF.
+ * "dmesg -T" dates, "dmesg -x" facility:level, "<6>" levels, syslog
+ * (RFC 3164 "Mon DD HH:MM:SS host kernel: ", RFC 5424 "<4>1 TIMESTAMP
+ * host kernel - - - "), journalctl's short, short-precise, short-iso and
+ * short-monotonic forms (other daemons' lines are marked to skip),
+ * /dev/kmsg "6,123,456789,-;" records and their " KEY=value" dictionary
+ * lines, CRLF; and what a paste adds before all that: mail quote
+ * markers "> ", a pastebin's line numbers, a markdown backtick, the
+ * leading blanks of an indented paste.
  */
 #include <string.h>
 
@@ -83,45 +87,171 @@ static size_t input_kmsg(const char *s, size_t len)
 	return 0;
 }
 
-static bool input_month(const char *s)
+static bool input_alpha(char c)
 {
-	static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
-	size_t m;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (unsigned char)c >= 0x80;
+}
 
-	for (m = 0; m < 36; m += 3)
-		if (!memcmp(s, months + m, 3))
-			return true;
-	return false;
+/* "HH:MM:SS" and a fraction ".123456": the index after it, 0 if none. */
+static size_t input_clock(const char *s, size_t len, size_t i)
+{
+	if (i + 8 > len || !is_digit(s[i]) || !is_digit(s[i + 1]) || s[i + 2] != ':' ||
+	    !is_digit(s[i + 3]) || s[i + 5] != ':' || !is_digit(s[i + 6]) || !is_digit(s[i + 7]))
+		return 0;
+	i += 8;
+	if (i + 1 < len && (s[i] == '.' || s[i] == ',') && is_digit(s[i + 1]))
+		for (i++; i < len && is_digit(s[i]); i++)
+			;
+	return i;
 }
 
 /*
- * "Dec  3 06:35:17 host kernel: " or "2026-12-03T06:35:17.123+00:00 host
- * kernel: ": returns the length to take, or (size_t)-1 for a syslog line
- * of some other program, 0 when the line is no syslog line.
+ * The date a log daemon writes: RFC 3164's "Dec  3 06:35:17" (the month
+ * in the user's locale: "juin 09", "déc. 03"), after a weekday and
+ * before a year as logread and dmesg -T have it ("Tue May  7 20:47:55
+ * 2024"), or ISO 8601 "2026-12-03T06:35:17.123+01:00" (journalctl -o
+ * short-iso, RFC 5424, rsyslog): its length, 0 if the line starts with
+ * none.
  */
-static size_t input_syslog(const char *s, size_t len)
+static size_t input_date(const char *s, size_t len)
 {
-	const char *k, *end;
-	bool dated;
+	size_t i = 0, w, words;
 
-	if (len < 16)
+	if (is_digit(s[0])) {
+		if (len < 20 || s[4] != '-' || s[7] != '-' || (s[10] != 'T' && s[10] != ' '))
+			return 0;
+		i = input_clock(s, len, 11);
+		if (!i)
+			return 0;
+		if (i < len && s[i] == 'Z')
+			return i + 1;
+		if (i + 2 < len && (s[i] == '+' || s[i] == '-') && is_digit(s[i + 1]))
+			for (i++; i < len && (is_digit(s[i]) || s[i] == ':'); i++)
+				;
+		return i;
+	}
+	for (words = 0; words < 2; words++) {
+		w = 0;
+		while (i + w < len && w < 10 && (input_alpha(s[i + w]) || s[i + w] == '.'))
+			w++;
+		if (w < 3 || w >= 10 || i + w >= len || s[i + w] != ' ')
+			return 0;
+		i += w + 1;
+		if (i < len && s[i] == ' ')
+			i++;
+		if (i < len && is_digit(s[i]))
+			break;
+	}
+	if (i + 2 >= len || !is_digit(s[i]))
 		return 0;
-	dated = (input_month(s) && s[3] == ' ' && s[6] == ' ' && s[9] == ':' && s[12] == ':') ||
-		(len > 20 && is_digit(s[0]) && s[4] == '-' && s[7] == '-' && s[10] == 'T' &&
-		 s[13] == ':');
-	if (!dated)
+	i += is_digit(s[i + 1]) ? 2 : 1;
+	if (s[i] != ' ')
 		return 0;
-	end = s + (len < 96 ? len : 96);
-	k = memmem(s, end - s, " kernel: ", 9);
-	if (k)
-		return k + 9 - s;
+	i = input_clock(s, len, i + 1);
+	if (i && i + 5 < len && s[i] == ' ' && is_digit(s[i + 1]) && is_digit(s[i + 4]) &&
+	    (s[i + 5] == ' ' || s[i + 5] == ']'))
+		i += 5;	/* the year */
+	return i;
+}
+
+static bool input_hostch(char c)
+{
+	return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '-' ||
+		c == '_' || c == '.';
+}
+
+/*
+ * After a date, the syslog header's "host kernel: " (or "kern.warn
+ * kernel: " of logread, "kernel[0]: "): the length to take, or (size_t)-1
+ * when "host program[pid]: " names another program.
+ */
+static size_t input_tag(const char *s, size_t len)
+{
+	const char *end = s + (len < 80 ? len : 80), *k;
+	size_t i = 0;
+
+	k = memmem(s, end - s, "kernel: ", 8);
+	if (k && (k == s || k[-1] == ' '))
+		return k + 8 - s;
 	k = memmem(s, end - s, " kernel[", 8);
 	if (k) {
 		k = memchr(k, ':', end - k);
 		if (k && k + 1 < end && k[1] == ' ')
 			return k + 2 - s;
 	}
-	return (size_t)-1;
+	/* "host prog[12]: " / "host prog: ": a line of some other program */
+	while (i < len && i < 64 && input_hostch(s[i]))
+		i++;
+	if (!i || i >= len || s[i] != ' ')
+		return 0;
+	for (i++; i < len && i < 128 && (input_hostch(s[i]) || s[i] == '/'); i++)
+		;
+	if (i < len && s[i] == '[')
+		for (; i < len && i < 128 && s[i] != ']'; i++)
+			;
+	if (i < len && s[i] == ']')
+		i++;
+	return i + 1 < len && s[i] == ':' && s[i + 1] == ' ' ? (size_t)-1 : 0;
+}
+
+/*
+ * A syslog or journal line: the length of "DATE host kernel: " to take,
+ * (size_t)-1 for a line of some other program, 0 when the line starts
+ * with no date. A bare date (a paste tool's stamp) is taken alone.
+ */
+static size_t input_syslog(const char *s, size_t len)
+{
+	size_t d = input_date(s, len), t;
+
+	if (!d || d >= len || s[d] != ' ')
+		return 0;
+	d++;
+	t = input_tag(s + d, len - d);
+	if (t == (size_t)-1)
+		return t;
+	return d + t;
+}
+
+/*
+ * RFC 5424 after its "<PRI>": "1 TIMESTAMP HOST APP PROCID MSGID SD MSG",
+ * the structured data "-" or "[id k="v"]..."; the length to take, or
+ * (size_t)-1 when APP is not the kernel.
+ */
+static size_t input_rfc5424(const char *s, size_t len)
+{
+	size_t i = 2, f, app = 0, applen = 0;
+
+	if (len < 12 || s[0] != '1' || s[1] != ' ' || !is_digit(s[2]))
+		return 0;
+	for (f = 0; f < 5; f++) {	/* TIMESTAMP HOST APP PROCID MSGID */
+		size_t b = i;
+
+		while (i < len && s[i] != ' ')
+			i++;
+		if (i >= len)
+			return 0;
+		if (f == 2) {
+			app = b;
+			applen = i - b;
+		}
+		i++;
+	}
+	if (s[i] == '-') {
+		i++;
+	} else {
+		while (i < len && s[i] == '[') {
+			while (i < len && s[i] != ']')
+				i += s[i] == '\\' ? 2 : 1;
+			i++;
+		}
+	}
+	if (i < len && s[i] == ' ')
+		i++;
+	if (i > len)
+		return 0;
+	if (applen != 6 || memcmp(s + app, "kernel", 6))
+		return (size_t)-1;
+	return i;
 }
 
 /* "kern  :warn  : " from dmesg -x. */
@@ -198,15 +328,19 @@ static size_t input_tool(const char *s, size_t len)
 	return n;
 }
 
-/* "[   1.2]" or a "dmesg -T" date, then a "[T1]" caller and a space. */
+/*
+ * "[   1.2]", or a date in brackets: "dmesg -T" ("[Mon Dec  4 10:11:12
+ * 2023]"), a paste tool's "[2022-02-17 20:07:24]"; then a "[T1]" caller
+ * and a space; then, for journalctl -o short-monotonic ("[ 1.2] host
+ * kernel: "), the syslog tag.
+ */
 static size_t input_stamps(const char *s, size_t len, struct kb_line *out)
 {
-	size_t n = input_stamp(s, len);
+	size_t n = input_stamp(s, len), t;
 
-	if (!n && len > 26 && s[1] >= 'A' && s[1] <= 'Z' && input_month(s + 5)) {
-		const char *e = memchr(s, ']', len < 32 ? len : 32);
-
-		n = e ? (size_t)(e - s + 1) : 0;
+	if (!n && len > 20 && (input_alpha(s[1]) || is_digit(s[1]))) {
+		n = input_date(s + 1, len - 1);
+		n = n && n + 1 < len && s[n + 1] == ']' ? n + 2 : 0;
 	}
 	if (!n)
 		return 0;
@@ -215,48 +349,110 @@ static size_t input_stamps(const char *s, size_t len, struct kb_line *out)
 	n += input_caller(s + n, len - n, out->ctx);
 	if (n < len && s[n] == ' ')
 		n++;
+	if (n + 9 < len && input_hostch(s[n])) {
+		t = input_tag(s + n, len - n);
+		if (t && t != (size_t)-1 && t < 72)
+			n += t;
+	}
 	return n;
+}
+
+/* "<4>": the syslog priority, 0 if none. */
+static size_t input_level(const char *s, size_t len)
+{
+	size_t n = 1;
+
+	while (n < len && n < 5 && is_digit(s[n]))
+		n++;
+	return n > 1 && n < len && s[n] == '>' ? n + 1 : 0;
 }
 
 /*
  * One prefix of those that may repeat ("<6>[   1.2] [T1] "): the length
- * to take, 0 when the line starts with none. dmesg -x's facility comes
- * only first (round 0), before the time stamp.
+ * to take, 0 when the line starts with none, (size_t)-1 for another
+ * program's syslog line. dmesg -x's facility, a syslog date and the
+ * tools' stamps come only first (round 0) or, for the date, right after
+ * the "<PRI>" of a syslog message.
  */
-static size_t input_prefix(const char *s, size_t len, int round, struct kb_line *out)
+static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
+			   struct kb_line *out)
 {
 	size_t n;
 
-	if (s[0] == '<' && len > 3) {
-		n = 1;
-		while (n < len && n < 5 && is_digit(s[n]))
-			n++;
-		if (n > 1 && n < len && s[n] == '>')
-			return n + 1;
-	}
-	if (s[0] == '[') {
-		n = input_stamps(s, len, out);
-		if (n)
-			return n;
-	}
-	if (!round && s[0] >= 'a' && s[0] <= 'z' && len > 10) {
-		n = input_facility(s, len);
-		if (n)
-			return n;
-	}
-	if (s[0] == '*' && len > 3 && s[1] == '*' && s[2] == ' ') {
-		const char *e = memmem(s + 3, len - 3, " ** ", 4);
+	switch (s[0]) {
+	case '<':
+		return len > 3 ? input_level(s, len) : 0;
+	case '[':
+		return input_stamps(s, len, out);
+	case '*':
+		if (len > 3 && s[1] == '*' && s[2] == ' ') {
+			const char *e = memmem(s + 3, len - 3, " ** ", 4);
 
-		if (e)
-			return e + 4 - s;
+			if (e)
+				return e + 4 - s;
+		}
+		return 0;
 	}
+	if (after_pri) {
+		n = input_rfc5424(s, len);
+		if (n)
+			return n;
+	}
+	if (round && !after_pri)
+		return 0;
+	if (len >= 16 && (is_digit(s[0]) || input_alpha(s[0]))) {
+		n = input_syslog(s, len);
+		if (n)
+			return n;
+	}
+	if (round)
+		return 0;
+	n = input_tool(s, len);
+	if (n)
+		return n;
+	if (s[0] >= 'a' && s[0] <= 'z' && len > 10)
+		return input_facility(s, len);
 	return 0;
+}
+
+/*
+ * What a paste puts first: mail quote markers ("> ", "> > "), a markdown
+ * backtick, a pastebin's line number ("  12 | ", "12\t"). The length.
+ */
+static size_t input_paste(const char *s, size_t len)
+{
+	size_t i = 0, d;
+
+	while (i < len && i < 16 && s[i] == '>') {
+		i++;
+		if (i < len && s[i] == ' ')
+			i++;
+	}
+	while (i < len && i < 20 && s[i] == '`')
+		i++;
+	d = i;
+	while (d < len && d < i + 6 && s[d] == ' ')
+		d++;
+	if (d < len && is_digit(s[d])) {
+		size_t e = d;
+
+		while (e < len && e < d + 6 && is_digit(s[e]))
+			e++;
+		if (e < len && s[e] == '\t')
+			return e + 1;
+		if (e + 2 < len && s[e] == ' ' && s[e + 1] == '|' && s[e + 2] == ' ')
+			return e + 3;
+		if (e + 1 < len && s[e] == '|' && s[e + 1] == ' ')
+			return e + 2;
+	}
+	return i;
 }
 
 void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_line *out)
 {
-	size_t n;
+	size_t n, b;
 	int round;
+	bool pri = false;
 
 	out->ctx[0] = '\0';
 	out->skip = false;
@@ -267,23 +463,31 @@ void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_li
 	n = input_record(in, s, len, out);
 	s += n;
 	len -= n;
-	n = input_syslog(s, len);
-	if (n == (size_t)-1) {
-		out->skip = true;
-	} else {
+	if (len && (s[0] == '>' || s[0] == '`' || s[0] == ' ' || is_digit(s[0]))) {
+		n = input_paste(s, len);
 		s += n;
 		len -= n;
 	}
-	n = input_tool(s, len);
-	s += n;
-	len -= n;
-	/* a prefix may repeat: "<6>[   1.2] [T1] " or a login prompt before a stamp */
-	for (round = 0; round < 3 && len; round++) {
-		n = input_prefix(s, len, round, out);
+	/*
+	 * Prefixes repeat: "<4>Dec  3 06:35:17 host kernel: [   1.2] [T1] ".
+	 * Blanks before one (an indented paste, "<4> [1.2]") go with it; blanks
+	 * before the message are the message's own (a frame's indent).
+	 */
+	for (round = 0; round < 5 && len; round++) {
+		for (b = 0; b < len && b < 16 && (s[b] == ' ' || s[b] == '\t'); b++)
+			;
+		if (b >= len)
+			break;
+		n = input_prefix(s + b, len - b, round, pri, out);
+		if (n == (size_t)-1) {
+			out->skip = true;
+			break;
+		}
 		if (!n)
 			break;
-		s += n;
-		len -= n;
+		pri = s[b] == '<';
+		s += b + n;
+		len -= b + n;
 	}
 	out->text = s;
 	out->len = len;

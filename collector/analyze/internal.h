@@ -145,6 +145,12 @@ struct kb_sig {
 extern const struct kb_sig kb_sigs_bug[], kb_sigs_warning[], kb_sigs_info[],
 	kb_sigs_fault[], kb_sigs_sanitizer[], kb_sigs_driver[];
 
+/*
+ * A report whose header is not in the log (a paste that starts inside
+ * one): its row, and the lines that reveal it (register dump, trace).
+ */
+extern const struct kb_sig kb_sig_headless;
+bool kb_sig_headless_line(const char *msg, size_t len);
 /* Which row starts a report at this line, NULL for none (the hot path). */
 const struct kb_sig *kb_sig_match(const char *msg, size_t len);
 /* Shared by the BUG: and WARNING: forms of the same lockdep reports. */
@@ -162,6 +168,8 @@ bool kb_frame_parse(const char *s, struct kb_frame *f);
 /* Parse "RIP: 0010:func+0x1/0x2", "IP: [<..>] func", "pc : func", "PC is at func". */
 bool kb_frame_parse_ip(const char *s, struct kb_frame *f);
 void kb_rep_parse_frames(struct kb_rep *r);
+/* Append a frame (one the report names outside its trace): its index. */
+int kb_rep_add_frame(struct kb_rep *r, const struct kb_frame *f);
 /* Is the function part of the reporting machinery (never to be blamed)? */
 bool kb_frame_skipped(const char *func, const char *const *extra);
 /* First "dir/file.c:123" in s: copies the path, returns the position after it. */
@@ -193,6 +201,28 @@ bool kb_func_after(const struct kb_rep *r, size_t from, size_t within, const cha
 /* Copy the word after `after` in line i (up to a char in stop) into buf. */
 bool kb_word_after(const char *line, const char *after, const char *stop, char *buf, size_t size);
 bool kb_starts(const char *s, const char *prefix);
+
+/* ---- treepath.c ---- */
+/*
+ * A source path from the log made tree-relative in out ("..", "." and
+ * "//" collapsed, a build root before the tree dropped); false when it
+ * is not in the tree (a DKMS or other out-of-tree build, no directory).
+ */
+bool kb_path_tree(const char *in, char *out, size_t size);
+/* kb_path_tree() in place; a path outside the tree is left as it was. */
+void kb_path_norm(char *path, size_t size);
+/* Is this path (as kb_path_norm left it) outside the kernel tree? */
+bool kb_path_outside(const char *path);
+/* The NAME of a ".../dkms/NAME/VERSION/..." path. */
+bool kb_path_dkms_module(const char *path, char *name, size_t size);
+
+/* ---- index.c: blame through the tree index (index.h) ---- */
+/*
+ * The guilty frame f has no file: find it from its function (and
+ * [module], modules-section directory sec_dir, neighbouring frames) or
+ * its module's directory. False when the index cannot say.
+ */
+bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_dir);
 
 /* ---- blame.c ---- */
 void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree);

@@ -25,6 +25,7 @@
 #define SCAN_BUF (1 << 20)
 #define SCAN_QUIET 100		/* non-report lines that end a report with no terminator */
 #define SCAN_PREV 256
+#define SCAN_HEADLESS 40	/* how near the top a report may start without its header */
 #define SCAN_BORROW 20		/* how close the next report must start to lend its file */
 
 struct scan {
@@ -390,9 +391,14 @@ static void scan_in_report(struct scan *sc, const struct kb_line *l)
 		scan_keep(r, s, len, l->no);
 		return;
 	}
-	/* lines of other tasks or CPUs, or without the report's time stamps */
+	/*
+	 * Lines of other tasks or CPUs, or without the report's time stamps;
+	 * but a stamp-less line right after the report's last one, when the
+	 * header was that line, is the header wrapped by a terminal or forum.
+	 */
 	if (r->ctx[0] && strcmp(l->ctx, r->ctx) && !(r->cpu_traceback && l->ctx[0] == 'C') &&
-	    !(!strcmp(r->ctx, "console") && l->ctx[0]))
+	    !(!strcmp(r->ctx, "console") && l->ctx[0]) &&
+	    !(!l->ctx[0] && r->nr == r->hdr + 1 && l->no == r->last_line + 1))
 		return;
 	scan_keep(r, s, len, l->no);
 	if (memmem(s, len, "Sending NMI from CPU", 20))
@@ -435,6 +441,18 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 	if (l.skip)
 		return;
 	sig = kb_sig_match(l.text, l.len);
+	/*
+	 * A register dump or call trace near the top of a log that has shown
+	 * no report yet: the paste began inside one, after its header.
+	 */
+	if (!sig && !sc->open && !sc->count && l.no <= SCAN_HEADLESS &&
+	    kb_sig_headless_line(l.text, l.len))
+		sig = &kb_sig_headless;
+	if (sc->open && sig && sc->rep.sig == &kb_sig_headless) {
+		/* the header came after all: what preceded it was its preamble */
+		sc->open = false;
+		scan_rep_reset(&sc->rep);
+	}
 	if (sc->open && sig) {
 		const struct kb_rep *r = &sc->rep;
 

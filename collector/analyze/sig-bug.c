@@ -15,6 +15,14 @@ static const char *const bug_page[] = { "page_pool", "^free_", "^__free_", "put_
 	"release_pages", "bad_page", "__page_", NULL };
 static const char *const bug_sched[] = { "schedule", "preempt", NULL };
 
+/*
+ * A stack overflow (arch/x86/kernel/traps.c handle_stack_overflow()) is
+ * a recursion: the frame that overflowed is any of the repeated ones.
+ * What names it is the entry point the recursion started from, the
+ * frame above a dispatcher, as for a stall.
+ */
+#define GUARD_PARTS (KB_PART_IP | KB_PART_TRACE | KB_PART_STALL)
+
 static void bug_spinlock(struct kb_rep *r)
 {
 	static const char *const what[] = { "lockup suspected", "already unlocked", "recursion",
@@ -117,6 +125,33 @@ static void bug_dentry(struct kb_rep *r)
 	strbuf_addstr(&r->title, "BUG: Dentry still in use in unmount");
 }
 
+/*
+ * mm/page_alloc.c bad_page() finds the damage when the page is freed or
+ * allocated again; with page_owner (mm/page_owner.c) it also prints who
+ * allocated the page ("page last allocated via order N, ...": that
+ * owner's stack, allocator frames first). The owner is who leaked or
+ * corrupted it; without page_owner, the trace of bad_page()'s caller.
+ */
+static void bug_bad_page(struct kb_rep *r)
+{
+	static const char *const alloc[] = { "post_alloc_hook", "prep_new_page",
+		"get_page_from_freelist", "alloc_pages", "alloc_page", "folio_alloc", "page_pool",
+		"kmalloc", "kmem_cache_alloc", "vmalloc", "^__alloc_", NULL };
+	int i = kb_rep_find(r, r->hdr, "page last allocated via");
+	const struct kb_frame *f = NULL;
+	size_t hdr = r->hdr;
+
+	if (i >= 0) {
+		r->hdr = i;	/* the owner's stack follows that line */
+		f = kb_rep_pick(r, KB_PART_AFTER_HDR, alloc);
+		r->hdr = hdr;
+	}
+	if (f)
+		kb_title_func(r, "BUG: Bad page state", f->func);
+	else
+		kb_title_in(r, "BUG: Bad page state", KB_PART_TRACE, bug_page);
+}
+
 static void bug_kernel_bug(struct kb_rep *r)
 {
 	const char *l = kb_rep_line(r, r->hdr);
@@ -186,8 +221,7 @@ const struct kb_sig kb_sigs_bug[] = {
 	  .title = "BUG: non-zero nr_pmds on freeing mm", .flags = KB_SIG_NOSTACK },
 	{ .prefix = "BUG: Dentry ", .contains = "still in use", .kind = "BUG",
 	  .custom = bug_dentry },
-	{ .prefix = "BUG: Bad page state", .kind = "BUG", .title = "BUG: Bad page state",
-	  .parts = KB_PART_TRACE, .skip = bug_page },
+	{ .prefix = "BUG: Bad page state", .kind = "BUG", .custom = bug_bad_page },
 	{ .prefix = "BUG: Bad page map", .kind = "BUG", .title = "BUG: Bad page map" },
 	{ .prefix = "BUG: Bad page cache", .kind = "BUG", .title = "BUG: Bad page cache" },
 	{ .prefix = "BUG: workqueue lockup", .kind = "stall", .title = "BUG: workqueue lockup",
@@ -203,7 +237,7 @@ const struct kb_sig kb_sigs_bug[] = {
 	{ .prefix = "BUG: memory leak", .kind = "memory leak", .title = "memory leak",
 	  .parts = KB_PART_BACKTRACE, .skip = bug_leak },
 	{ .prefix = "BUG: stack guard page was hit at", .kind = "BUG",
-	  .title = "BUG: stack guard page was hit", .parts = KB_PART_IP },
+	  .title = "BUG: stack guard page was hit", .parts = GUARD_PARTS },
 	{ .prefix = "BUG: scheduling while atomic", .kind = "BUG",
 	  .title = "BUG: scheduling while atomic", .parts = KB_PART_TRACE, .skip = bug_sched },
 	{ .prefix = "BUG: MAX_STACK_TRACE_ENTRIES too low", .kind = "lockdep",
@@ -213,9 +247,9 @@ const struct kb_sig kb_sigs_bug[] = {
 	{ .prefix = "Watchdog detected hard LOCKUP", .kind = "hard lockup",
 	  .title = "BUG: hard lockup", .parts = KB_PART_IP | KB_PART_TRACE },
 	{ .prefix = "BUG: TASK stack guard page was hit at", .kind = "BUG",
-	  .title = "BUG: stack guard page was hit", .parts = KB_PART_IP },
+	  .title = "BUG: stack guard page was hit", .parts = GUARD_PARTS },
 	{ .prefix = "BUG: IRQ stack guard page was hit at", .kind = "BUG",
-	  .title = "BUG: stack guard page was hit", .parts = KB_PART_IP },
+	  .title = "BUG: stack guard page was hit", .parts = GUARD_PARTS },
 	{ .prefix = "BUG: Invalid wait context", .kind = "lockdep", .title = "WARNING: locking bug",
 	  .parts = KB_PART_TRACE },
 	{ .prefix = "BUG: no syscalls can create resource", .flags = KB_SIG_IGNORE },

@@ -2,28 +2,537 @@
 /*
  * The driver failures laptop users hit without any call trace: Wi-Fi
  * firmware crashes, GPU hangs, dead USB host controllers, NVMe timeouts,
- * ACPI BIOS errors. Each row names the driver's module and the source
- * file that prints the message (linux 6.12), which is what routing needs.
+ * ACPI BIOS errors, devices that fail to suspend. Most are printed with
+ * dev_printk(), whose prefix names the driver (sig-driver.h); this file
+ * holds that rule, the table from a driver's name to its sources, and
+ * the rows whose messages carry no device prefix.
  */
+#include <pthread.h>
+#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "analyze/internal.h"
+#include "analyze/sig-driver.h"
+#include "util/macro.h"
 
-#define IWL "drivers/net/wireless/intel/iwlwifi/"
+/*
+ * A driver's name (dev_driver_string(): the struct device_driver .name,
+ * which is not always the module's) to its sources in linux 6.12, for
+ * the areas of the catalogue. `dir` is the prefix of the driver's own
+ * files (a printk in one of them is blamed as is); `file`, when set, is
+ * what to blame for a failure printed on the driver's behalf, else
+ * `dir`. A trailing '*' in the name matches any ending, which a '*' in
+ * the module's name repeats (module NULL: the driver's). Each row comes
+ * from the Makefile that builds the module (obj-$(CONFIG_X) += NAME.o)
+ * and the .name of its pci_driver/usb_driver.
+ */
+static const struct drv_src {
+	const char *driver, *module, *dir, *file;
+} drv_srcs[] = {
+	/* Wi-Fi */
+	{ "iwlwifi", "iwlwifi", "drivers/net/wireless/intel/iwlwifi/", NULL },
+	{ "iwl4965", "iwl4965", "drivers/net/wireless/intel/iwlegacy/", NULL },
+	{ "iwl3945", "iwl3945", "drivers/net/wireless/intel/iwlegacy/", NULL },
+	{ "ath9k*", NULL, "drivers/net/wireless/ath/ath9k/", NULL },
+	{ "ath10k*", NULL, "drivers/net/wireless/ath/ath10k/", NULL },
+	{ "ath11k*", NULL, "drivers/net/wireless/ath/ath11k/", NULL },
+	{ "ath12k*", NULL, "drivers/net/wireless/ath/ath12k/", NULL },
+	/* mt76: one directory per chip family, mt76/Makefile's subdirs */
+	{ "mt7921*", NULL, "drivers/net/wireless/mediatek/mt76/mt7921/", NULL },
+	{ "mt7925*", NULL, "drivers/net/wireless/mediatek/mt76/mt7925/", NULL },
+	{ "mt7915*", NULL, "drivers/net/wireless/mediatek/mt76/mt7915/", NULL },
+	{ "mt7996*", NULL, "drivers/net/wireless/mediatek/mt76/mt7996/", NULL },
+	{ "mt7615*", NULL, "drivers/net/wireless/mediatek/mt76/mt7615/", NULL },
+	{ "mt7663*", NULL, "drivers/net/wireless/mediatek/mt76/mt7615/", NULL },
+	{ "mt76*", NULL, "drivers/net/wireless/mediatek/mt76/", NULL },
+	/* rtw88's pci drivers are "rtw_8822ce" in modules rtw88_8822ce */
+	{ "rtw_*", "rtw88_*", "drivers/net/wireless/realtek/rtw88/", NULL },
+	{ "rtw88_*", NULL, "drivers/net/wireless/realtek/rtw88/", NULL },
+	{ "rtw89_*", NULL, "drivers/net/wireless/realtek/rtw89/", NULL },
+	{ "rtl8xxxu", "rtl8xxxu", "drivers/net/wireless/realtek/rtl8xxxu/", NULL },
+	{ "brcmfmac", "brcmfmac", "drivers/net/wireless/broadcom/brcm80211/brcmfmac/", NULL },
+	/* GPU */
+	{ "i915", "i915", "drivers/gpu/drm/i915/", NULL },
+	{ "xe", "xe", "drivers/gpu/drm/xe/", NULL },
+	{ "amdgpu", "amdgpu", "drivers/gpu/drm/amd/", "drivers/gpu/drm/amd/amdgpu/" },
+	{ "radeon", "radeon", "drivers/gpu/drm/radeon/", NULL },
+	{ "nouveau", "nouveau", "drivers/gpu/drm/nouveau/", NULL },
+	/* USB host controllers: xhci-pci.c's hcd_name is "xhci_hcd" */
+	{ "xhci_hcd", "xhci_hcd", "drivers/usb/host/xhci", "drivers/usb/host/xhci.c" },
+	{ "xhci-hcd", "xhci_plat_hcd", "drivers/usb/host/xhci", "drivers/usb/host/xhci-plat.c" },
+	{ "ehci-pci", "ehci_pci", "drivers/usb/host/ehci", "drivers/usb/host/ehci-pci.c" },
+	{ "ohci-pci", "ohci_pci", "drivers/usb/host/ohci", "drivers/usb/host/ohci-pci.c" },
+	/* usb/core/generic.c: usb_generic_driver's name is "usb" (hub.c enumerates) */
+	{ "usb", "usbcore", "drivers/usb/core/", NULL },
+	/* storage: "nvme nvme0:" is the nvme class device of drivers/nvme/host */
+	{ "nvme", "nvme", "drivers/nvme/host/", NULL },
+	{ "ahci", "ahci", "drivers/ata/ahci", "drivers/ata/ahci.c" },
+	/* Bluetooth */
+	{ "btusb", "btusb", "drivers/bluetooth/btusb", "drivers/bluetooth/btusb.c" },
+	{ "btintel_pcie", "btintel_pcie", "drivers/bluetooth/btintel_pcie",
+	  "drivers/bluetooth/btintel_pcie.c" },
+	{ "hci_uart", "hci_uart", "drivers/bluetooth/hci_", "drivers/bluetooth/hci_ldisc.c" },
+	/* USB Type-C: ucsi_acpi in drivers/usb/typec/ucsi/Makefile */
+	{ "ucsi_acpi", "ucsi_acpi", "drivers/usb/typec/ucsi/", NULL },
+	/* audio */
+	{ "snd_hda_intel", "snd_hda_intel", "sound/pci/hda/", "sound/pci/hda/hda_intel.c" },
+	{ "snd_hda_codec_*", NULL, "sound/pci/hda/", NULL },
+	/* sof/intel/pci-tgl.c: "sof-audio-pci-intel-tgl" in snd_sof_pci_intel_tgl */
+	{ "sof-audio-pci-intel-*", "snd_sof_pci_intel_*", "sound/soc/sof/",
+	  "sound/soc/sof/intel/" },
+	{ "sof-audio-acpi-intel-*", "snd_sof_acpi_intel_*", "sound/soc/sof/",
+	  "sound/soc/sof/intel/" },
+	{ "snd_sof_amd_*", NULL, "sound/soc/sof/", "sound/soc/sof/amd/" },
+	/* Ethernet, for the transmit watchdog */
+	{ "r8169", "r8169", "drivers/net/ethernet/realtek/r8169",
+	  "drivers/net/ethernet/realtek/r8169_main.c" },
+	{ "r8152", "r8152", "drivers/net/usb/r8152", "drivers/net/usb/r8152.c" },
+	{ "e1000e", "e1000e", "drivers/net/ethernet/intel/e1000e/", NULL },
+	{ "e1000", "e1000", "drivers/net/ethernet/intel/e1000/", NULL },
+	{ "igb", "igb", "drivers/net/ethernet/intel/igb/", NULL },
+	{ "igc", "igc", "drivers/net/ethernet/intel/igc/", NULL },
+	{ "ixgbe", "ixgbe", "drivers/net/ethernet/intel/ixgbe/", NULL },
+	{ "i40e", "i40e", "drivers/net/ethernet/intel/i40e/", NULL },
+	{ "ice", "ice", "drivers/net/ethernet/intel/ice/", NULL },
+	{ "tg3", "tg3", "drivers/net/ethernet/broadcom/tg3",
+	  "drivers/net/ethernet/broadcom/tg3.c" },
+	{ "bnxt_en", "bnxt_en", "drivers/net/ethernet/broadcom/bnxt/", NULL },
+	{ "atlantic", "atlantic", "drivers/net/ethernet/aquantia/atlantic/", NULL },
+	{ "mlx5_core", "mlx5_core", "drivers/net/ethernet/mellanox/mlx5/core/", NULL },
+	/* mediatek/mtk_eth_soc.c: the platform driver's .name "mtk_soc_eth" */
+	{ "mtk_soc_eth", "mtk_eth", "drivers/net/ethernet/mediatek/", NULL },
+	/* stmicro/stmmac: the platform glue's "stmmaceth" (STMMAC_RESOURCE_NAME) */
+	{ "stmmaceth", "stmmac", "drivers/net/ethernet/stmicro/stmmac/", NULL },
+	{ "alx", "alx", "drivers/net/ethernet/atheros/alx/", NULL },
+	{ "atl1c", "atl1c", "drivers/net/ethernet/atheros/atl1c/", NULL },
+	{ "cdc_ncm", "cdc_ncm", "drivers/net/usb/cdc_ncm", "drivers/net/usb/cdc_ncm.c" },
+	{ "ax88179_178a", "ax88179_178a", "drivers/net/usb/ax88179_178a",
+	  "drivers/net/usb/ax88179_178a.c" },
+};
 
-static void drv_amdgpu_ring(struct kb_rep *r)
+#define DRV_NAME_MAX 40
+
+static bool drv_name_is(const char *pat, const char *name)
 {
-	const char *l = kb_rep_line(r, r->hdr);
-	char ring[32] = "";
+	size_t n = strlen(pat);
 
-	kb_word_after(l, "ring ", " _.", ring, sizeof(ring));
-	strbuf_reset(&r->title);
-	strbuf_addf(&r->title, "amdgpu: ring %s timeout", ring[0] ? ring : "?");
+	if (n && pat[n - 1] == '*')
+		return !strncmp(pat, name, n - 1);
+	return !strcmp(pat, name);
+}
+
+static const struct drv_src *drv_lookup(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(drv_srcs); i++)
+		if (drv_name_is(drv_srcs[i].driver, name))
+			return &drv_srcs[i];
+	return NULL;
 }
 
 /*
- * "ACPI BIOS Error (bug): Could not resolve symbol [\_SB.X], AE_NOT_FOUND
- * (20240322/dswload2-162)": the ACPICA source file is named at the end.
+ * Drivers users build from their vendor's sources, under names the tree
+ * never builds: their failures belong to the vendor (out_of_tree).
+ * Realtek's own r8101/r8125/r8126/r8168 (the tree drives those chips with
+ * r8169), Broadcom's wl (broadcom-sta) and bcmdhd, NVIDIA's modules,
+ * OpenZFS, VirtualBox's host modules, the out-of-tree Realtek USB Wi-Fi
+ * drivers (8812au, 8814au, 8821au, 8821cu, 88x2bu).
+ */
+static const char *const drv_vendor_only[] = {
+	"r8101", "r8125", "r8126", "r8168", "wl", "bcmdhd", "nvidia*", "zfs", "spl", "vboxdrv",
+	"vboxnetflt", "vboxnetadp", "8812au", "8814au", "8821au", "8821cu", "88x2bu",
+};
+
+static bool drv_out_of_tree(const char *drv)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(drv_vendor_only); i++)
+		if (drv_name_is(drv_vendor_only[i], drv))
+			return true;
+	return false;
+}
+
+static int drv_module_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, ((const struct kb_drv_module *)elem)->name);
+}
+
+/* The generated table of the tree's modules: a driver named like its module. */
+static const struct kb_drv_module *drv_module(const char *drv)
+{
+	char name[DRV_NAME_MAX + 1];
+	size_t i;
+
+	for (i = 0; drv[i] && i < DRV_NAME_MAX; i++)
+		name[i] = drv[i] == '-' ? '_' : drv[i];
+	name[i] = '\0';
+	return bsearch(name, kb_drv_modules, kb_drv_modules_nr, sizeof(kb_drv_modules[0]),
+		       drv_module_cmp);
+}
+
+void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core)
+{
+	const struct drv_src *d = drv && *drv ? drv_lookup(drv) : NULL;
+	const struct kb_drv_module *mod = drv && *drv && !d ? drv_module(drv) : NULL;
+	size_t i;
+
+	if (drv && *drv) {
+		const char *star = d && d->module ? strchr(d->module, '*') : NULL;
+
+		if (star)	/* "rtw_8822ce" -> "rtw88_8822ce" */
+			snprintf(r->guilty_module, sizeof(r->guilty_module), "%.*s%s",
+				 (int)(star - d->module), d->module,
+				 drv + strlen(d->driver) - 1);
+		else
+			snprintf(r->guilty_module, sizeof(r->guilty_module), "%s",
+				 d && d->module ? d->module : drv);
+		for (i = 0; r->guilty_module[i]; i++)
+			if (r->guilty_module[i] == '-')
+				r->guilty_module[i] = '_';
+	}
+	r->blame_source = KB_SRC_MESSAGE;
+	if (src && !core && (!d || kb_starts(src, d->dir))) {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", src);
+		r->blame_reason = "the driver's own code prints this failure";
+	} else if (d) {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", d->file ?: d->dir);
+		r->blame_reason = core ?
+			"core code printed this for the driver its message names" :
+			"the sources of the driver its message names";
+	} else if (src && !core && (!mod || kb_starts(src, mod->path))) {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", src);
+		r->blame_reason = "the source file that prints this failure";
+	} else if (mod) {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", mod->path);
+		r->blame_reason = core ?
+			"core code printed this for the driver its message names (its module)" :
+			"the sources of the module its message names";
+	} else if (drv && drv_out_of_tree(drv)) {
+		r->out_of_tree = true;
+		r->blame_reason = "the driver its message names is built out of the tree";
+	} else {
+		r->blame_reason =
+			"the driver its message names (not in kbug's table: routed by its module)";
+	}
+}
+
+/* Characters of a dev_driver_string(): identifiers and dashed names. */
+static const unsigned char drv_char[256] = {
+	['a' ... 'z'] = 1, ['A' ... 'Z'] = 1, ['0' ... '9'] = 1, ['_'] = 1, ['-'] = 1,
+};
+
+#define DRV_PREFIX_MAX 96
+
+/*
+ * dev_printk(): "DRIVER DEVNAME: body" (drivers/base/core.c,
+ * dev_printk_emit with dev_driver_string() and dev_name(); DEVNAME has
+ * no blank: "0000:00:14.3", "nvme0", "1-1:1.0"); netdev_printk() puts
+ * the interface between: "r8169 0000:02:00.0 enp2s0: ". The DRM log
+ * helpers add "[drm] " and, for errors, "*ERROR* " to the body; the old
+ * DRM_ERROR() form is "[drm:FUNC [MODULE]] *ERROR* body", the module
+ * naming the driver; a module's own pr_fmt(KBUILD_MODNAME ": ") is
+ * "MODULE: body". drv_off/drv_len say where the driver is (0 long for a
+ * built-in DRM_ERROR()).
+ */
+static bool drv_split(const char *m, size_t len, size_t *drv_off, size_t *drv_len,
+		      size_t *body)
+{
+	size_t i = 0, lim = len < DRV_PREFIX_MAX ? len : DRV_PREFIX_MAX, sp = 0, k;
+
+	if (m[0] == '[') {
+		const char *end, *mod;
+
+		if (len < 8 || memcmp(m, "[drm:", 5))
+			return false;
+		end = memchr(m, ']', lim);
+		if (!end)
+			return false;
+		*drv_off = *drv_len = 0;
+		mod = memchr(m, ' ', (size_t)(end - m));
+		if (mod && mod[1] == '[' && end[1] == ']') {
+			*drv_off = (size_t)(mod + 2 - m);
+			*drv_len = (size_t)(end - mod - 2);
+			end++;
+		}
+		i = (size_t)(end - m) + 1;
+	} else {
+		while (i < lim && drv_char[(unsigned char)m[i]])
+			i++;
+		if (i < 2 || i > DRV_NAME_MAX || i + 1 >= lim)
+			return false;
+		*drv_off = 0;
+		*drv_len = i;
+		if (m[i] == ':' && m[i + 1] == ' ') {
+			/* pr_fmt(KBUILD_MODNAME ": "): the module's name, no device */
+			*body = i + 2;
+			return *body < len;
+		}
+		if (m[i] != ' ')
+			return false;
+		for (i++; i < lim; i++) {
+			if (m[i] == ' ' && ++sp > 1)
+				return false;	/* a sentence, not a device's name */
+			if (m[i] == ':' && i + 1 < len && m[i + 1] == ' ')
+				break;
+		}
+		if (i >= lim || m[i - 1] == ' ' || m[*drv_len + 1] == ' ')
+			return false;
+		i++;
+	}
+	while (i < len && m[i] == ' ')
+		i++;
+	/*
+	 * a dev_fmt() or message that repeats the driver's name, or the start
+	 * of it: amdgpu.h's "amdgpu: ", rtw89's "rtw89: " on "rtw89_8852be"
+	 */
+	for (k = 3; *drv_len && k <= *drv_len && i + k + 2 < len; k++)
+		if (m[i + k] == ':' && m[i + k + 1] == ' ' && !memcmp(m + i, m + *drv_off, k)) {
+			i += k + 2;
+			break;
+		}
+	if (len - i > 6 && !memcmp(m + i, "[drm] ", 6))
+		i += 6;
+	if (len - i > 8 && !memcmp(m + i, "*ERROR* ", 8))
+		i += 8;
+	*body = i;
+	return i < len;
+}
+
+bool kb_drv_split(const char *msg, size_t len, size_t *drv_len, size_t *body)
+{
+	size_t off;
+
+	return drv_split(msg, len, &off, drv_len, body) && !off;
+}
+
+/* The catalogue's rows by the first byte of their body, or of their driver. */
+#define DRV_PER_BYTE 24
+
+struct drv_bucket {
+	const struct kb_drv_row *rows[DRV_PER_BYTE];
+	size_t len[DRV_PER_BYTE];
+	unsigned int nr;
+};
+
+static struct drv_bucket drv_by_body[256], drv_by_name[256];
+/* the first two bytes of every row's body: most lines fail this one test */
+static unsigned char drv_pairs[256 * 256 / 8];
+static pthread_once_t drv_once = PTHREAD_ONCE_INIT;
+
+static void drv_pair_set(unsigned char a, unsigned char b)
+{
+	drv_pairs[(a << 5) | (b >> 3)] |= (unsigned char)(1u << (b & 7));
+}
+
+static bool drv_pair(const char *s, size_t len)
+{
+	unsigned char a = (unsigned char)s[0], b = len > 1 ? (unsigned char)s[1] : 0;
+
+	return drv_pairs[(a << 5) | (b >> 3)] & (1u << (b & 7));
+}
+
+static const struct kb_drv_row *const *drv_areas(void)
+{
+	static const struct kb_drv_row *const areas[] = {
+		kb_drv_wifi, kb_drv_gpu, kb_drv_sys, NULL,
+	};
+
+	return areas;
+}
+
+static void drv_build(void)
+{
+	const struct kb_drv_row *const *a;
+	const struct kb_drv_row *row;
+
+	for (a = drv_areas(); *a; a++)
+		for (row = *a; row->sig.prefix; row++) {
+			struct drv_bucket *b = row->sig.prefix[0] ?
+				&drv_by_body[(unsigned char)row->sig.prefix[0]] :
+				row->driver ? &drv_by_name[(unsigned char)row->driver[0]] : NULL;
+
+			if (b && b->nr < DRV_PER_BYTE) {
+				b->len[b->nr] = strlen(row->sig.prefix);
+				b->rows[b->nr++] = row;
+			}
+			if (row->sig.prefix[0] && row->sig.prefix[1]) {
+				drv_pair_set((unsigned char)row->sig.prefix[0],
+					     (unsigned char)row->sig.prefix[1]);
+			} else if (row->sig.prefix[0]) {
+				unsigned char c0 = (unsigned char)row->sig.prefix[0];
+				unsigned int c;
+
+				for (c = 0; c < 256; c++)
+					drv_pair_set(c0, (unsigned char)c);
+			}
+		}
+}
+
+static bool drv_row_is(const struct kb_drv_row *row, const char *drv, size_t n)
+{
+	size_t k = strlen(row->driver);
+
+	if (k && row->driver[k - 1] == '*')
+		return n >= k - 1 && !memcmp(drv, row->driver, k - 1);
+	return n == k && !memcmp(drv, row->driver, k);
+}
+
+/*
+ * A row of core code needs the driver the prefix names. A driver's own
+ * row takes its driver's prefix, or none (an excerpt pasted without it):
+ * another prefix names another driver, even one printing the same words
+ * (ipw3945, the out-of-tree ancestor of iwlwifi).
+ */
+static bool drv_row_driver(const struct kb_drv_row *row, const char *drv, size_t n)
+{
+	if (!row->driver)
+		return n;
+	return !n || drv_row_is(row, drv, n);
+}
+
+static const struct kb_sig *drv_try(const struct drv_bucket *b, const char *msg, size_t len,
+				    const char *drv, size_t dn, size_t body)
+{
+	const char *s = msg + body;
+	size_t sl = len - body;
+	unsigned int i;
+
+	for (i = 0; i < b->nr; i++) {
+		const struct kb_drv_row *row = b->rows[i];
+		const struct kb_sig *sig = &row->sig;
+
+		if (b->len[i] > sl || memcmp(s, sig->prefix, b->len[i]) ||
+		    !drv_row_driver(row, drv, dn))
+			continue;
+		if (sig->contains && !memmem(s, sl, sig->contains, strlen(sig->contains)))
+			continue;
+		if (sig->match && !sig->match(msg, len))
+			continue;
+		return sig;
+	}
+	return NULL;
+}
+
+/*
+ * Could any row match? The body starts after the first ": " (memchr is
+ * fast); the DRM and repeated-name prefixes start with '[', '*' or the
+ * driver's own first letter. Most lines fail every test here.
+ */
+static bool drv_maybe(const char *msg, size_t len)
+{
+	const char *p = msg, *e = msg + (len < DRV_PREFIX_MAX ? len : DRV_PREFIX_MAX);
+	char b;
+
+	if (drv_pair(msg, len) || drv_by_name[(unsigned char)msg[0]].nr)
+		return true;
+	while ((p = memchr(p, ':', (size_t)(e - p))) && p + 2 < e && p[1] != ' ')
+		p++;
+	if (!p || p + 2 >= e)
+		return false;
+	b = p[2];
+	return b == '[' || b == '*' || b == msg[0] || drv_pair(p + 2, (size_t)(msg + len - p - 2));
+}
+
+const struct kb_sig *kb_sig_driver_match(const char *msg, size_t len)
+{
+	size_t off, dn, body;
+	const struct kb_sig *s;
+
+	if (len < 8)
+		return NULL;
+	pthread_once(&drv_once, drv_build);
+	if (!drv_maybe(msg, len))
+		return NULL;
+	if (!(drv_char[(unsigned char)msg[0]] || msg[0] == '[') ||
+	    !drv_split(msg, len, &off, &dn, &body)) {
+		off = 0;	/* no prefix: the body is the line */
+		dn = 0;
+		body = 0;
+	}
+	s = NULL;
+	if (drv_pair(msg + body, len - body))
+		s = drv_try(&drv_by_body[(unsigned char)msg[body]], msg, len, msg + off, dn, body);
+	if (!s && dn && drv_by_name[(unsigned char)msg[off]].nr)
+		s = drv_try(&drv_by_name[(unsigned char)msg[off]], msg, len, msg + off, dn, body);
+	return s;
+}
+
+/* Title ("%s" is the driver) and blame of a catalogue row. */
+void kb_drv_title(struct kb_rep *r)
+{
+	const struct kb_drv_row *row = (const struct kb_drv_row *)r->sig;
+	const char *l = kb_rep_line(r, r->hdr), *t = row->sig.title, *pct = strstr(t, "%s");
+	char drv[DRV_NAME_MAX + 1] = "";
+	size_t off, n, body;
+
+	while (*l == ' ' || *l == '\t')
+		l++;
+	if (drv_split(l, strlen(l), &off, &n, &body) && n < sizeof(drv) &&
+	    (!row->driver || drv_row_is(row, l + off, n))) {
+		memcpy(drv, l + off, n);
+		drv[n] = '\0';
+	} else if (row->driver) {
+		/* no prefix, or an unknown one: the row's driver ("ath10k_*": "ath10k") */
+		n = strcspn(row->driver, "*");
+		while (n && row->driver[n - 1] == '_')
+			n--;
+		snprintf(drv, sizeof(drv), "%.*s", (int)n, row->driver);
+	}
+	strbuf_reset(&r->title);
+	if (pct) {
+		strbuf_add(&r->title, t, (size_t)(pct - t));
+		strbuf_addstr(&r->title, drv[0] ? drv : "?");
+		strbuf_addstr(&r->title, pct + 2);
+	} else {
+		strbuf_addstr(&r->title, t);
+	}
+	if (row->retitle)
+		row->retitle(r, drv, sizeof(drv));
+	kb_drv_blame(r, drv, row->src, row->core);
+	if (row->sig.module)
+		snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", row->sig.module);
+}
+
+#define DRV_NAMED_WITHIN 12	/* lines after the header where the warning's message is */
+
+bool kb_drv_named(struct kb_rep *r)
+{
+	size_t i;
+
+	if (r->sig->flags & KB_SIG_DRIVER)
+		return false;
+	for (i = r->hdr; i < r->cut && i <= r->hdr + DRV_NAMED_WITHIN; i++) {
+		/* net/sched/sch_generic.c, dev_watchdog(): "NETDEV WATCHDOG: %s (%s): ..." */
+		const char *p = strstr(kb_rep_line(r, i), "NETDEV WATCHDOG: "), *o, *e;
+		char drv[DRV_NAME_MAX + 1];
+
+		o = p ? strstr(p, " (") : NULL;
+		e = o ? strstr(o, "): transmit queue") : NULL;
+		if (!e || (size_t)(e - o - 2) >= sizeof(drv) || e == o + 2)
+			continue;
+		memcpy(drv, o + 2, (size_t)(e - o - 2));
+		drv[e - o - 2] = '\0';
+		kb_drv_blame(r, drv, "net/sched/sch_generic.c", true);
+		if (!r->guilty_file[0]) {
+			/* not in kbug's tables: routed by its module, never the watchdog's file */
+			r->blame_reason =
+				"the transmit watchdog names the driver (routed by its module)";
+		}
+		return true;
+	}
+	return false;
+}
+
+/* ---- messages without a device prefix ------------------------------------ */
+
+/*
+ * ACPICA's messages (include/acpi/acoutput.h: ACPI_MSG_ERROR "ACPI
+ * Error: ", ACPI_MSG_BIOS_ERROR "ACPI BIOS Error (bug): ", ACPI_MSG_EXCEPTION
+ * "ACPI Exception: ") end with "(VERSION/MODULE-LINE)", acpi_ut_*()'s
+ * trailer naming the ACPICA source file (drivers/acpi/acpica/MODULE.c).
  */
 static void drv_acpi(struct kb_rep *r)
 {
@@ -58,64 +567,134 @@ static void drv_acpi(struct kb_rep *r)
 	}
 }
 
+/*
+ * Before 6.8 the transmit watchdog was a WARN_ONCE() whose message named
+ * the interface and, in parentheses, netdev_drivername():
+ * "NETDEV WATCHDOG: enp2s0 (r8169): transmit queue 0 timed out".
+ */
+static void drv_netdev_watchdog(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr), *p = strstr(l, " ("), *e;
+	char drv[DRV_NAME_MAX + 1] = "";
+
+	e = p ? strstr(p, "):") : NULL;
+	if (e && (size_t)(e - p - 2) < sizeof(drv)) {
+		memcpy(drv, p + 2, (size_t)(e - p - 2));
+		drv[e - p - 2] = '\0';
+	}
+	strbuf_reset(&r->title);
+	strbuf_addf(&r->title, "%s: transmit queue timed out", drv[0] ? drv : "?");
+	kb_drv_blame(r, drv, "net/sched/sch_generic.c", true);
+}
+
+/*
+ * Before 5.10 the PM core printed the failing callback without the
+ * device's prefix: "PM: dpm_run_callback(): iwl_pci_suspend+0x0/0x20
+ * [iwlwifi] returns -5"; the callback's [module] is the driver.
+ */
+static bool drv_pm_has_module(const char *msg, size_t len)
+{
+	const char *b = memchr(msg, '[', len);
+
+	return b && memmem(b, len - (size_t)(b - msg), "] returns ", 10);
+}
+
+static void drv_pm_callback(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr), *b = strchr(l, '['), *e = b ? strchr(b, ']') : NULL;
+	char mod[DRV_NAME_MAX + 1] = "";
+
+	if (e && (size_t)(e - b - 1) < sizeof(mod)) {
+		memcpy(mod, b + 1, (size_t)(e - b - 1));
+		mod[e - b - 1] = '\0';
+	}
+	strbuf_reset(&r->title);
+	strbuf_addf(&r->title, "PM: %s failed to suspend or resume", mod[0] ? mod : "?");
+	kb_drv_blame(r, mod, "drivers/base/power/main.c", true);
+}
+
+/*
+ * The HCI core noticed that the controller did not answer a command or
+ * reported a hardware error (net/bluetooth/hci_core.c): the controller's
+ * driver and firmware are at fault, and bt_dev_err() does not say which
+ * transport driver that is: the drivers' directory.
+ */
+static void drv_bt_controller(struct kb_rep *r)
+{
+	strbuf_reset(&r->title);
+	strbuf_addstr(&r->title, r->sig->title);
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "drivers/bluetooth/");
+	r->blame_reason = "the HCI core reports the controller's failure: the Bluetooth drivers";
+	r->blame_source = KB_SRC_MESSAGE;
+}
+
+#define DRIVER_ROW .kind = "driver", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK
+
 const struct kb_sig kb_sigs_driver[] = {
-	{ .prefix = "iwlwifi ", .contains = "Microcode SW error detected", .kind = "driver",
-	  .title = "iwlwifi: Microcode SW error", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
-	  .file = IWL "pcie/rx.c", .module = "iwlwifi" },
-	{ .prefix = "iwlwifi ", .contains = "Microcode HW error detected", .kind = "driver",
-	  .title = "iwlwifi: Microcode HW error", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
-	  .file = IWL "pcie/rx.c", .module = "iwlwifi" },
-	{ .prefix = "iwlwifi ", .contains = ": time out after ", .kind = "driver",
-	  .title = "iwlwifi: firmware command timeout", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
-	  .file = IWL "pcie/tx.c", .module = "iwlwifi" },
-	{ .prefix = "iwlwifi ", .contains = "Failed to load firmware chunk", .kind = "driver",
-	  .title = "iwlwifi: failed to load firmware chunk",
-	  .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .file = IWL "pcie/trans.c",
-	  .module = "iwlwifi" },
-	{ .prefix = "iwlwifi ", .contains = "no suitable firmware found", .kind = "driver",
-	  .title = "iwlwifi: no suitable firmware", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
-	  .file = IWL "iwl-drv.c", .module = "iwlwifi" },
-	{ .prefix = "iwlwifi ", .contains = "Failed to start RT ucode", .kind = "driver",
-	  .title = "iwlwifi: failed to start firmware", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
-	  .file = IWL "mvm/fw.c", .module = "iwlwifi" },
-	{ .prefix = "i915 ", .contains = "GPU HANG: ecode", .kind = "driver",
-	  .title = "i915: GPU hang", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
+	/* drivers/gpu/drm/i915/i915_gpu_error.c, before drm_notice() had a device prefix */
+	{ .prefix = "[drm] GPU HANG: ecode", .title = "i915: GPU hang", DRIVER_ROW,
 	  .file = "drivers/gpu/drm/i915/i915_gpu_error.c", .module = "i915" },
-	{ .prefix = "[drm] GPU HANG: ecode", .kind = "driver", .title = "i915: GPU hang",
-	  .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .file = "drivers/gpu/drm/i915/i915_gpu_error.c",
-	  .module = "i915" },
-	{ .prefix = "i915 ", .contains = "Resetting chip for ", .kind = "driver",
-	  .title = "i915: GPU reset", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
-	  .file = "drivers/gpu/drm/i915/gt/intel_reset.c", .module = "i915" },
-	{ .prefix = "amdgpu ", .contains = " timeout, signaled seq=", .kind = "driver",
-	  .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = drv_amdgpu_ring,
-	  .file = "drivers/gpu/drm/amd/amdgpu/amdgpu_job.c", .module = "amdgpu" },
-	{ .prefix = "[drm:amdgpu_job_timedout", .contains = "timeout", .kind = "driver",
-	  .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = drv_amdgpu_ring,
-	  .file = "drivers/gpu/drm/amd/amdgpu/amdgpu_job.c", .module = "amdgpu" },
-	{ .prefix = "xhci_hcd ", .contains = "host controller not responding, assume dead",
-	  .kind = "driver", .title = "xHCI host controller died",
-	  .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .file = "drivers/usb/host/xhci-ring.c",
-	  .module = "xhci_hcd" },
-	{ .prefix = "xhci_hcd ", .contains = "HC died; cleaning up", .kind = "driver",
-	  .title = "xHCI host controller died", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
-	  .file = "drivers/usb/host/xhci-ring.c", .module = "xhci_hcd" },
-	{ .prefix = "nvme nvme", .contains = " timeout, aborting", .kind = "driver",
-	  .title = "nvme: I/O timeout", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
-	  .file = "drivers/nvme/host/pci.c", .module = "nvme" },
-	{ .prefix = "nvme nvme", .contains = " timeout, reset controller", .kind = "driver",
-	  .title = "nvme: I/O timeout", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
-	  .file = "drivers/nvme/host/pci.c", .module = "nvme" },
-	{ .prefix = "nvme nvme", .contains = "controller is down; will reset", .kind = "driver",
-	  .title = "nvme: controller is down", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
-	  .file = "drivers/nvme/host/pci.c", .module = "nvme" },
-	{ .prefix = "i915 ", .contains = "FIFO underrun", .kind = "driver",
-	  .title = "i915: FIFO underrun", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
-	  .file = "drivers/gpu/drm/i915/display/intel_fifo_underrun.c", .module = "i915" },
-	{ .prefix = "nvme nvme", .contains = "Device not ready; aborting", .kind = "driver",
-	  .title = "nvme: device not ready", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
-	  .file = "drivers/nvme/host/core.c", .module = "nvme_core" },
-	{ .prefix = "ACPI BIOS Error", .kind = "driver", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
-	  .custom = drv_acpi, .file = "drivers/acpi/acpica/" },
+	/* include/acpi/acoutput.h, the ACPI_MSG_* prefixes */
+	{ .prefix = "ACPI BIOS Error", DRIVER_ROW, .custom = drv_acpi,
+	  .file = "drivers/acpi/acpica/" },
+	{ .prefix = "ACPI Error: ", DRIVER_ROW, .custom = drv_acpi,
+	  .file = "drivers/acpi/acpica/" },
+	{ .prefix = "ACPI Exception: ", DRIVER_ROW, .custom = drv_acpi,
+	  .file = "drivers/acpi/acpica/" },
+	/* net/sched/sch_generic.c, dev_watchdog() before 6.8 */
+	{ .prefix = "NETDEV WATCHDOG: ", .contains = "): transmit queue", DRIVER_ROW,
+	  .custom = drv_netdev_watchdog },
+	/* drivers/base/power/main.c, dpm_run_callback() before 5.10 */
+	{ .prefix = "PM: dpm_run_callback(): ", DRIVER_ROW, .custom = drv_pm_callback,
+	  .match = drv_pm_has_module },
+	{ .prefix = "dpm_run_callback(): ", DRIVER_ROW, .custom = drv_pm_callback,
+	  .match = drv_pm_has_module },
+	/*
+	 * bt_dev_err() prints "Bluetooth: hci0: " (include/net/bluetooth/
+	 * bluetooth.h): the HCI device, not its driver. btrtl's rtl_dev_err()
+	 * adds "RTL: " (drivers/bluetooth/btrtl.h).
+	 */
+	/* drivers/bluetooth/btintel.c */
+	{ .prefix = "Bluetooth: hci", .contains = ": Failed to load Intel firmware file",
+	  .title = "btintel: failed to load firmware", DRIVER_ROW,
+	  .file = "drivers/bluetooth/btintel.c", .module = "btintel" },
+	{ .prefix = "Bluetooth: hci", .contains = ": Reading Intel version command failed",
+	  .title = "btintel: reading the version failed", DRIVER_ROW,
+	  .file = "drivers/bluetooth/btintel.c", .module = "btintel" },
+	{ .prefix = "Bluetooth: hci", .contains = ": Failed to send firmware ",
+	  .title = "btintel: failed to send firmware", DRIVER_ROW,
+	  .file = "drivers/bluetooth/btintel.c", .module = "btintel" },
+	/* drivers/bluetooth/btrtl.c */
+	{ .prefix = "Bluetooth: hci", .contains = ": RTL: firmware file ",
+	  .title = "btrtl: firmware file not found", DRIVER_ROW,
+	  .file = "drivers/bluetooth/btrtl.c", .module = "btrtl" },
+	{ .prefix = "Bluetooth: hci", .contains = ": RTL: HCI_OP_READ_LOCAL_VERSION failed",
+	  .title = "btrtl: reading the version failed", DRIVER_ROW,
+	  .file = "drivers/bluetooth/btrtl.c", .module = "btrtl" },
+	/*
+	 * net/bluetooth/hci_core.c: the controller did not answer a command
+	 * or reported a hardware error: the transport drivers' directory
+	 * (the HCI core only noticed).
+	 */
+	{ .prefix = "Bluetooth: hci", .contains = " tx timeout", .title = "Bluetooth: command tx timeout",
+	  DRIVER_ROW, .custom = drv_bt_controller },
+	{ .prefix = "Bluetooth: hci", .contains = ": hardware error 0x",
+	  .title = "Bluetooth: controller hardware error", DRIVER_ROW,
+	  .custom = drv_bt_controller },
+	/*
+	 * libata: ata_dev_printk()/ata_link_printk() print "ataN.DD: " and
+	 * "ataN: " (include/linux/libata.h), no driver; drivers/ata/libata-eh.c
+	 */
+	{ .prefix = "ata", .contains = ": exception Emask 0x", .title = "ata: command exception",
+	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
+	{ .prefix = "ata", .contains = ": reset failed (errno=", .title = "ata: link reset failed",
+	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
+	/* drivers/iommu/amd/iommu.c, wait_on_sem() (pr_fmt "AMD-Vi: ") */
+	{ .prefix = "AMD-Vi: Completion-Wait loop timed out",
+	  .title = "AMD-Vi: completion wait timeout", DRIVER_ROW,
+	  .file = "drivers/iommu/amd/iommu.c" },
+	/* ata_eh_link_report(): the failed commands, also when the exception line is cut off */
+	{ .prefix = "ata", .contains = ": failed command: ", .title = "ata: command failed",
+	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
 	{ .prefix = NULL },
 };

@@ -36,6 +36,13 @@ static void fault_panic(struct kb_rep *r)
 			    fault_stack_end);
 		return;
 	}
+	if (kb_starts(msg, "kernel stack overflow")) {
+		/* arm64 panic_bad_stack(): a recursion, named as a stall is */
+		static const char *const bad_stack[] = { "bad_stack", NULL };
+
+		kb_title_in(r, "kernel stack overflow", KB_PART_TRACE | KB_PART_STALL, bad_stack);
+		return;
+	}
 	strbuf_reset(&r->title);
 	if (kb_starts(msg, "Couldn't open N_TTY ldisc")) {
 		strbuf_addstr(&r->title, "kernel panic: Couldn't open N_TTY ldisc");
@@ -45,6 +52,9 @@ static void fault_panic(struct kb_rep *r)
 	    kb_starts(msg, "hung_task: blocked tasks") || kb_starts(msg, "panic_on_oops"))
 		r->corrupted = true;
 	n = strcspn(msg, "\n");
+	/* kernel/exit.c: "Attempted to kill init! exitcode=0x..": the code varies */
+	if (kb_starts(msg, "Attempted to kill init!"))
+		n = strlen("Attempted to kill init!");
 	if (kb_starts(msg, "Fatal exception"))
 		n = strlen("Fatal exception");
 	if (n > 100)
@@ -79,10 +89,194 @@ static void fault_oops(struct kb_rep *r)
 		kb_title_in(r, "divide error", KB_PART_IP, NULL);
 	else if (kb_starts(l, "invalid opcode"))
 		kb_title_in(r, "invalid opcode", KB_PART_IP, NULL);
+	else if (kb_starts(l, "int3"))
+		kb_title_in(r, "int3", KB_PART_IP | KB_PART_TRACE, NULL);
 	else if (kb_starts(l, "stack segment"))
 		kb_title_in(r, "stack segment fault", KB_PART_IP | KB_PART_TRACE, NULL);
 	else
 		kb_title_in(r, "Oops", KB_PART_IP | KB_PART_TRACE, NULL);
+}
+
+/*
+ * Rust's v0 symbol mangling (RFC 2603), the paths only: "_R" then
+ * C (crate root), N (nested: namespace, path, identifier), M/X/Y (impls,
+ * shown "<Type>" and "<Type as Trait>"), B (a back-reference into the
+ * symbol). Enough to read "_RNvMs0_NtCs1_4core3fooNtB2_3Bar3baz" as
+ * "<core::foo::Bar>::baz"; anything else (generics, types) fails.
+ */
+struct rust_dm {
+	const char *sym;	/* after "_R" */
+	size_t pos, len;
+	struct strbuf *out;
+	int depth;
+};
+
+static bool rust_b62(struct rust_dm *d, size_t *v)
+{
+	size_t x = 0;
+
+	if (d->pos < d->len && d->sym[d->pos] == '_') {
+		d->pos++;
+		*v = 0;
+		return true;
+	}
+	while (d->pos < d->len && d->sym[d->pos] != '_') {
+		char c = d->sym[d->pos++];
+
+		if (c >= '0' && c <= '9')
+			x = x * 62 + (c - '0');
+		else if (c >= 'a' && c <= 'z')
+			x = x * 62 + 10 + (c - 'a');
+		else if (c >= 'A' && c <= 'Z')
+			x = x * 62 + 36 + (c - 'A');
+		else
+			return false;
+		if (x > (size_t)1 << 40)
+			x = (size_t)1 << 40;	/* a crate's hash: only compared, never used */
+	}
+	if (d->pos >= d->len)
+		return false;
+	d->pos++;
+	*v = x + 1;
+	return true;
+}
+
+static bool rust_skip_dis(struct rust_dm *d)
+{
+	size_t v;
+
+	if (d->pos < d->len && d->sym[d->pos] == 's') {
+		d->pos++;
+		return rust_b62(d, &v);
+	}
+	return true;
+}
+
+static bool rust_ident(struct rust_dm *d, bool print)
+{
+	size_t n = 0;
+
+	if (!rust_skip_dis(d))
+		return false;
+	if (d->pos < d->len && d->sym[d->pos] == 'u')
+		return false;	/* punycode */
+	if (d->pos >= d->len || !isdigit((unsigned char)d->sym[d->pos]))
+		return false;
+	while (d->pos < d->len && isdigit((unsigned char)d->sym[d->pos]) && n < 4096)
+		n = n * 10 + (d->sym[d->pos++] - '0');
+	if (d->pos < d->len && d->sym[d->pos] == '_')
+		d->pos++;
+	if (n > d->len - d->pos)
+		return false;
+	if (print)
+		strbuf_add(d->out, d->sym + d->pos, n);
+	d->pos += n;
+	return true;
+}
+
+static bool rust_path(struct rust_dm *d)
+{
+	char c;
+	size_t v, save;
+	bool ok;
+
+	if (d->pos >= d->len || ++d->depth > 16)
+		return false;
+	c = d->sym[d->pos++];
+	switch (c) {
+	case 'C':
+		return rust_ident(d, true);
+	case 'N':
+		if (d->pos >= d->len)
+			return false;
+		d->pos++;	/* namespace */
+		if (!rust_path(d))
+			return false;
+		strbuf_addstr(d->out, "::");
+		return rust_ident(d, true);
+	case 'M':
+	case 'X':
+		if (!rust_skip_dis(d))
+			return false;
+		save = d->out->len;
+		ok = rust_path(d);	/* the impl's own path: not shown */
+		strbuf_setlen(d->out, save);
+		if (!ok)
+			return false;
+		/* fallthrough */
+	case 'Y':
+		strbuf_addch(d->out, '<');
+		if (!rust_path(d))
+			return false;
+		if (c != 'M') {
+			strbuf_addstr(d->out, " as ");
+			if (!rust_path(d))
+				return false;
+		}
+		strbuf_addch(d->out, '>');
+		return true;
+	case 'B': {
+		struct rust_dm b = *d;
+		size_t at = d->pos - 1;	/* the 'B': a reference points before it */
+
+		if (!rust_b62(d, &v) || v >= at)
+			return false;
+		b.pos = v;
+		b.depth = d->depth;
+		return rust_path(&b);
+	}
+	}
+	return false;
+}
+
+/* "_RNv...": the demangled path into out; false (out untouched) if not v0. */
+static bool rust_demangle(const char *sym, struct strbuf *out)
+{
+	struct strbuf t = STRBUF_INIT;
+	struct rust_dm d = { .sym = sym + 2, .len = strlen(sym) - 2, .out = &t };
+	bool ok;
+
+	if (!kb_starts(sym, "_R") || strlen(sym) < 4)
+		return false;
+	ok = rust_path(&d);
+	if (ok)
+		strbuf_addstr(out, t.buf);
+	strbuf_release(&t);
+	return ok;
+}
+
+/*
+ * rust/kernel's panic handler: "rust_kernel: panicked at FILE:LINE:COL:"
+ * and the panic's message on the next line, then BUG(). The title is
+ * the message in the first frame that is not the unwinding machinery.
+ */
+static void fault_rust(struct kb_rep *r)
+{
+	static const char *const unwind[] = { "rust_begin_unwind", "rust_helper_BUG",
+		"panic_fmt", "panicking", NULL };
+	const struct kb_frame *f = kb_rep_pick(r, KB_PART_TRACE, unwind);
+	const char *msg = r->hdr + 1 < r->cut ? kb_rep_line(r, r->hdr + 1) : "";
+	size_t n;
+
+	msg += strspn(msg, " \t");
+	n = strcspn(msg, "\n");
+	if (n > 100)
+		n = 100;
+	strbuf_reset(&r->title);
+	if (!n) {
+		strbuf_addstr(&r->title, "rust panic");
+	} else {
+		strbuf_add(&r->title, msg, n);
+		strbuf_rtrim(&r->title);
+	}
+	strbuf_addstr(&r->title, " in ");
+	if (f) {
+		if (!rust_demangle(f->func, &r->title))
+			strbuf_addstr(&r->title, f->func);
+	} else {
+		strbuf_addstr(&r->title, "corrupted");
+		r->corrupted = true;
+	}
 }
 
 static void fault_trusty(struct kb_rep *r)
@@ -124,10 +318,49 @@ static void fault_syz(struct kb_rep *r)
 	strbuf_rtrim(&r->title);
 }
 
+/*
+ * A paste that starts inside a report: its header is lost, its register
+ * dump or call trace is there. WARN()'s trap leaves its own frames
+ * (__warn, report_bug) in the trace; anything else is an oops.
+ */
+static void fault_headless(struct kb_rep *r)
+{
+	size_t i;
+	bool warn = false;
+
+	for (i = 0; i < r->frames_nr && !warn; i++)
+		warn = kb_starts(r->frames[i].func, "__warn") ||
+			kb_starts(r->frames[i].func, "report_bug") ||
+			kb_starts(r->frames[i].func, "warn_slowpath");
+	kb_title_in(r, warn ? "WARNING" : "Oops", KB_PART_IP | KB_PART_TRACE, NULL);
+}
+
+const struct kb_sig kb_sig_headless = {
+	.prefix = "", .kind = "partial", .custom = fault_headless,
+};
+
+bool kb_sig_headless_line(const char *s, size_t len)
+{
+	while (len && (*s == ' ' || *s == '\t'))
+		s++, len--;
+	if (len < 5)
+		return false;
+	if (s[0] == 'R')
+		return len > 12 && !memcmp(s, "RIP: 00", 7);
+	if (s[0] == 'C')
+		return len >= 11 &&
+			(!memcmp(s, "Call Trace:", 11) || !memcmp(s, "Call trace:", 11));
+	return s[0] == 'p' && !memcmp(s, "pc : ", 5);
+}
+
 const struct kb_sig kb_sigs_fault[] = {
 	{ .prefix = "general protection fault", .kind = "general protection fault",
 	  .title = "general protection fault", .parts = KB_PART_IP | KB_PART_TRACE },
 	{ .prefix = "Oops: ", .kind = "Oops", .flags = KB_SIG_INNER, .custom = fault_oops },
+	/* x86 do_int3() on a breakpoint nobody handles: die("int3") */
+	{ .prefix = "int3: ", .kind = "int3", .title = "int3",
+	  .parts = KB_PART_IP | KB_PART_TRACE },
+	{ .prefix = "rust_kernel: panicked at", .kind = "rust panic", .custom = fault_rust },
 	{ .prefix = "stack segment: ", .kind = "stack segment", .title = "stack segment fault",
 	  .parts = KB_PART_IP | KB_PART_TRACE },
 	{ .prefix = "Kernel panic - not syncing", .kind = "panic", .flags = KB_SIG_INNER,

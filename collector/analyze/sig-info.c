@@ -32,6 +32,12 @@ static void info_inconsistent(struct kb_rep *r)
 	info_lockdep(r, "takes", "inconsistent lock state");
 }
 
+/*
+ * kernel/rcu/tree_stall.h: the stalled code is what the scheduling-clock
+ * interrupt caught ("apic_timer_interrupt", arm64 "el1h_64_irq"). Stacks
+ * without one are the grace-period kthread's own or another CPU's NMI
+ * backtrace: they do not show the stall, and the title says corrupted.
+ */
 static void info_stall(struct kb_rep *r)
 {
 	const struct kb_frame *f;
@@ -40,8 +46,6 @@ static void info_stall(struct kb_rep *r)
 			info_rcu);
 	if (!f)
 		f = kb_rep_pick(r, KB_PART_FROM_IRQ | KB_PART_AFTER_HDR | KB_PART_STALL, info_rcu);
-	if (!f)
-		f = kb_rep_pick(r, KB_PART_IP | KB_PART_TRACE | KB_PART_STALL, info_rcu);
 	kb_title_func(r, "INFO: rcu detected stall", f ? f->func : NULL);
 }
 

@@ -128,7 +128,18 @@ static void san_kfence(struct kb_rep *r)
 		}
 	}
 	snprintf(prefix, sizeof(prefix), "KFENCE: %s", what);
-	kb_title_func(r, prefix, san_func(r, func, NULL));
+	/*
+	 * mm/kfence/report.c prints the faulting access's stack right after
+	 * the header ("Use-after-free read at 0x... (in kfence-#N):"); a
+	 * "Call Trace:" further down is show_regs()' own, one frame shorter.
+	 */
+	if (func[0] && !kb_frame_skipped(func, NULL)) {
+		kb_title_func(r, prefix, func);
+	} else {
+		const struct kb_frame *f = kb_rep_pick(r, KB_PART_AFTER_HDR, NULL);
+
+		kb_title_func(r, prefix, f ? f->func : NULL);
+	}
 }
 
 static void san_kcsan(struct kb_rep *r)

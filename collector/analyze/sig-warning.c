@@ -47,6 +47,76 @@ static bool warn_malloc_func(const char *l)
 }
 
 /*
+ * The WARN site names its function: __warn() prints "WARNING: CPU: 0 PID:
+ * 1 at FILE:LINE FUNC+0x1/0x2 [MODULE]" (the caller's address by %pS;
+ * older kernels "WARNING: at FILE:LINE FUNC+0x1/0x2()"). An excerpt that
+ * stops before the call trace still has it; a terminal or forum may have
+ * wrapped it onto the next line, after the FILE:LINE.
+ */
+static bool warn_site(const struct kb_rep *r, struct kb_frame *f, size_t *line_used)
+{
+	const char *l = kb_rep_line(r, r->hdr), *p = strchr(l, ':'), *end;
+	char file[192] = "";
+	int line = 0;
+
+	for (; p && *p; p += strcspn(p, " ")) {
+		p += strspn(p, " ");
+		if (kb_frame_parse(p, f) && f->has_off)
+			break;
+	}
+	if (!p || !*p) {
+		p = strstr(l, " at ");
+		end = p ? kb_find_file(p, file, sizeof(file), &line) : NULL;
+		if (!end || end[strspn(end, " ")] || r->hdr + 1 >= r->cut ||
+		    !kb_frame_parse(kb_rep_line(r, r->hdr + 1), f) || !f->has_off)
+			return false;
+		*line_used = r->hdr + 1;
+	}
+	p = strstr(l, " at ");
+	if (!f->file[0] && p && kb_find_file(p, file, sizeof(file), &line)) {
+		snprintf(f->file, sizeof(f->file), "%s", file);
+		f->line = line;
+	}
+	f->idx = r->hdr;
+	return true;
+}
+
+/*
+ * Did the report's trace begin (and then give no frame to name it)? A
+ * trace cut inside or overwritten by the panic that followed is damage;
+ * a report whose lines simply stop before one is an excerpt.
+ */
+static bool warn_trace_begun(const struct kb_rep *r, size_t site_line)
+{
+	size_t i;
+
+	if (r->saw_trace || kb_rep_find(r, r->hdr, "Kernel panic") >= 0)
+		return true;
+	for (i = 0; i < r->frames_nr; i++)
+		if (!r->frames[i].ip && r->frames[i].idx > r->hdr && r->frames[i].idx != site_line)
+			return true;
+	return false;
+}
+
+/*
+ * The title from the trace; when none began, from the WARN site; else
+ * "in corrupted".
+ */
+static void warn_title_in(struct kb_rep *r, const char *prefix, const char *const *skip)
+{
+	struct kb_frame f;
+	size_t site_line = r->hdr;
+
+	if (!kb_rep_pick(r, WARN_STACK, skip) && warn_site(r, &f, &site_line) &&
+	    !warn_trace_begun(r, site_line) && !kb_frame_skipped(f.func, skip)) {
+		r->guilty = kb_rep_add_frame(r, &f);
+		kb_title_func(r, prefix, f.func);
+		return;
+	}
+	kb_title_in(r, prefix, WARN_STACK, skip);
+}
+
+/*
  * A WARN_ON in generic code (allocator, lib/, locking, softirq) fires on
  * the caller's misuse: the warning function is then machinery too.
  */
@@ -61,7 +131,7 @@ static void warn_title(struct kb_rep *r, const char *prefix, const char *const *
 
 	/* a check in a header is inlined into the function named: that one is to blame */
 	if (!p || *p != ' ' || !kb_file_blacklisted(file) || file[strlen(file) - 1] == 'h') {
-		kb_title_in(r, prefix, WARN_STACK, skip);
+		warn_title_in(r, prefix, skip);
 		return;
 	}
 	i = strcspn(p + 1, "+.,( ");
@@ -70,7 +140,7 @@ static void warn_title(struct kb_rep *r, const char *prefix, const char *const *
 	for (i = 0; skip && skip[i] && n + 1 < ARRAY_SIZE(list); i++)
 		list[n++] = skip[i];
 	list[n] = NULL;
-	kb_title_in(r, prefix, WARN_STACK, list);
+	warn_title_in(r, prefix, list);
 }
 
 static void warn_plain(struct kb_rep *r)
@@ -209,6 +279,18 @@ static bool warn_match_file(const char *msg, size_t len)
 	return i + 4 < len && !memcmp(msg + i, " at ", 4);
 }
 
+/*
+ * "WARNING: ... FUNC+0x1/0x2 [MODULE]": a WARN header whose middle was
+ * shortened in a paste still names its site by a frame.
+ */
+static bool warn_match_frame(const char *msg, size_t len)
+{
+	const char *p = memmem(msg, len, "+0x", 3);
+
+	return p && memmem(p, len - (p - msg), "/0x", 3) && p > msg + 10 &&
+		(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+}
+
 const struct kb_sig kb_sigs_warning[] = {
 	{ .prefix = "WARNING: CPU: ", .kind = "WARNING", .custom = warn_plain },
 	{ .prefix = "WARNING: at ", .kind = "WARNING", .custom = warn_plain },
@@ -237,6 +319,8 @@ const struct kb_sig kb_sigs_warning[] = {
 	  .custom = kb_locks_held },
 	{ .prefix = "WARNING: ", .kind = "WARNING", .custom = warn_plain,
 	  .match = warn_match_file },
+	{ .prefix = "WARNING: ", .kind = "WARNING", .custom = warn_plain,
+	  .match = warn_match_frame },
 	{ .prefix = "WARNING: /etc/ssh/moduli", .flags = KB_SIG_IGNORE },
 	{ .prefix = "WARNING: workqueue cpumask", .flags = KB_SIG_IGNORE },
 	{ .prefix = "WARNING:", .kind = "WARNING", .flags = KB_SIG_CORRUPT | KB_SIG_EXACT,

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analyze/internal.h"
+#include "analyze/sig-driver.h"
 #include "util/macro.h"
 
 static const struct kb_sig *const sig_families[] = {
@@ -76,6 +77,7 @@ static const struct kb_sig *sig_try(const char *msg, size_t len)
 
 const struct kb_sig *kb_sig_match(const char *msg, size_t len)
 {
+	const struct kb_sig *s;
 	size_t i = 0;
 
 	pthread_once(&sig_once, sig_build);
@@ -97,7 +99,9 @@ const struct kb_sig *kb_sig_match(const char *msg, size_t len)
 		if (g)
 			i = g - msg;
 	}
-	if (i >= len || !sig_index[(unsigned char)msg[i]].nr)
+	if (i >= len)
 		return NULL;
-	return sig_try(msg + i, len - i);
+	s = sig_index[(unsigned char)msg[i]].nr ? sig_try(msg + i, len - i) : NULL;
+	/* then the driver failures that dev_printk()'s prefix names (sig-driver.c) */
+	return s ?: kb_sig_driver_match(msg + i, len - i);
 }

@@ -16,6 +16,8 @@
 /* Generic dispatchers: the frame above one of them names a stall. */
 static const char *const title_stall_anchors[] = {
 	"process_one_work", "do_syscall_", "do_fast_syscall_", "sysenter_dispatch",
+	/* arm64 4.x and arm syscall entry: the frame above is the syscall */
+	"el0_svc_handler", "ret_fast_syscall",
 	"tracesys_phase2", "netif_receive_skb", "do_softirq", "call_timer_fn", "_run_timers",
 	"run_timer_softirq", "run_ksoftirqd", "smpboot_thread_fn", "^kthread$", "start_secondary",
 	"cpu_startup_entry", "ret_from_fork", "vfs_write", "vfs_read", "vfs_iter_read",
@@ -124,7 +126,7 @@ static int title_hung(struct kb_rep *r, const int *cand, size_t n)
 static bool title_ip_line(const char *l)
 {
 	static const char *const ips[] = { "RIP: ", "IP: ", "EIP: ", "NIP: ", "pc : ", "PC is at ",
-		"epc : ", NULL };
+		"epc : ", "--- interrupt: ", NULL };
 	size_t i;
 
 	while (*l == ' ')

@@ -7,23 +7,53 @@
  * reports cannot be linked, nor a guessed value checked, without the
  * key, which is never stored.
  *
- * Network addresses, UUIDs, /home/NAME and the kernel's "SerialNumber:"
- * lines are found by their shape; host and user names, DMI and USB
- * serials are known values (this machine's, and the report's own DMI and
- * USB fields) replaced wherever they stand as whole words.
+ * What is replaced, each by the printed structure it is found in (the
+ * comment of each matcher names it; tests/redact/corpus.txt holds real
+ * lines of each, make redact-score scores them):
+ * - by shape: MAC addresses (xx:xx.., xx-xx.., Cisco's xxxx.xxxx.xxxx,
+ *   after a label such as "MAC:", the two addresses of a netfilter
+ *   "MAC=dst:src:type" header), IPv4 and IPv6 addresses (also in
+ *   systemd's per-connection unit names and EC2's "ip-10-0-0-1" host
+ *   names), UUIDs (also glued to "luks-" and with systemd's "\x2d"
+ *   escapes; FAT volume ids and MBR PARTUUIDs after "UUID="/"PARTUUID="),
+ *   systemd's machine and boot ids (32 lowercase hex digits), e-mail
+ *   addresses (a self-built kernel's "user@host" in /proc/version), the
+ *   NAME of /home/NAME and /Users/NAME;
+ * - after the tag that prints them: wireless network names
+ *   (wpa_supplicant, NetworkManager, iw, iwconfig), disk serials
+ *   (smartctl, hdparm -I, nvme id-ctrl, sginfo, udev's ID_SERIAL_SHORT
+ *   and by-id names), USB serials ("SerialNumber: ");
+ * - by value: host and user names, DMI and USB serials (this machine's,
+ *   and the report's own DMI and USB fields), wherever they stand as
+ *   whole words.
  *
  * What stays, on purpose, because it identifies nobody and triagers need
- * it: loopback, "this network", broadcast and netmask quads (127/8, 0/8,
- * 255.x) and ::1, ::; the all-zero and all-ones MACs; a dotted quad that
- * is part of a version ("6.12.0.1-amd64", "linux-1.2.3.4") or follows a
- * word such as "version", "fw", "firmware", "rev", "bios"; PCI slots
+ * it: loopback, "this network", multicast, broadcast and netmask quads
+ * (127/8, 0/8, 224/3, 255.x) and ::1, ::, ff00::/8; the all-zero and
+ * all-ones MACs (netfilter's loopback header, a broadcast destination),
+ * and the EtherType after a netfilter header; a dotted quad that is part
+ * of a version ("6.12.0.1-amd64", "linux-1.2.3.4") or follows a word
+ * such as "version", "fw", "firmware", "rev", "bios"; PCI slots
  * ("0000:00:1f.3"), vendor:device pairs, times, kernel addresses
- * ("ffff888004fab1858"), USB port paths ("1-1.2:1.0"); default host
- * names ("localhost", "debian"), root and nobody, and firmware filler
- * ("To be filled by O.E.M.", the all-zero UUID). Real addresses,
- * private ranges included, are replaced. A host or user name is replaced
- * only as a whole word (letters, digits, '_' and '-' bound it), so host
- * "vm" leaves "kvm-clock" alone.
+ * ("ffff888004fab1858"), function offsets, hex and register dumps
+ * (their words are never 32 digits long), USB port paths ("1-1.2:1.0");
+ * public GUIDs (UEFI variables, GPT partition types) and the all-zero
+ * UUID and id; the build addresses of distributions ("buildd@...",
+ * "mockbuild@...", "debian-kernel@lists.debian.org"), public list
+ * addresses ("...@vger.kernel.org"), an author's address in a copyright
+ * notice the kernel prints, systemd's template units ("user@1000.service")
+ * and devicetree nodes ("memory@80000000"), which look like addresses;
+ * default host names ("localhost", "debian"), root and nobody, and
+ * firmware filler ("To be filled by O.E.M."). Real addresses, private
+ * ranges included, are replaced. A host or user name is replaced only as
+ * a whole word (letters, digits, '_' and '-' bound it), so host "vm"
+ * leaves "kvm-clock" alone.
+ *
+ * One scan of the text finds every kind at once (a text that had
+ * replacements is scanned once more, see redact_text_hits): at each
+ * place where a word starts (and at each '@', for the address around
+ * it) the known values are tried, then the shapes, each of which gives
+ * up at its first bytes when the text cannot be its kind.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -59,6 +89,7 @@ struct kbug_redactor {
 	bool lit_sorted;
 	size_t lit_start[256], lit_end[256];	/* lit[start..end) begin with letter c */
 	size_t count[REDACT_NR_KINDS];
+	bool keep_email;	/* in a section of public or chosen addresses */
 };
 
 static const char *const kind_names[REDACT_NR_KINDS] = {
@@ -71,6 +102,9 @@ static const char *const kind_names[REDACT_NR_KINDS] = {
 	[REDACT_SERIAL] = "serial",
 	[REDACT_UUID] = "uuid",
 	[REDACT_USB_SERIAL] = "usb-serial",
+	[REDACT_SSID] = "ssid",
+	[REDACT_EMAIL] = "email",
+	[REDACT_MACHINE_ID] = "machine-id",
 };
 
 /* Default names and firmware filler that identify nobody; some are words kbug must keep. */
@@ -414,20 +448,41 @@ void kbug_redactor_add_machine(struct kbug_redactor *rd)
 
 /* ---- finding values in text ---------------------------------------------- */
 
+void kbug_redact_placeholder(const struct kbug_redactor *rd, enum kbug_redact_kind kind,
+			     const char *v, size_t len, struct strbuf *out)
+{
+	unsigned char buf[512];
+	size_t n, i;
+
+	if (kind >= REDACT_NR_KINDS)
+		return;
+	/*
+	 * One value, one placeholder, however printed: "AA:BB", "aa-bb" and
+	 * "aabb.cc.." are one MAC, "ip-10-0-0-1" is 10.0.0.1, systemd's
+	 * "\x2d" a UUID's '-'; "Laptop" and "laptop" are one host.
+	 */
+	buf[0] = (unsigned char)kind;
+	for (i = 0, n = 1; i < len && n < sizeof(buf); i++) {
+		unsigned char c = (unsigned char)v[i];
+
+		if (kind == REDACT_MAC && !isxdigit(c))
+			continue;
+		if (kind == REDACT_IPV4 && c == '-')
+			c = '.';
+		if (kind == REDACT_UUID && c == '\\' && i + 3 < len && !memcmp(v + i, "\\x2d", 4)) {
+			c = '-';
+			i += 3;
+		}
+		buf[n++] = (unsigned char)(kind_folds_case(kind) ? tolower(c) : c);
+	}
+	strbuf_addf(out, "[%s-%06llx]", kind_names[kind],
+		    (unsigned long long)(kbug_siphash24(rd->key, buf, n) & 0xffffff));
+}
+
 static void redact_placeholder(struct kbug_redactor *rd, enum kbug_redact_kind kind,
 			       const char *v, size_t len, struct strbuf *out)
 {
-	unsigned char buf[512];
-	size_t n = len < sizeof(buf) - 1 ? len : sizeof(buf) - 1;
-	size_t i;
-
-	/* "AA:BB" and "aa:bb" are one MAC; "Laptop" and "laptop" one host */
-	buf[0] = (unsigned char)kind;
-	for (i = 0; i < n; i++)
-		buf[i + 1] = (unsigned char)(kind_folds_case(kind) ?
-					     tolower((unsigned char)v[i]) : v[i]);
-	strbuf_addf(out, "[%s-%06llx]", kind_names[kind],
-		    (unsigned long long)(kbug_siphash24(rd->key, buf, n + 1) & 0xffffff));
+	kbug_redact_placeholder(rd, kind, v, len, out);
 	rd->count[kind]++;
 }
 
@@ -448,25 +503,97 @@ static bool is_hex(int c)
  */
 typedef size_t (*shape_fn)(const char *s, size_t len, const char *start, size_t *skip);
 
-/* xx:xx:xx:xx:xx:xx (or with '-'), not all zero or all ones. */
-static size_t match_mac(const char *s, size_t len, const char *start, size_t *skip)
+/* The tag at s, or false: tags are compared as they are printed, case and all. */
+static bool tag_at(const char *s, size_t len, const char *tag, size_t tlen)
 {
-	char sep;
+	return len > tlen && !memcmp(s, tag, tlen);
+}
+
+/* The end of the line that starts at s + i, without its trailing blanks. */
+static size_t line_value_end(const char *s, size_t len, size_t i, size_t max)
+{
+	size_t e = i;
+
+	while (e < len && s[e] != '\n' && s[e] != '\r' && e < i + max)
+		e++;
+	while (e > i && isblank((unsigned char)s[e - 1]))
+		e--;
+	return e;
+}
+
+/*
+ * Six hex octets at s, separated by sep (the %pM of printk, ip link):
+ * true when they are all there, in 17 bytes.
+ */
+static bool mac_octets(const char *s, size_t len, char sep, int n)
+{
 	int i;
 
-	if (len < 17 || (s > start && (is_hex((unsigned char)s[-1]) || s[-1] == ':')))
-		return 0;
-	sep = s[2];
-	if (sep != ':' && sep != '-')
-		return 0;
-	for (i = 0; i < 6; i++) {
+	if (len < (size_t)(3 * n - 1))
+		return false;
+	for (i = 0; i < n; i++) {
 		const char *g = s + i * 3;
 
 		if (!is_hex((unsigned char)g[0]) || !is_hex((unsigned char)g[1]) ||
-		    (i < 5 && g[2] != sep))
-			return 0;
+		    (i < n - 1 && g[2] != sep))
+			return false;
 	}
-	if (len > 17 && (is_word((unsigned char)s[17]) || s[17] == sep))
+	return true;
+}
+
+/*
+ * netfilter's LOG target (net/netfilter/nf_log_syslog.c, dump_mac_header)
+ * prints an Ethernet header as "MAC=" and its 14 bytes: the destination,
+ * the source and the EtherType, one "xx:" run. h is at "MAC="; true when
+ * the whole header is there.
+ */
+static bool nf_mac_header(const char *h, const char *end)
+{
+	return end - h >= 4 + 41 && !memcmp(h, "MAC=", 4) && mac_octets(h + 4, 41, ':', 14) &&
+	       (end - h == 4 + 41 || !is_hex((unsigned char)h[45]));
+}
+
+/*
+ * What may stand right before a MAC: not a hex digit or ':' of a longer
+ * run, but a label may end in ':' ("MAC:aa:...", "bssid:aa:..."): a word
+ * with a letter that is no hex digit.
+ */
+static bool mac_may_follow(const char *s, const char *start)
+{
+	const char *w = s - 1;
+	bool label = false;
+
+	if (s == start || (!is_hex((unsigned char)s[-1]) && s[-1] != ':'))
+		return true;
+	if (s[-1] != ':')
+		return false;
+	while (w > start && (isalnum((unsigned char)w[-1]) || w[-1] == '_') && s - w < 32) {
+		w--;
+		label |= isalpha((unsigned char)*w) && !is_hex((unsigned char)*w);
+	}
+	return label;
+}
+
+/*
+ * xx:xx:xx:xx:xx:xx (or with '-'), not all zero or all ones; the first
+ * two addresses of a netfilter "MAC=" header, whose EtherType stays.
+ */
+static size_t match_mac(const char *s, size_t len, const char *start, size_t *skip)
+{
+	const char *end = s + len;
+	bool nf;
+	char sep;
+
+	if (len < 17 || !is_hex((unsigned char)s[0]))
+		return 0;
+	nf = (s - start >= 4 && nf_mac_header(s - 4, end)) ||
+	     (s - start >= 22 && nf_mac_header(s - 22, end));
+	if (!nf && !mac_may_follow(s, start))
+		return 0;
+	sep = s[2];
+	if ((sep != ':' && sep != '-') || !mac_octets(s, len, sep, 6))
+		return 0;
+	if (!nf && len > 17 && (is_word((unsigned char)s[17]) || s[17] == sep))
 		return 0;
 	if (!strncmp(s, "00:00:00:00:00:00", 17) || !strncasecmp(s, "ff:ff:ff:ff:ff:ff", 17) ||
 	    !strncmp(s, "00-00-00-00-00-00", 17) || !strncasecmp(s, "ff-ff-ff-ff-ff-ff", 17))
@@ -474,26 +601,136 @@ static size_t match_mac(const char *s, size_t len, const char *start, size_t *sk
 	return 17;
 }
 
-/* 8-4-4-4-12 hex digits: machine, partition and file-system UUIDs. */
+static bool after_version_word(const char *s, const char *start);
+
+/*
+ * Cisco's dotted MAC, xxxx.xxxx.xxxx (IOS and NX-OS logs and tables,
+ * pasted with a network problem): three groups of four hex digits.
+ */
+static size_t match_mac_dotted(const char *s, size_t len, const char *start, size_t *skip)
+{
+	size_t i;
+
+	if (len < 14 || !is_hex((unsigned char)s[0]) || s[4] != '.' || s[9] != '.' ||
+	    (s > start && (is_word((unsigned char)s[-1]) || s[-1] == '.' || s[-1] == ':')))
+		return 0;
+	for (i = 0; i < 14; i++)
+		if (i != 4 && i != 9 && !is_hex((unsigned char)s[i]))
+			return 0;
+	if (len > 14 && (is_word((unsigned char)s[14]) ||
+			 (s[14] == '.' && len > 15 && isalnum((unsigned char)s[15]))))
+		return 0;
+	if (!strncmp(s, "0000.0000.0000", 14) || !strncasecmp(s, "ffff.ffff.ffff", 14) ||
+	    after_version_word(s, start))
+		return 0;
+	return 14;
+}
+
+/* UUIDs that are public constants: the UEFI spec's and the partition types'. */
+static const char *const public_guids[] = {
+	"8be4df61-93ca-11d2-aa0d-00e098032b8c",	/* EFI_GLOBAL_VARIABLE */
+	"d719b2cb-3d3a-4596-a3bc-dad00e67656f",	/* EFI_IMAGE_SECURITY_DATABASE */
+	"605dab50-e046-4300-abb6-3dd810dd8b23",	/* shim's variables */
+	"4a67b082-0a4c-41cf-b6c7-440b29bb8c4f",	/* systemd-boot's LoaderInfo */
+	"c12a7328-f81f-11d2-ba4b-00a0c93ec93b",	/* GPT: EFI system partition */
+	"21686148-6449-6e6f-744e-656564454649",	/* GPT: BIOS boot */
+	"0fc63daf-8483-4772-8e79-3d69d8477de4",	/* GPT: Linux file system */
+	"4f68bce3-e8cd-4db1-96e7-fbcaf984b709",	/* GPT: root, x86-64 */
+	"0657fd6d-a4ab-43c4-84e5-0933c84b4f4f",	/* GPT: swap */
+	"e6d6d379-f507-44c2-a23c-238f2a3df928",	/* GPT: LVM */
+	"a19d880f-05fc-4d3b-a006-743f0f84911e",	/* GPT: RAID */
+	"ebd0a0a2-b9e5-4433-87c0-68b6b72699c7",	/* GPT: basic data */
+	"00000000-0000-0000-0000-000000000000",
+};
+
+/* One '-' of a UUID, or systemd's escape of it in unit names ("\x2d"): its length. */
+static size_t uuid_dash(const char *s, size_t len)
+{
+	if (len >= 1 && s[0] == '-')
+		return 1;
+	return len >= 4 && !memcmp(s, "\\x2d", 4) ? 4 : 0;
+}
+
+/*
+ * 8-4-4-4-12 hex digits: machine, partition and file-system UUIDs. The
+ * dm-crypt names of distributions glue them to a word ("luks-UUID"), and
+ * systemd escapes their '-' in unit names ("dev-disk-by\x2duuid-4ef2\x2d...").
+ */
 static size_t match_uuid(const char *s, size_t len, const char *start, size_t *skip)
 {
 	static const int groups[] = { 8, 4, 4, 4, 12 };
-	size_t i = 0, g;
-	int d;
+	size_t i = 0, g, d;
+	char canon[37];
 
-	if (len < 36 || (s > start && is_word((unsigned char)s[-1])))
+	/* "luks\x2dUUID": the escape glues it to the word before */
+	if (tag_at(s, len, "\\x2d", 4) && len > 4 && is_hex((unsigned char)s[4])) {
+		*skip = 4;
+		s += 4;
+		len -= 4;
+	} else if (len < 36 || !is_hex((unsigned char)s[0]) ||
+		   (s > start && is_word((unsigned char)s[-1]) && s[-1] != '-' &&
+		    !(s - start >= 4 && !memcmp(s - 4, "\\x2d", 4)))) {
+		return 0;
+	}
+	if (len < 36)
 		return 0;
 	for (g = 0; g < ARRAY_SIZE(groups); g++) {
-		for (d = 0; d < groups[g]; d++, i++)
-			if (!is_hex((unsigned char)s[i]))
+		for (d = 0; d < (size_t)groups[g]; d++, i++)
+			if (i >= len || !is_hex((unsigned char)s[i]))
 				return 0;
-		if (g < 4 && s[i++] != '-')
-			return 0;
+		if (g < 4) {
+			size_t n = uuid_dash(s + i, len - i);
+
+			if (!n)
+				return 0;
+			i += n;
+		}
 	}
 	if (i < len && is_word((unsigned char)s[i]))
 		return 0;
-	if (!strncmp(s, "00000000-0000-0000-0000-000000000000", 36))
+	/* the value without systemd's escapes, to compare */
+	for (g = 0, d = 0; g < i && d < 36; g++) {
+		canon[d++] = s[g] == '\\' ? '-' : (char)tolower((unsigned char)s[g]);
+		if (s[g] == '\\')
+			g += 3;
+	}
+	canon[d] = '\0';
+	for (g = 0; g < ARRAY_SIZE(public_guids); g++)
+		if (!strcmp(canon, public_guids[g]))
+			return 0;
+	return *skip + i;
+}
+
+/*
+ * The value after "UUID=" or "PARTUUID=" (blkid, fstab, the kernel's
+ * root=, udev's ID_FS_UUID=), quoted or not, when it is no 8-4-4-4-12
+ * UUID (those are match_uuid's): a FAT volume id ("99A5-0C93"), an MBR
+ * disk signature and partition ("9bdf7ac1-02").
+ */
+static size_t match_tagged_uuid(const char *s, size_t len, const char *start, size_t *skip)
+{
+	size_t t, i, hex = 0;
+	bool zero = true;
+
+	if (s[0] != 'U' && s[0] != 'P')
 		return 0;
+	if (tag_at(s, len, "UUID=", 5))
+		t = 5;
+	else if (tag_at(s, len, "PARTUUID=", 9))
+		t = 9;
+	else
+		return 0;
+	if (s > start && isalnum((unsigned char)s[-1]))
+		return 0;
+	if (t < len && s[t] == '"')
+		t++;
+	for (i = t; i < len && (is_hex((unsigned char)s[i]) || s[i] == '-') && i < t + 36; i++) {
+		hex += s[i] != '-';
+		zero &= s[i] == '0' || s[i] == '-';
+	}
+	if (hex < 8 || i - t == 36 || (i < len && is_word((unsigned char)s[i])) || zero)
+		return 0;
+	*skip = t;
 	return i;
 }
 
@@ -516,15 +753,30 @@ static bool after_version_word(const char *s, const char *start)
 	return false;
 }
 
-/* A dotted quad of 0-255, not part of a version ("6.12.0.1-amd64", "fw 1.2.3.4"). */
-static size_t match_ipv4(const char *s, size_t len, const char *start, size_t *skip)
+/*
+ * The number of a socket-activated unit before an address: systemd names
+ * a per-connection service "sshd@N-LOCAL:PORT-REMOTE:PORT.service"
+ * (src/core/socket.c, instance_from_socket), so an address after "@N-"
+ * or ":PORT-" is one.
+ */
+static bool after_unit_instance(const char *s, const char *start)
 {
-	unsigned int oct[4];
+	const char *d = s;
+
+	while (d > start && isdigit((unsigned char)d[-1]) && s - d < 8)
+		d--;
+	return d < s && d > start && (d[-1] == '@' || d[-1] == ':');
+}
+
+/*
+ * Four decimal octets of 0-255 with sep between them, at s: their length,
+ * 0 for none; the octets in oct.
+ */
+static size_t quad_at(const char *s, size_t len, char sep, unsigned int oct[4])
+{
 	size_t i = 0;
 	int part;
 
-	if (s > start && (isalnum((unsigned char)s[-1]) || strchr(".-_+~", s[-1])))
-		return 0;
 	for (part = 0; part < 4; part++) {
 		size_t d = 0;
 
@@ -537,28 +789,69 @@ static size_t match_ipv4(const char *s, size_t len, const char *start, size_t *s
 		if (!d || d > 3 || oct[part] > 255)
 			return 0;
 		if (part < 3) {
-			if (i >= len || s[i] != '.')
+			if (i >= len || s[i] != sep)
 				return 0;
 			i++;
 		}
 	}
+	return i;
+}
+
+/* Loopback, "this network", multicast, broadcast and netmasks identify nobody. */
+static bool ipv4_harmless(const unsigned int oct[4])
+{
+	return oct[0] == 127 || oct[0] == 0 || oct[0] >= 224;
+}
+
+/* A dotted quad of 0-255, not part of a version ("6.12.0.1-amd64", "fw 1.2.3.4"). */
+static size_t match_ipv4(const char *s, size_t len, const char *start, size_t *skip)
+{
+	unsigned int oct[4];
+	size_t i;
+
+	if (!isdigit((unsigned char)s[0]))
+		return 0;
+	if (s > start && (isalnum((unsigned char)s[-1]) || strchr(".-_+~", s[-1])) &&
+	    !(s[-1] == '-' && after_unit_instance(s - 1, start)))
+		return 0;
+	i = quad_at(s, len, '.', oct);
+	if (!i)
+		return 0;
 	if (i < len && (isalnum((unsigned char)s[i]) || strchr("-_+~", s[i]) ||
 			(s[i] == '.' && i + 1 < len && isalnum((unsigned char)s[i + 1]))))
 		return 0;
-	/* loopback, "this network", broadcast and netmasks identify nobody */
-	if (oct[0] == 127 || oct[0] == 0 || oct[0] == 255)
-		return 0;
-	if (after_version_word(s, start))
+	if (ipv4_harmless(oct) || after_version_word(s, start))
 		return 0;
 	return i;
 }
 
-/* An IPv6 address: 8 groups, or fewer with one "::"; not ::1 or ::. */
+/*
+ * EC2's host names carry the private address with '-' for '.':
+ * "ip-10-0-12-34" (".REGION.compute.internal"); the address is replaced.
+ */
+static size_t match_ip_host(const char *s, size_t len, const char *start, size_t *skip)
+{
+	unsigned int oct[4];
+	size_t i;
+
+	if (s[0] != 'i' || !tag_at(s, len, "ip-", 3) ||
+	    (s > start && is_word((unsigned char)s[-1])))
+		return 0;
+	i = quad_at(s + 3, len - 3, '-', oct);
+	if (!i || (3 + i < len && is_word((unsigned char)s[3 + i])) || ipv4_harmless(oct))
+		return 0;
+	*skip = 3;
+	return 3 + i;
+}
+
+/* An IPv6 address: 8 groups, or fewer with one "::"; not ::1, ::, or multicast (ff00::/8). */
 static size_t match_ipv6(const char *s, size_t len, const char *start, size_t *skip)
 {
 	size_t i = 0, groups = 0, best = 0;
 	bool dbl = false;
 
+	if (!is_hex((unsigned char)s[0]) && s[0] != ':')
+		return 0;
 	if (s > start && (isalnum((unsigned char)s[-1]) || s[-1] == ':' || s[-1] == '_'))
 		return 0;
 	while (i < len && groups < 8) {
@@ -596,21 +889,34 @@ static size_t match_ipv6(const char *s, size_t len, const char *start, size_t *s
 		return 0;
 	if ((i == 3 && !strncmp(s, "::1", 3)) || i <= 2)
 		return 0;
+	/* multicast: ff02::1 and its kind name a group, not a host */
+	if (i > 2 && tolower((unsigned char)s[0]) == 'f' && tolower((unsigned char)s[1]) == 'f' &&
+	    (s[2] == ':' || (is_hex((unsigned char)s[2]) && s[3] == ':') ||
+	     (is_hex((unsigned char)s[2]) && is_hex((unsigned char)s[3]) && s[4] == ':')))
+		return 0;
 	return i;
 }
 
-/* /home/NAME: the NAME, whoever it is. */
+/* /home/NAME (Linux) and /Users/NAME (a macOS host's paths in a guest's log): the NAME. */
 static size_t match_home(const char *s, size_t len, const char *start, size_t *skip)
 {
-	size_t i = 6;
+	size_t t, i;
 
-	if (len <= 6 || memcmp(s, "/home/", 6) || (s > start && is_word((unsigned char)s[-1])))
+	if (s[0] != '/')
 		return 0;
-	while (i < len && (is_word((unsigned char)s[i]) || s[i] == '.') && i < 6 + 64)
-		i++;
-	if (i == 6 || s[6] == '[' || (i - 6 == 1))
+	if (tag_at(s, len, "/home/", 6))
+		t = 6;
+	else if (tag_at(s, len, "/Users/", 7))
+		t = 7;
+	else
 		return 0;
-	*skip = 6;
+	if (s > start && is_word((unsigned char)s[-1]))
+		return 0;
+	for (i = t; i < len && (is_word((unsigned char)s[i]) || s[i] == '.') && i < t + 64; i++)
+		;
+	if (i == t || s[t] == '[' || i - t == 1)
+		return 0;
+	*skip = t;
 	return i;
 }
 
@@ -633,18 +939,329 @@ static size_t match_usb_serial(const char *s, size_t len, const char *start, siz
 	return i;
 }
 
-/* Shapes, tried in this order where a word starts. */
+/* A serial found after its tag: not empty, no placeholder, no firmware filler. */
+static size_t serial_value(const char *s, size_t t, size_t e, size_t *skip)
+{
+	char v[64];
+
+	if (e <= t || s[t] == '[' || e - t >= sizeof(v))
+		return 0;
+	memcpy(v, s + t, e - t);
+	v[e - t] = '\0';
+	if (redact_harmless(v))
+		return 0;
+	*skip = t;
+	return e;
+}
+
+/*
+ * A disk's serial number in the identify output of the tools a user
+ * pastes: smartctl and hdparm -I print the ATA IDENTIFY and SCSI INQUIRY
+ * serial as "Serial Number:    XYZ" ("Serial number:" for SCSI), to the
+ * line end; sginfo quotes it ("Serial Number 'XYZ'"); smartctl -j has
+ * "serial_number": "XYZ"; udev's ata_id/scsi_id export ID_SERIAL_SHORT=.
+ */
+static size_t match_disk_serial(const char *s, size_t len, const char *start, size_t *skip)
+{
+	size_t t, e;
+
+	if (s[0] != 'S' && s[0] != '"' && s[0] != 'I')
+		return 0;
+	if (s > start && isalnum((unsigned char)s[-1]))
+		return 0;
+	if (tag_at(s, len, "Serial Number:", 14) || tag_at(s, len, "Serial number:", 14)) {
+		for (t = 14; t < len && isblank((unsigned char)s[t]); t++)
+			;
+		return serial_value(s, t, line_value_end(s, len, t, 64), skip);
+	}
+	if (tag_at(s, len, "Serial Number '", 15)) {
+		for (e = 15; e < len && s[e] != '\'' && s[e] != '\n' && e < 15 + 64; e++)
+			;
+		return e < len && s[e] == '\'' ? serial_value(s, 15, e, skip) : 0;
+	}
+	if (tag_at(s, len, "\"serial_number\": \"", 18)) {
+		for (e = 18; e < len && s[e] != '"' && s[e] != '\n' && e < 18 + 64; e++)
+			;
+		return serial_value(s, 18, e, skip);
+	}
+	if (tag_at(s, len, "ID_SERIAL_SHORT=", 16) || tag_at(s, len, "ID_SCSI_SERIAL=", 15)) {
+		t = s[3] == 'S' && s[4] == 'C' ? 15 : 16;
+		for (e = t; e < len && !isspace((unsigned char)s[e]) && s[e] != '"' && e < t + 64;
+		     e++)
+			;
+		return serial_value(s, t, e, skip);
+	}
+	return 0;
+}
+
+/*
+ * nvme-cli's id-ctrl prints the controller's serial as "sn : XYZ" at the
+ * start of a line (NVMe Identify Controller, bytes 4-23).
+ */
+static size_t match_nvme_sn(const char *s, size_t len, const char *start, size_t *skip)
+{
+	size_t t = 2;
+
+	if (s[0] != 's' || len < 6 || s[1] != 'n' || (s > start && s[-1] != '\n'))
+		return 0;
+	while (t < len && s[t] == ' ' && t < 16)
+		t++;
+	if (t + 2 > len || s[t] != ':' || s[t + 1] != ' ')
+		return 0;
+	return serial_value(s, t + 2, line_value_end(s, len, t + 2, 64), skip);
+}
+
+/*
+ * udev's persistent names (60-persistent-storage.rules): by-id/ata-,
+ * nvme-, scsi-S... and usb- followed by ID_SERIAL, which is MODEL_SERIAL
+ * with blanks made '_': the serial is after the last '_', before a
+ * "-partN" (or "-0:0" of a USB disk).
+ */
+static size_t match_by_id(const char *s, size_t len, const char *start, size_t *skip)
+{
+	size_t t, i, us = 0, e;
+
+	if (s[0] != 'a' && s[0] != 'n' && s[0] != 's' && s[0] != 'u')
+		return 0;
+	if (tag_at(s, len, "ata-", 4) || tag_at(s, len, "usb-", 4))
+		t = 4;
+	else if (tag_at(s, len, "nvme-", 5) || tag_at(s, len, "scsi-S", 6))
+		t = 5;
+	else
+		return 0;
+	if (s > start && s[-1] != '/' && !isspace((unsigned char)s[-1]) && s[-1] != '=')
+		return 0;
+	for (i = t; i < len && (isalnum((unsigned char)s[i]) || strchr("_-.", s[i])) && i < 160;
+	     i++)
+		if (s[i] == '_')
+			us = i;
+	if (!us || us + 1 >= i)
+		return 0;
+	e = i;
+	/* "-part3"; a USB disk's "-0:0" (its LUN) */
+	for (i = e; i > us + 1 && isdigit((unsigned char)s[i - 1]); i--)
+		;
+	if (i < e && i - 5 > us && !memcmp(s + i - 5, "-part", 5))
+		e = i - 5;
+	else if (i < e && e < len && s[e] == ':' && i - 1 > us && s[i - 1] == '-')
+		e = i - 1;
+	if (e - us - 1 < 4)
+		return 0;
+	return serial_value(s, us + 1, e, skip);
+}
+
+/*
+ * A wireless network's name after the tags that print it: wpa_supplicant's
+ * "(SSID='NAME' freq=...)", "Trying to associate with SSID 'NAME'" and
+ * "CTRL-EVENT-SSID-... ssid=\"NAME\""; NetworkManager's "Config: added
+ * 'ssid' value 'NAME'", "Connected to wireless network \"NAME\"",
+ * "(wifi) connection 'NAME'" and "(wifi) access point 'NAME'"; iwconfig's
+ * ESSID:"NAME"; iw's "SSID: NAME" to the line end. An SSID is at most
+ * 32 bytes, printed escaped (up to four bytes each).
+ */
+static size_t match_ssid(const char *s, size_t len, const char *start, size_t *skip)
+{
+	static const struct {
+		const char *tag;
+		char end;
+	} tags[] = {
+		{ "SSID='", '\'' }, { "SSID '", '\'' }, { "ssid=\"", '"' },
+		{ "ESSID:\"", '"' }, { "'ssid' value '", '\'' },
+		{ "wireless network \"", '"' }, { "wireless network '", '\'' },
+		{ "(wifi) connection '", '\'' }, { "(wifi) access point '", '\'' },
+		{ "SSID: ", '\n' },
+	};
+	size_t k, t, e;
+
+	if (!strchr("SseEw'(", s[0]) || (s > start && isalnum((unsigned char)s[-1])))
+		return 0;
+	for (k = 0; k < ARRAY_SIZE(tags); k++) {
+		t = strlen(tags[k].tag);
+		if (!tag_at(s, len, tags[k].tag, t))
+			continue;
+		if (tags[k].end == '\n') {
+			e = line_value_end(s, len, t, 128);
+		} else {
+			for (e = t; e < len && s[e] != tags[k].end && s[e] != '\n' && e < t + 128;
+			     e++)
+				;
+			if (e >= len || s[e] != tags[k].end)
+				return 0;
+		}
+		if (e == t || s[t] == '[')
+			return 0;
+		*skip = t;
+		return e;
+	}
+	return 0;
+}
+
+/*
+ * systemd's 128-bit ids as it prints them (SD_ID128_FORMAT_STR, 32
+ * lowercase hex digits): the machine id (/etc/machine-id, the journal's
+ * directory and _MACHINE_ID=, "Machine ID:", Clear Linux's "clr-ID" host
+ * names) and the boot id (_BOOT_ID=, "Boot ID:"). Not after '@', where
+ * it names a build container or a journal file's sequence, and not the
+ * all-zero id.
+ */
+static size_t match_id128(const char *s, size_t len, const char *start, size_t *skip)
+{
+	size_t i;
+	bool letter = false;
+
+	if (len < 32 || (!isdigit((unsigned char)s[0]) && (s[0] < 'a' || s[0] > 'f')))
+		return 0;
+	if (s > start && (isalnum((unsigned char)s[-1]) || s[-1] == '@' || s[-1] == '_'))
+		return 0;
+	for (i = 0; i < 32; i++) {
+		if (!isdigit((unsigned char)s[i]) && (s[i] < 'a' || s[i] > 'f'))
+			return 0;
+		letter |= !isdigit((unsigned char)s[i]);
+	}
+	if ((len > 32 && isalnum((unsigned char)s[32])) || !letter)
+		return 0;
+	return 32;
+}
+
+/*
+ * Shapes, tried in this order where a word starts; first lists the bytes
+ * a match can start with ("0-9", "a-f" and "A-F" stand for their ranges),
+ * so that at most places no matcher is called at all.
+ */
 static const struct {
 	enum kbug_redact_kind kind;
 	shape_fn match;
+	const char *first;
 } shapes[] = {
-	{ REDACT_MAC, match_mac },
-	{ REDACT_UUID, match_uuid },
-	{ REDACT_IPV4, match_ipv4 },
-	{ REDACT_IPV6, match_ipv6 },
-	{ REDACT_USER, match_home },
-	{ REDACT_USB_SERIAL, match_usb_serial },
+	{ REDACT_MAC, match_mac, "0-9a-fA-F" },
+	{ REDACT_UUID, match_uuid, "0-9a-fA-F\\" },
+	{ REDACT_MACHINE_ID, match_id128, "0-9a-f" },
+	{ REDACT_IPV4, match_ipv4, "0-9" },
+	{ REDACT_IPV6, match_ipv6, "0-9a-fA-F:" },
+	{ REDACT_MAC, match_mac_dotted, "0-9a-fA-F" },
+	{ REDACT_UUID, match_tagged_uuid, "UP" },
+	{ REDACT_IPV4, match_ip_host, "i" },
+	{ REDACT_USER, match_home, "/" },
+	{ REDACT_USB_SERIAL, match_usb_serial, "S" },
+	{ REDACT_SERIAL, match_disk_serial, "S\"I" },
+	{ REDACT_SERIAL, match_nvme_sn, "s" },
+	{ REDACT_SERIAL, match_by_id, "ansu" },
+	{ REDACT_SSID, match_ssid, "SseEw'(" },
 };
+
+/* For each byte, the shapes (bit k: shapes[k]) whose match can start with it. */
+static unsigned int shape_first[256];
+_Static_assert(ARRAY_SIZE(shapes) <= 32, "one bit a shape in shape_first");
+
+static void shapes_index(void)
+{
+	size_t k;
+
+	if (shape_first['0'])
+		return;
+	for (k = 0; k < ARRAY_SIZE(shapes); k++) {
+		const char *f = shapes[k].first;
+
+		while (*f) {
+			int lo = (unsigned char)f[0], hi = lo, c;
+
+			if (f[1] == '-' && f[2]) {
+				hi = (unsigned char)f[2];
+				f += 3;
+			} else {
+				f++;
+			}
+			for (c = lo; c <= hi; c++)
+				shape_first[c] |= 1u << k;
+		}
+	}
+}
+
+/* Local parts of the build accounts of distributions, public by design. */
+static const char *const builder_accounts[] = {
+	"buildd", "mockbuild", "geeko", "abuild", "buildozer", "debian-kernel",
+};
+
+static bool email_char(int c)
+{
+	return isalnum(c) || (c && strchr("._%+-", c));
+}
+
+/*
+ * An e-mail address around the '@' at in + at: a self-built kernel's
+ * "Linux version ... (LINUX_COMPILE_BY@LINUX_COMPILE_HOST)" (init/version.c)
+ * and any user@host.domain. Its start (not before lo) in *b, its end
+ * returned, 0 for none. What stays: a distribution's build account
+ * ("buildd@lcy02-amd64-051", "mockbuild@...") and public list hosts
+ * ("lists.debian.org", "vger.kernel.org"); an author's address in a
+ * copyright notice the kernel prints (drivers/pps/pps.c); root@localhost;
+ * systemd's template units ("user@1000.service", "getty@tty1"), a
+ * devicetree node ("memory@80000000"), a tty ("root@pts/0").
+ */
+static size_t email_at(const char *in, size_t at, size_t len, size_t lo, size_t *b)
+{
+	static const char *const unit_types[] = {
+		".service", ".socket", ".target", ".mount", ".timer", ".slice", ".scope",
+		".device", ".path", ".swap", ".automount",
+	};
+	char local[65], dom[254];
+	size_t s = at, e = at + 1, k, tend, label = 0;
+	bool letter = false;
+
+	while (s > lo && email_char((unsigned char)in[s - 1]) && at - s < 64)
+		s--;
+	while (s < at && !isalnum((unsigned char)in[s]))
+		s++;
+	while (e < len && (isalnum((unsigned char)in[e]) || in[e] == '.' || in[e] == '-') &&
+	       e - at < 253)
+		e++;
+	while (e > at + 1 && (in[e - 1] == '.' || in[e - 1] == '-'))
+		e--;
+	if (s == at || e == at + 1 || !isalnum((unsigned char)in[at + 1]) ||
+	    (e < len && (in[e] == '/' || in[e] == '\\' || in[e] == '@')) ||
+	    (s > 0 && in[s - 1] == '/'))
+		return 0;
+	/* the whole token: a unit's name goes on past an address ("sshd@3-ADDR:22-...") */
+	for (tend = at; tend < len && !isspace((unsigned char)in[tend]) &&
+	     !strchr("\"'()<>,;", in[tend]) && tend - at < 300; tend++)
+		;
+	while (tend > e && strchr(":.", in[tend - 1]))
+		tend--;
+	for (k = 0; k < ARRAY_SIZE(unit_types); k++) {
+		size_t n = strlen(unit_types[k]);
+
+		if (tend - at > n && !strncasecmp(in + tend - n, unit_types[k], n))
+			return 0;
+	}
+	memcpy(local, in + s, at - s);
+	local[at - s] = '\0';
+	memcpy(dom, in + at + 1, e - at - 1);
+	dom[e - at - 1] = '\0';
+	/* a host name's labels have at most 63 bytes (RFC 1035): longer is a file's name */
+	for (k = 0; dom[k]; k++) {
+		letter |= isalpha((unsigned char)dom[k]) && !is_hex((unsigned char)dom[k]);
+		label = dom[k] == '.' ? 0 : label + 1;
+		if (label > 63)
+			return 0;
+	}
+	if (!letter && !strchr(dom, '.'))
+		return 0;
+	for (k = 0; k < ARRAY_SIZE(builder_accounts); k++)
+		if (!strcmp(local, builder_accounts[k]))
+			return 0;
+	/* a copyright notice names its author in public ("Copyright 2005 NAME <ADDR>") */
+	for (k = s; k > 0 && in[k - 1] != '\n' && s - k < 256; k--)
+		;
+	if (memmem(in + k, s - k, "Copyright", 9) || memmem(in + k, s - k, "(C)", 3) ||
+	    memmem(in + k, s - k, "(c)", 3))
+		return 0;
+	if (!strncasecmp(dom, "lists.", 6) || !strcasecmp(dom, "kernel.org") ||
+	    (strlen(dom) > 11 && !strcasecmp(dom + strlen(dom) - 11, ".kernel.org")) ||
+	    (redact_harmless(local) && redact_harmless(dom)))
+		return 0;
+	*b = s;
+	return e;
+}
 
 static bool literal_at(const struct redact_literal *l, const char *s, size_t len,
 		       const char *start)
@@ -686,16 +1303,30 @@ static size_t match_at(const struct kbug_redactor *rd, const char *in, size_t i,
 		       enum kbug_redact_kind *kind, size_t *skip)
 {
 	unsigned char c = (unsigned char)tolower((unsigned char)in[i]);
+	unsigned int mask;
 	size_t k, n;
 
 	*skip = 0;
 	for (k = rd->lit_start[c]; k < rd->lit_end[c]; k++) {
 		if (literal_at(&rd->lit[k], in + i, len - i, in)) {
+			size_t at = i, b = 0;
+
+			/* "alice@buildhost": the whole address, not the user alone */
+			while (at < len && email_char((unsigned char)in[at]) && at - i < 64)
+				at++;
+			n = at < len && in[at] == '@' && !rd->keep_email ?
+			    email_at(in, at, len, i, &b) : 0;
+			if (n && b == i) {
+				*kind = REDACT_EMAIL;
+				return n - i;
+			}
 			*kind = rd->lit[k].kind;
 			return rd->lit[k].len;
 		}
 	}
-	for (k = 0; k < ARRAY_SIZE(shapes); k++) {
+	for (k = 0, mask = shape_first[(unsigned char)in[i]]; mask; k++, mask >>= 1) {
+		if (!(mask & 1))
+			continue;
 		*skip = 0;
 		n = shapes[k].match(in + i, len - i, in, skip);
 		if (n) {
@@ -731,6 +1362,18 @@ static size_t redact_pass(struct kbug_redactor *rd, const char *in, size_t len,
 			i += n;
 			continue;
 		}
+		/* an address is found at its '@', its user part behind it */
+		if (in[i] == '@' && !rd->keep_email) {
+			n = email_at(in, i, len, done, &skip);
+			if (n) {
+				strbuf_add(out, in + done, skip - done);
+				redact_placeholder(rd, REDACT_EMAIL, in + skip, n - skip, out);
+				hits++;
+				i = n;
+				done = n;
+				continue;
+			}
+		}
 		n = match_at(rd, in, i, len, &kind, &skip);
 		if (n) {
 			strbuf_add(out, in + done, i + skip - done);
@@ -764,6 +1407,7 @@ static size_t redact_text_hits(struct kbug_redactor *rd, const char *in, size_t 
 	int pass;
 
 	literals_sort(rd);
+	shapes_index();
 	hits = redact_pass(rd, in, len, &cur);
 	for (pass = 1; hits && pass < REDACT_MAX_PASSES; pass++) {
 		total += hits;
@@ -955,6 +1599,17 @@ static struct kbug_redactor *report_redactor(struct kbug_report *r)
 	return rd;
 }
 
+/*
+ * The sections whose e-mail addresses are the delivery's own: "route"
+ * holds the maintainers and lists of the MAINTAINERS file (public, and
+ * the message goes to them), "delivery" the sender the reporter chose
+ * and the recipients. Their other identifiers are still replaced.
+ */
+static bool section_keeps_addresses(const char *name)
+{
+	return !strcmp(name, "route") || !strcmp(name, "delivery");
+}
+
 int kbug_report_redact(struct kbug_report *r)
 {
 	struct kbug_redactor *rd;
@@ -968,7 +1623,9 @@ int kbug_report_redact(struct kbug_report *r)
 	json_object_object_foreach(r->root, key, val) {
 		if (!strcmp(key, "redactions") || !strcmp(key, "schema"))
 			continue;
+		rd->keep_email = section_keeps_addresses(key);
 		redact_tree(rd, val, 0);
+		rd->keep_email = false;
 	}
 	for (i = 0; i < r->att_nr; i++)
 		redact_attachment(rd, &r->att[i]);
@@ -987,6 +1644,7 @@ int kbug_report_redact_section(struct kbug_report *r, const char *name)
 	rd = report_redactor(r);
 	if (!rd)
 		return -ENOMEM;
+	rd->keep_email = section_keeps_addresses(name);
 	redact_tree(rd, val, 0);
 	redact_record(rd, r);
 	kbug_redactor_free(rd);

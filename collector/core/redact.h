@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 struct strbuf;
+struct kbug_report;
 
 /*
  * The redaction engine behind kbug_report_redact() (report.h), exposed
@@ -25,6 +26,9 @@ enum kbug_redact_kind {
 	REDACT_SERIAL,		/* DMI serial numbers and asset tags */
 	REDACT_UUID,		/* the DMI product UUID, any 8-4-4-4-12 UUID */
 	REDACT_USB_SERIAL,	/* USB iSerial strings */
+	REDACT_SSID,		/* wireless network names */
+	REDACT_EMAIL,		/* e-mail addresses, user@host of a self-built kernel */
+	REDACT_MACHINE_ID,	/* systemd's machine and boot ids (32 hex digits) */
 	REDACT_NR_KINDS,
 };
 
@@ -49,8 +53,19 @@ void kbug_redactor_add_machine(struct kbug_redactor *rd);
 /* Append the redacted in[0..len) to out; returns the number of replacements. */
 size_t kbug_redact_text(struct kbug_redactor *rd, const char *in, size_t len,
 			struct strbuf *out);
+/* The placeholder that stands for v[0..len) of this kind, appended to out (nothing counted). */
+void kbug_redact_placeholder(const struct kbug_redactor *rd, enum kbug_redact_kind kind,
+			     const char *v, size_t len, struct strbuf *out);
 const char *kbug_redact_kind_name(enum kbug_redact_kind kind);
 size_t kbug_redactor_count(const struct kbug_redactor *rd, enum kbug_redact_kind kind);
+
+/*
+ * For the reader of a report: what its "redactions" section counts, as a
+ * sentence wrapped at 72 columns, with no newline at its end ("... kbug
+ * replaced 3 MAC addresses, 1 e-mail address with placeholders ...");
+ * nothing when nothing was replaced (core/render.c).
+ */
+void kbug_redact_summary(struct kbug_report *r, struct strbuf *out);
 
 /* SipHash-2-4 of data under a 128-bit key (Aumasson and Bernstein). */
 uint64_t kbug_siphash24(const unsigned char key[16], const void *data, size_t len);

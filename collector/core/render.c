@@ -2,12 +2,16 @@
 /*
  * The text rendering of a report: the facts a kernel developer asks for
  * first, in the order they ask (kernel, taint, distribution, machine,
- * devices, modules), then the errors. Email and Bugzilla bodies embed it.
+ * devices, modules), then the errors, then what redaction replaced.
+ * Email and Bugzilla bodies embed it.
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include "util/json.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
+#include "core/redact.h"
 #include "core/report.h"
 
 static void render_kv(struct strbuf *out, const char *label, const char *val)
@@ -159,6 +163,116 @@ static void render_errors(struct json_object *arr, struct strbuf *out)
 	strbuf_addch(out, '\n');
 }
 
+/* What each kind of the "redactions" section is, in words: one, many. */
+static const struct {
+	const char *kind, *one, *many;
+} redaction_words[] = {
+	{ "mac", "MAC address", "MAC addresses" },
+	{ "ipv4", "IPv4 address", "IPv4 addresses" },
+	{ "ipv6", "IPv6 address", "IPv6 addresses" },
+	{ "hostname", "host name", "host names" },
+	{ "user", "user name", "user names" },
+	{ "home", "home directory", "home directories" },
+	{ "serial", "serial number", "serial numbers" },
+	{ "uuid", "UUID", "UUIDs" },
+	{ "usb-serial", "USB serial number", "USB serial numbers" },
+	{ "ssid", "wireless network name", "wireless network names" },
+	{ "email", "e-mail address", "e-mail addresses" },
+	{ "machine-id", "machine or boot id", "machine or boot ids" },
+};
+
+/* "3 MAC addresses" for one entry of "redactions"; false for a malformed one. */
+static bool redaction_phrase(struct json_object *e, struct strbuf *out)
+{
+	const char *kind = kj_get_str(e, "kind");
+	int64_t n = kj_get_int(e, "count", 0);
+	size_t i;
+
+	if (!kind || n <= 0)
+		return false;
+	for (i = 0; i < ARRAY_SIZE(redaction_words); i++)
+		if (!strcmp(kind, redaction_words[i].kind))
+			break;
+	if (i < ARRAY_SIZE(redaction_words))
+		strbuf_addf(out, "%lld %s", (long long)n,
+			    n == 1 ? redaction_words[i].one : redaction_words[i].many);
+	else
+		strbuf_addf(out, "%lld %s", (long long)n, kind);
+	return true;
+}
+
+/* The counts of "redactions", as a table: one kind a line. */
+static void render_redactions(struct json_object *arr, struct strbuf *out)
+{
+	struct strbuf phrase = STRBUF_INIT;
+	bool head = false;
+	size_t i, n;
+
+	if (!arr || !json_object_is_type(arr, json_type_array))
+		return;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		struct json_object *e = json_object_array_get_idx(arr, i);
+
+		strbuf_reset(&phrase);
+		if (!redaction_phrase(e, &phrase))
+			continue;
+		if (!head)
+			strbuf_addstr(out, "Redacted (each value replaced by a [kind-xxxxxx] placeholder)\n");
+		head = true;
+		strbuf_addf(out, "  %-18s %s\n", kj_get_str(e, "kind"), phrase.buf);
+	}
+	if (head)
+		strbuf_addch(out, '\n');
+	strbuf_release(&phrase);
+}
+
+/* text, its words on lines of at most 72 columns (no newline after the last) */
+static void wrap72(const char *text, struct strbuf *out)
+{
+	size_t col = 0;
+
+	while (*text) {
+		size_t w = strcspn(text, " ");
+
+		if (col && col + 1 + w > 72) {
+			strbuf_addch(out, '\n');
+			col = 0;
+		} else if (col) {
+			strbuf_addch(out, ' ');
+			col++;
+		}
+		strbuf_add(out, text, w);
+		col += w;
+		text += w;
+		text += strspn(text, " ");
+	}
+}
+
+void kbug_redact_summary(struct kbug_report *r, struct strbuf *out)
+{
+	struct json_object *arr = kbug_report_get(r, "redactions");
+	struct strbuf text = STRBUF_INIT, phrase = STRBUF_INIT;
+	size_t i, n, found = 0;
+
+	if (!arr || !json_object_is_type(arr, json_type_array))
+		return;
+	n = json_object_array_length(arr);
+	strbuf_addstr(&text, "Before this report left the reporter's machine, kbug replaced");
+	for (i = 0; i < n; i++) {
+		strbuf_reset(&phrase);
+		if (!redaction_phrase(json_object_array_get_idx(arr, i), &phrase))
+			continue;
+		strbuf_addf(&text, "%s %s", found++ ? "," : "", phrase.buf);
+	}
+	strbuf_addstr(&text, " with placeholders such as [mac-1f3a9c]; one value reads the same"
+		      " everywhere in the report.");
+	if (found)
+		wrap72(text.buf, out);
+	strbuf_release(&text);
+	strbuf_release(&phrase);
+}
+
 void kbug_report_render_text(struct kbug_report *r, struct strbuf *out)
 {
 	struct json_object *d = kbug_report_get(r, "distro");
@@ -174,4 +288,5 @@ void kbug_report_render_text(struct kbug_report *r, struct strbuf *out)
 	render_usb(kbug_report_get(r, "usb"), out);
 	render_modules(kbug_report_get(r, "modules"), out);
 	render_errors(kbug_report_get(r, "errors"), out);
+	render_redactions(kbug_report_get(r, "redactions"), out);
 }

@@ -3,6 +3,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "deliver/bugzilla-comment.h"
 #include "deliver/deliver.h"
 
 static const struct kbug_channel *const channels[] = {
@@ -10,6 +11,7 @@ static const struct kbug_channel *const channels[] = {
 	&kbug_channel_email,
 	&kbug_channel_issue_tracker,
 	&kbug_channel_web,
+	&kbug_channel_followup,	/* deliver/followup.c: never picked by a route */
 	NULL
 };
 

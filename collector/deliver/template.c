@@ -10,6 +10,7 @@
 
 #include "core/settings.h"
 #include "deliver/template.h"
+#include "core/redact.h"
 #include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
@@ -414,6 +415,10 @@ struct json_object *kbug_draft_vars(struct kbug_report *r)
 	kbug_report_render_text(r, &sb);
 	if (sb.len)
 		kj_set_str(v, "facts", sb.buf);
+	strbuf_reset(&sb);
+	kbug_redact_summary(r, &sb);
+	if (sb.len)
+		kj_set_str(v, "redactions", sb.buf);
 	strbuf_release(&sb);
 	kj_set_str(v, "kbug_version", KBUG_VERSION);
 	return v;

@@ -13,6 +13,7 @@
 #include "util/strbuf.h"
 
 struct pcre2_real_code_8;
+struct json_object;
 
 enum maint_kind {
 	MAINT_FILE,
@@ -232,3 +233,9 @@ int kbug_route_format_gm_many(struct kbug_maint *m, const char *const *paths, si
 
 /* bugdest.c */
 struct json_object *kbug_route_destination(const char *b_entry, const char *section);
+
+/*
+ * Does the JSON array hold val: a string equal to it, or an object whose
+ * key is (both case-insensitive)? route/confidence.c.
+ */
+bool kbug_route_arr_has(struct json_object *arr, const char *key, const char *val);

@@ -84,6 +84,29 @@ int kbug_route_suspect(struct kbug_report *r, struct kbug_maint *m,
  * guilty file or module; sets the report's "route" section (suspect.c).
  */
 int kbug_route_report(struct kbug_report *r, struct kbug_maint *m, const char *path);
+/*
+ * An out-of-tree module (route/vendor.c): *out gets {"module", "out_of_tree":
+ * true, "sections": [], "vendor": {"name", "url"} | null, "destination":
+ * {"kind": "issue-tracker"|"web", "url"} | null}; -ENOENT when kbug does not
+ * know where its vendor takes reports. taint (the report's, may be NULL)
+ * picks an open-source edition's tracker when it has no P.
+ */
+int kbug_route_vendor(const char *module, const char *taint, struct json_object **out);
+bool kbug_route_vendor_known(const char *module);
+/* Does this MAINTAINERS name the module in a path ("/NAME/", "/NAME.")? */
+bool kbug_maint_knows_module(const struct kbug_maint *m, const char *module);
+
+/*
+ * A blame that is a guess (route "confidence": "low"; route/confidence.c).
+ * kbug_route_is_guess: is it? kbug_route_explain: why, and the runner-up
+ * sections. kbug_route_widen: the runner-ups' lists and LKML join the Cc,
+ * and route "subject_tag" gets the guessed subsystem marked as syzbot
+ * marks it ("iwlwifi?"). The question between them is the front end's
+ * (front.h: kbug_front_confirm_route).
+ */
+bool kbug_route_is_guess(struct kbug_report *r);
+void kbug_route_explain(FILE *f, struct kbug_report *r);
+void kbug_route_widen(struct kbug_report *r);
 /* For the user: the suspect, the MAINTAINERS used, the sections, B:, To:, Cc:, the channel. */
 void kbug_route_show(FILE *f, struct kbug_report *r, const char *channel,
 		     const char *why_channel);

@@ -36,6 +36,28 @@ void kbug_route_show(FILE *f, struct kbug_report *r, const char *channel,
 	if (kj_get_str(sus, "why"))
 		kbug_tprintf(f, "\n          (%s)", kj_get_str(sus, "why"));
 	fputc('\n', f);
+	if (kj_get_str(rt, "confidence"))
+		kbug_tprintf(f, "Blame:    confidence %s%s%s%s\n", kj_get_str(rt, "confidence"),
+			     kj_get_str(rt, "blame_source") ? " (found by " : "",
+			     kj_get_str(rt, "blame_source") ?: "",
+			     kj_get_str(rt, "blame_source") ? ")" : "");
+	if (kj_get_bool(rt, "out_of_tree", false)) {
+		struct json_object *v = kj_get(rt, "vendor");
+
+		/* no MAINTAINERS section: the vendor's tracker or nothing */
+		kbug_tprintf(f, "Out-of-tree module %s: report to its vendor%s%s%s%s\n",
+			     kj_get_str(rt, "module") ?: kj_get_str(sus, "module") ?: "?",
+			     v ? ", " : " (kbug does not know where it takes reports)",
+			     kj_get_str(v, "name") ?: "", v ? ": " : "", kj_get_str(v, "url") ?: "");
+		if (dest)
+			kbug_tprintf(f, "Channel:  %s (%s)\n\n", channel, why_channel);
+		else
+			kbug_tprintf(f, "Channel:  none (no tracker known for it)\n\n");
+		return;
+	}
+	if (kj_get_bool(rt, "widened", false))
+		kbug_tprintf(f, "Widened:  the blame is a guess: Cc the runner-ups' lists and LKML, subject tag [%s]\n",
+			     kj_get_str(rt, "subject_tag") ?: "?");
 	if (src)
 		kbug_tprintf(f, "Routed with MAINTAINERS from %s%s%s%s\n",
 			     kj_get_str(src, "kind") ?: "?", kj_get_str(src, "path") ? " " : "",

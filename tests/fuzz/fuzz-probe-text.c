@@ -2,8 +2,9 @@
 /*
  * The small texts the probes parse, all outside input: os-release(5),
  * /proc/modules lines, /proc/sys/kernel/tainted, /proc/version (the
- * compiler, the origin guess). The first byte picks which; the rest is
- * the text.
+ * compiler, the origin guess), a display's EDID block, /proc/asound/cards,
+ * an HDA codec's head, a sysfs choice list (mem_sleep). The first byte
+ * picks which; the rest is the text.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -29,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(s, data + 1, size - 1);
 	s[size - 1] = '\0';
-	switch (data[0] % 4) {
+	switch (data[0] % 8) {
 	case 0:
 		o = json_object_new_object();
 		kbug_os_release_parse((const char *)data + 1, size - 1, o);
@@ -42,6 +43,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 2:
 		if (!kbug_taint_parse(s, &taint))
 			json_object_put(kbug_taint_decode(taint));
+		break;
+	case 3:
+		o = json_object_new_object();
+		kbug_edid_summary(data + 1, size - 1, o);
+		json_object_put(o);
+		break;
+	case 4:
+		o = json_object_new_array();
+		kbug_asound_cards_parse(s, o);
+		json_object_put(o);
+		break;
+	case 5:
+		o = json_object_new_object();
+		kbug_hda_codec_parse(s, o);
+		json_object_put(o);
+		break;
+	case 6:
+		o = json_object_new_object();
+		kbug_sysfs_choice_parse(s, o);
+		json_object_put(o);
 		break;
 	default:
 		free(kbug_kernel_compiler(s));

@@ -10,7 +10,9 @@ error codes and the HTTP status each code maps to (REST_STATUS_CODE_MAP).
 Everything it knows lives in one SQLite file that tests read to assert
 what landed: products, components, versions, fields and their legal
 values, users and API keys, bugs, comments and attachments (decoded,
-stored as blobs).
+stored as blobs). Served: version, whoami, valid_login, User.get
+(/user), Product.get, the bug fields, Bug.search/get/create/update
+(PUT /bug/ID), comments and attachments (get and add).
 
     bugzilla_server.py DB [--port N] [--port-file F] [--bz-version 5.0.6]
                           [--no-whoami] [--no-custom-fields]
@@ -324,6 +326,17 @@ class Api:
                           "check that you typed it correctly.")
         return row
 
+    def user_row(self, login, code=504):
+        """The user named login, or BzError code (504 for a cc or an
+        assignee, 51 for User.get: Bugzilla's error codes for each)."""
+        r = self.s.q("SELECT * FROM users WHERE login = ?",
+                     (login,)).fetchone()
+        if not r:
+            raise BzError(code, "There is no user named '%s'. Either you "
+                          "mis-typed the name or that user has not yet "
+                          "registered for a Bugzilla account." % login)
+        return r
+
     @staticmethod
     def need_login(user):
         if user is None:
@@ -346,6 +359,68 @@ class Api:
             raise BzError(50, "The function User.valid_login requires a login"
                           " argument, and that argument was not set.")
         return 200, {"result": bool(user and user["login"] == login)}
+
+
+    def user_obj(self, row, user):
+        """User.get: logged out, id/name/real_name; logged in, also
+        can_login and groups (the server has no groups); the owner also
+        sees email, email_enabled, login_denied_text and saved searches."""
+        o = {"id": row["id"], "name": row["login"],
+             "real_name": row["real_name"] or ""}
+        if user is not None:
+            o["can_login"] = not row["revoked"]
+            o["groups"] = []
+        if user is not None and user["id"] == row["id"]:
+            o.update({"email": row["login"], "email_enabled": True,
+                      "login_denied_text": "", "saved_searches": [],
+                      "saved_reports": []})
+        return o
+
+    def get_users(self, user, qs, body, id_or_name=None):
+        names = multi(qs, "names") + multi(qs, "name")
+        ids = multi(qs, "ids")
+        match = multi(qs, "match")
+        if id_or_name is not None:
+            (ids if id_or_name.isdigit() else names).append(id_or_name)
+        if not names and not ids and not match:
+            raise BzError(50, "The function User.get requires a names, ids "
+                          "or match argument, and that argument was not set.")
+        if (ids or match) and user is None:
+            raise BzError(505, "Logged-out users cannot use the \"ids\" or "
+                          "\"match\" arguments to this function to access "
+                          "any user accounts.")
+        rows = []
+        for n in names:
+            rows.append(self.user_row(n, 51))
+        for i in ids:
+            if not i.isdigit() or int(i) <= 0:
+                raise BzError(52, "Invalid parameter passed to User.get: "
+                              "'%s' must be an integer greater than zero."
+                              % i)
+            r = self.s.q("SELECT * FROM users WHERE id = ?",
+                         (int(i),)).fetchone()
+            if not r:
+                raise BzError(304, "You are not authorized to access the "
+                              "user with the id '%s'." % i)
+            rows.append(r)
+        lim = (qs.get("limit") or ["0"])[0]
+        if not lim.isdigit():
+            raise BzError(52, "Invalid parameter passed to User.get: the "
+                          "limit must be an integer greater than zero.")
+        for m in match:
+            # "user matching": the login or the real name contains it;
+            # disabled accounts only when the login is the whole string.
+            sql = ("SELECT * FROM users WHERE (instr(lower(login), lower(?))"
+                   " > 0 OR instr(lower(real_name), lower(?)) > 0) AND "
+                   "(revoked = 0 OR lower(login) = lower(?)) ORDER BY id")
+            found = self.s.q(sql, (m, m, m)).fetchall()
+            rows += found[:int(lim)] if int(lim) else found
+        seen, out = set(), []
+        for r in rows:
+            if r["id"] not in seen:
+                seen.add(r["id"])
+                out.append(self.user_obj(r, user))
+        return 200, {"users": self.filter_fields(out, qs)}
 
     # ---- Product, Field ---------------------------------------------------
 
@@ -521,6 +596,14 @@ class Api:
                  "reporter": "creator", "op_sys": "op_sys",
                  "platform": "platform", "severity": "severity",
                  "priority": "priority", "assigned_to": "assigned_to"}
+        # Bug.search maps the API's names to the database's
+        # (Bugzilla::Bug::map_fields); the database's names work too.
+        internal = {"bug_status": "status", "rep_platform": "platform",
+                    "bug_severity": "severity", "short_desc": "summary"}
+        qs = dict(qs)
+        for db_name, api_name in internal.items():
+            if db_name in qs:
+                qs[api_name] = qs.get(api_name, []) + qs.pop(db_name)
         for param, col in exact.items():
             vals = qs.get(param, [])
             if vals:
@@ -659,11 +742,7 @@ class Api:
         if isinstance(cc, str):
             cc = [cc]
         for login in cc:
-            if not self.s.q("SELECT 1 FROM users WHERE login = ?",
-                            (login,)).fetchone():
-                raise BzError(504, "There is no user named '%s'. Either you "
-                              "mis-typed the name or that user has not yet "
-                              "registered for a Bugzilla account." % login)
+            self.user_row(login)
         desc = body.get("description") or ""
         if not isinstance(desc, str):
             raise BzError(104, "The 'description' field must be a string.")
@@ -690,6 +769,130 @@ class Api:
         # Bugzilla 5.0's REST resource for POST /bug says status_code where
         # the others say success_code, so a created bug answers 200, not 201.
         return 200, {"id": bid}
+
+
+    # Bug.update: fields set directly (name in the request -> column,
+    # select field checked against its legal values or None).
+    UPDATE_TEXT = {"summary": ("summary", None),
+                   "op_sys": ("op_sys", "op_sys"),
+                   "platform": ("platform", "rep_platform"),
+                   "severity": ("severity", "bug_severity"),
+                   "priority": ("priority", "priority")}
+
+    def update_bug(self, user, qs, body, ident):
+        """PUT /rest/bug/ID: the bugs of the path and of `ids`, each changed
+        in one transaction; `changes` lists what really changed (comments
+        are not tracked there, as documented)."""
+        self.need_login(user)
+        if not isinstance(body, dict):
+            raise BzError(32000, "The request body must be a JSON object.")
+        extra = body.get("ids") or []
+        if not isinstance(extra, list):
+            extra = [extra]
+        bugs = [self.find_bug(i) for i in dict.fromkeys(
+            [ident] + [str(i) for i in extra])]
+        comment = body.get("comment")
+        if isinstance(comment, dict):
+            comment = comment.get("body", comment.get("comment"))
+        if comment is not None and not isinstance(comment, str):
+            raise BzError(32000, "The comment must be a string.")
+        if comment and len(comment) > 65535:
+            raise BzError(114, "The text you entered in the Comment field is "
+                          "too long.")
+        cc = body.get("cc") or {}
+        if not isinstance(cc, dict):
+            raise BzError(32000, "The cc parameter must be an object with "
+                          "add and remove.")
+        for login in (cc.get("add") or []) + (cc.get("remove") or []):
+            self.user_row(login)
+        out = []
+        t = now()
+        self.s.q("BEGIN")
+        for b in bugs:
+            changes = {}
+
+            def change(field, old, new):
+                if (old or "") != (new or ""):
+                    changes[field] = {"removed": old or "",
+                                      "added": new or ""}
+
+            status = b["status"]
+            resolution = b["resolution"] or ""
+            if "status" in body:
+                status = str(body["status"])
+                self.check_select("bug_status", status, "status")
+            if "resolution" in body:
+                resolution = str(body["resolution"] or "")
+                if status not in CLOSED:
+                    raise BzError(122, "You cannot set a resolution for open "
+                                  "bugs.")
+                if resolution:
+                    self.check_select("resolution", resolution,
+                                      "resolution")
+            if status not in CLOSED:
+                resolution = ""
+            elif not resolution:
+                raise BzError(121, "A valid resolution is required to mark "
+                              "bugs as %s." % status)
+            change("status", b["status"], status)
+            change("resolution", b["resolution"], resolution)
+            sets = {"status": status, "resolution": resolution}
+            for param, (col, field) in self.UPDATE_TEXT.items():
+                if param not in body:
+                    continue
+                v = str(body[param]).strip()
+                if field:
+                    self.check_select(field, v, param)
+                elif not v:
+                    raise BzError(107, "You must enter a summary for this "
+                                  "bug.")
+                change(param, b[col], v)
+                sets[col] = v
+            if "assigned_to" in body:
+                v = str(body["assigned_to"])
+                self.user_row(v)
+                change("assigned_to", b["assigned_to"], v)
+                sets["assigned_to"] = v
+            custom = json.loads(b["custom"] or "{}")
+            customs = self.custom_fields()
+            for k in body:
+                if not k.startswith("cf_"):
+                    continue
+                f = customs.get(k)
+                if not f:
+                    raise BzError(108, "There is no field named '%s'." % k)
+                v = str(body[k])
+                if f["type"] == 2:
+                    self.check_select(k, v, f["display_name"])
+                change(k, custom.get(k, ""), v)
+                custom[k] = v
+            sets["custom"] = json.dumps(custom)
+            now_cc = [r["login"] for r in self.s.q(
+                "SELECT login FROM bug_cc WHERE bug_id = ?", (b["id"],))]
+            added = [x for x in dict.fromkeys(cc.get("add") or [])
+                     if x not in now_cc]
+            removed = [x for x in dict.fromkeys(cc.get("remove") or [])
+                       if x in now_cc and x not in added]
+            for login in added:
+                self.s.q("INSERT INTO bug_cc VALUES (?,?)", (b["id"], login))
+            for login in removed:
+                self.s.q("DELETE FROM bug_cc WHERE bug_id = ? AND login = ?",
+                         (b["id"], login))
+            if added or removed:
+                changes["cc"] = {"added": ", ".join(added),
+                                 "removed": ", ".join(removed)}
+            if changes:
+                sets["last_change_time"] = t
+            self.s.q("UPDATE bugs SET %s WHERE id = ?" % ", ".join(
+                "%s = ?" % c for c in sets), list(sets.values()) + [b["id"]])
+            if comment and comment.strip():
+                self.add_comment_row(b["id"], user["login"], comment)
+            last = self.s.q("SELECT last_change_time FROM bugs WHERE id = ?",
+                            (b["id"],)).fetchone()[0]
+            out.append({"id": b["id"], "alias": [], "changes": changes,
+                        "last_change_time": last})
+        self.s.q("COMMIT")
+        return 200, {"bugs": out}
 
     # ---- Comment ----------------------------------------------------------
 
@@ -838,6 +1041,7 @@ def routes(api, opts):
         ("GET", r"/version", api.version),
         ("GET", r"/valid_login", api.valid_login),
         ("GET", r"/product", api.product),
+        ("GET", r"/product/get", api.product),
         ("GET", r"/product/([^/]+)", api.product),
         ("GET", r"/product_(?:accessible|selectable|enterable)",
          api.product_ids),
@@ -848,10 +1052,13 @@ def routes(api, opts):
         ("GET", r"/bug/comment/([^/]+)", api.get_comment),
         ("GET", r"/bug/attachment/([^/]+)", api.get_attachment),
         ("GET", r"/bug/([^/]+)", api.get_bug),
+        ("PUT", r"/bug/([^/]+)", api.update_bug),
         ("GET", r"/bug/([^/]+)/comment", api.get_comments),
         ("POST", r"/bug/([^/]+)/comment", api.add_comment),
         ("GET", r"/bug/([^/]+)/attachment", api.get_attachments),
         ("POST", r"/bug/([^/]+)/attachment", api.add_attachment),
+        ("GET", r"/user", api.get_users),
+        ("GET", r"/user/([^/]+)", api.get_users),
     ]
     if opts.whoami:
         r.insert(1, ("GET", r"/whoami", api.whoami))

@@ -278,6 +278,63 @@ try:
         ok(st == 400 and envelope(o, code), "attachment with %s: %d"
            % (desc, code), o)
 
+    # Bug.update
+    st, o, _ = s.req("PUT", "/rest/bug/%d" % bid, {"status": "NEEDINFO"})
+    ok(st == 401 and envelope(o, 410), "update needs a login: 410")
+    st, o, _ = s.req("PUT", "/rest/bug/%d" % bid,
+                     {"ids": [1], "status": "RESOLVED", "resolution": "FIXED",
+                      "comment": {"body": "done"},
+                      "cc": {"add": ["other@example.com"]}}, key=K)
+    got = {b["id"]: b for b in o.get("bugs", [])}
+    ok(st == 200 and set(got) == {1, bid}
+       and got[bid]["changes"]["status"] == {"added": "RESOLVED",
+                                             "removed": "NEW"}
+       and got[bid]["changes"]["cc"] == {"added": "other@example.com",
+                                         "removed": ""}
+       and "comment" not in got[bid]["changes"]
+       and got[bid]["last_change_time"] and got[bid]["alias"] == [],
+       "PUT /rest/bug/ID: path and ids combined, changes listed", o)
+    ok(s.sql("SELECT status, resolution FROM bugs WHERE id = ?", (bid,))
+       == [("RESOLVED", "FIXED")] and s.sql(
+           "SELECT text FROM comments WHERE bug_id = ? ORDER BY count DESC "
+           "LIMIT 1", (bid,)) == [("done",)], "the update landed")
+    st, o, _ = s.req("PUT", "/rest/bug/%d" % bid, {"status": "REOPENED"},
+                     key=K)
+    ok(st == 200 and o["bugs"][0]["changes"]["resolution"]
+       == {"added": "", "removed": "FIXED"},
+       "reopening clears the resolution")
+    for body, code, desc in (({"status": "CLOSED"}, 121,
+                              "closing without a resolution"),
+                             ({"resolution": "FIXED"}, 122,
+                              "a resolution on an open bug"),
+                             ({"status": "LIMBO"}, 51, "an unknown status"),
+                             ({"cc": {"add": ["x@nowhere"]}}, 504,
+                              "an unknown cc")):
+        st, o, _ = s.req("PUT", "/rest/bug/%d" % bid, body, key=K)
+        ok(st == bz.STATUS_MAP.get(code, 400) and envelope(o, code)
+           and s.sql("SELECT status FROM bugs WHERE id = ?", (bid,))
+           == [("REOPENED",)], "update with %s: %d" % (desc, code), o)
+
+    # User.get
+    st, o, _ = s.req("GET", "/rest/user?names=other@example.com")
+    ok(st == 200 and o == {"users": [{"id": 2, "name": "other@example.com",
+                                      "real_name": "Otto Other"}]},
+       "GET /rest/user logged out: id, name, real_name only", o)
+    st, o, _ = s.req("GET", "/rest/user/reporter@example.com", key=K)
+    u = o["users"][0]
+    ok(st == 200 and u["email"] == "reporter@example.com"
+       and u["can_login"] is True and "saved_searches" in u,
+       "GET /rest/user/NAME for oneself: email and more")
+    st, o, _ = s.req("GET", "/rest/user?ids=2&match=rita", key=K)
+    ok(st == 200 and [x["id"] for x in o["users"]] == [2, 1],
+       "ids and match together")
+    st, o, _ = s.req("GET", "/rest/user?match=otto")
+    ok(st == 401 and envelope(o, 505), "match logged out: 505")
+    st, o, _ = s.req("GET", "/rest/user?names=ghost@example.com")
+    ok(st == 404 and envelope(o, 51), "an unknown login: 51")
+    st, o, _ = s.req("GET", "/rest/user", key=K)
+    ok(st == 400 and envelope(o, 50), "no names, ids or match: 50")
+
     # faults
     def fault(**kw):
         st, _, _ = s.req("POST", "/__admin/fault", kw)

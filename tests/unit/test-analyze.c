@@ -368,7 +368,7 @@ static const struct acase cases[] = {
 	  T "nvme nvme0: Device not ready; aborting reset, CSTS=0x1\n",
 	  "nvme: device not ready", "drivers/nvme/host/core.c", "nvme_core", false },
 	{ "truncated", T "WARNING: CPU: 0 PID: 1 at drivers/gpu/drm/drm_atomic.c:1513 drm_atomic_check_only+0x5b8/0x7b0\n",
-	  "WARNING in corrupted", "drivers/gpu/drm/drm_atomic.c", NULL, true },
+	  "WARNING in drm_atomic_check_only", "drivers/gpu/drm/drm_atomic.c", NULL, false },
 };
 
 static const char modules_json[] =

@@ -327,6 +327,37 @@ static void test_proc_modules(void **state)
 	assert_int_equal(kbug_proc_module_parse("foo 1 0 - Live 0x0 ()", &m), -EINVAL);
 }
 
+static void test_edid_summary(void **state)
+{
+	unsigned char e[128] = { 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0 };
+	struct json_object *o = json_object_new_object();
+
+	/* "SAM" = 19,1,13; product 0x7123; serial 0xdeadbeef; week 3 of 2019; 1.3 */
+	e[8] = 19 << 2 | 1 >> 3;
+	e[9] = (1 & 7) << 5 | 13;
+	e[10] = 0x23;
+	e[11] = 0x71;
+	e[12] = 0xef;
+	e[13] = 0xbe;
+	e[14] = 0xad;
+	e[15] = 0xde;
+	e[16] = 3;
+	e[17] = 29;
+	e[18] = 1;
+	e[19] = 3;
+	assert_int_equal(kbug_edid_summary(e, sizeof(e), o), 0);
+	assert_string_equal(json_object_to_json_string_ext(o, JSON_C_TO_STRING_PLAIN),
+			    "{\"manufacturer\":\"SAM\",\"product_code\":\"0x7123\",\"year\":2019,\"version\":\"1.3\"}");
+	json_object_put(o);
+	o = json_object_new_object();
+	assert_int_equal(kbug_edid_summary(e, 127, o), -EINVAL);	/* short */
+	e[0] = 1;
+	assert_int_equal(kbug_edid_summary(e, sizeof(e), o), -EINVAL);	/* not the header */
+	assert_int_equal(kbug_edid_summary(NULL, 0, o), -EINVAL);
+	assert_int_equal(json_object_object_length(o), 0);
+	json_object_put(o);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -340,6 +371,7 @@ int main(void)
 		cmocka_unit_test(test_kmsg_parse),
 		cmocka_unit_test(test_klog_parse_and_format),
 		cmocka_unit_test(test_proc_modules),
+		cmocka_unit_test(test_edid_summary),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -447,6 +447,70 @@ static void test_log_file(void **state)
 	kbug_report_release(&r);
 }
 
+/*
+ * The probes chosen by the suspect run, unnamed, only when a suspect of
+ * the report (analysis' guilty file or module, route's suspect) is in
+ * their area. `section` and `json` are set in the report before the run.
+ */
+static bool chosen_runs(const char *probe, const char *section, const char *json)
+{
+	struct run *t = calloc(1, sizeof(*t));
+	bool ran;
+
+	assert_non_null(t);
+	kbug_path_set_root(fixture("laptop"));
+	assert_int_equal(kbug_report_init(&t->r), 0);
+	if (section)
+		kbug_report_set(&t->r, section, json_tokener_parse(json));
+	t->ctx.report = &t->r;
+	t->ctx.timeout_ms = 10000;
+	t->ctx.max_output = 16u << 20;
+	kbug_probes_run(&t->ctx, NULL);
+	ran = !!kbug_report_get(&t->r, probe);
+	run_free(t);
+	return ran;
+}
+
+static void test_chosen_by_suspect(void **state)
+{
+	static const char *const yes[][2] = {
+		{ "analysis", "{\"reports\": [{\"guilty_file\": \"drivers/gpu/drm/drm_gem.c\"}]}" },
+		{ "analysis", "{\"reports\": [{\"guilty_module\": \"amdgpu\"}]}" },
+		{ "route", "{\"suspect\": {\"path\": \"drivers/gpu/drm/drm_atomic.c\"}}" },
+		{ "route", "{\"suspect\": {\"module\": \"drm-kms-helper\"}}" },
+	};
+	static const char *const no[][2] = {
+		{ "analysis", "{\"reports\": [{\"guilty_file\": \"fs/ext4/inode.c\"}]}" },
+		{ "analysis", "{\"reports\": [{\"guilty_module\": \"ext4\"}]}" },
+		{ "route", "{\"suspect\": {\"path\": \"drivers/gpio/gpiolib.c\"}}" },
+		{ "analysis", "{\"reports\": \"not a list\"}" },
+	};
+	size_t i;
+
+	assert_false(chosen_runs("gpu", NULL, NULL));
+	for (i = 0; i < ARRAY_SIZE(yes); i++)
+		if (!chosen_runs("gpu", yes[i][0], yes[i][1]))
+			fail_msg("gpu did not run for %s", yes[i][1]);
+	for (i = 0; i < ARRAY_SIZE(no); i++)
+		if (chosen_runs("gpu", no[i][0], no[i][1]))
+			fail_msg("gpu ran for %s", no[i][1]);
+	assert_true(chosen_runs("audio", "analysis",
+				"{\"reports\": [{\"guilty_module\": \"snd_hda_codec_realtek\"}]}"));
+	assert_true(chosen_runs("audio", "route",
+				"{\"suspect\": {\"path\": \"sound/soc/sof/pm.c\"}}"));
+	assert_false(chosen_runs("audio", yes[0][0], yes[0][1]));
+	assert_true(chosen_runs("power", "analysis",
+				"{\"reports\": [{\"guilty_file\": \"kernel/power/main.c\"}]}"));
+	assert_true(chosen_runs("power", "route",
+				"{\"suspect\": {\"module\": \"thinkpad_acpi\"}}"));
+	assert_false(chosen_runs("power", yes[0][0], yes[0][1]));
+	assert_true(chosen_runs("firmware", "analysis",
+				"{\"reports\": [{\"guilty_module\": \"iwlmvm\"}]}"));
+	assert_true(chosen_runs("firmware", "route",
+				"{\"suspect\": {\"path\": \"drivers/nvme/host/pci.c\"}}"));
+	assert_false(chosen_runs("firmware", yes[0][0], yes[0][1]));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -462,6 +526,7 @@ int main(void)
 		cmocka_unit_test(test_output_budget),
 		cmocka_unit_test(test_time_budget_and_failures),
 		cmocka_unit_test(test_log_file),
+		cmocka_unit_test(test_chosen_by_suspect),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -57,13 +57,41 @@ static void test_each_kind_is_redacted(void **state)
 		{ "ssh [fe80::1%eth0]:22", "fe80::1", "[[ipv6-" },
 		{ "http://[2001:db8::7]:8080/", "2001:db8::7", "[[ipv6-" },
 		{ "connect 198.51.100.23:22 refused", "198.51.100.23", "[ipv4-" },
-		{ "mail alice@vm.", "@vm.", "@[hostname-" },
+		{ "mail alice@vm.", "alice@vm", "mail [email-" },
 		{ "systemd[1]: Hostname set to <vm>.", "<vm>", "<[hostname-" },
 		{ "Jan 1 vm kernel: x", " vm ", "[hostname-" },
 		{ "Started session of user alice.", "alice", "[user-" },
 		{ "open /home/bob/src/linux/.config", "/home/bob/", "/home/[user-" },
 		{ "usb 1-1: SerialNumber: 0123ABCDEF99\nnext", "0123ABCDEF99", "[usb-serial-" },
 		{ "root=UUID=4f3c2b1a-0d9e-4c8b-a7f6-5e4d3c2b1a09 ro", "4f3c2b1a", "[uuid-" },
+		/* netfilter: both addresses of the header, not its EtherType */
+		{ "IN=eth0 OUT= MAC=a6:8d:e2:13:57:9b:f0:4b:3a:24:68:ac:08:00 SRC=x",
+		  "13:57:9b", "]:[mac-" },
+		{ "MAC=a6:8d:e2:13:57:9b:f0:4b:3a:24:68:ac:08:00 SRC=x", "24:68:ac", ":08:00 " },
+		{ "wifi5_assoc=MAC:ae-1e-1c-31-42-53,TSF:1", "ae-1e", "MAC:[mac-" },
+		{ "Host 0050.5677.9a1b in vlan 200", "0050.5677", "Host [mac-" },
+		{ "Started sshd@3-10.0.2.15:22-10.0.2.2:43188.service", "10.0.2.15", "@3-[ipv4-" },
+		{ "Linux ip-172-31-39-196 5.4.0-1029-aws", "172-31", "ip-[ipv4-" },
+		{ "path=/Users/jdoe42/Public", "jdoe42", "/Users/[user-" },
+		{ "Serial Number:    WD-WX21D29ABCDE", "WX21D", "Serial Number:    [serial-" },
+		{ "sn        : S3HDNX0K654321\n", "S3HDNX", "sn        : [serial-" },
+		{ "by-id/nvme-HUSPR3216AHP301_STM0001C1234-part1", "STM0001", "301_[serial-" },
+		{ "E: ID_SERIAL_SHORT=S4EWNX0R112233", "S4EWNX", "=[serial-" },
+		{ "cryptsetup@luks\\x2d6d1f0b4e\\x2d2a3c\\x2d4e5f\\x2d8a9b\\x2dc0d1e2f3a4b5.service",
+		  "c0d1e2f3", "luks\\x2d[uuid-" },
+		{ "/dev/mapper/luks-6d1f0b4e-2a3c-4e5f-8a9b-c0d1e2f3a4b5 on /", "c0d1e2f3",
+		  "luks-[uuid-" },
+		{ "PARTUUID=\"dce9a1b2-01\" UUID=\"99A5-0C93\"", "dce9a1b2", "PARTUUID=\"[uuid-" },
+		{ "Runtime journal (/run/log/journal/92ba909ee37f42988c5d91a5c9d7a1b2) is 8M",
+		  "92ba909e", "journal/[machine-id-" },
+		{ "_MACHINE_ID=6f1c2d3e4a5b4c6d8e9f0a1b2c3d4e5f", "6f1c2d3e", "=[machine-id-" },
+		{ "(SSID='Casa Wifi' freq=2462 MHz)", "Casa", "SSID='[ssid-" },
+		{ "CTRL-EVENT-SSID-TEMP-DISABLED id=3 ssid=\"Casa Wifi\" auth", "Casa",
+		  "ssid=\"[ssid-" },
+		{ "Config: added 'ssid' value 'Pixel_4417'", "Pixel", "value '[ssid-" },
+		{ "\tSSID: HOME5 upstairs\n", "HOME5", "SSID: [ssid-" },
+		{ "Linux version 6.12.0 (jsmith@jsmith-thinkpad) (gcc", "jsmith", "([email-" },
+		{ "Reported-by: Maria Rossi <maria.rossi@example.org>", "rossi@", "<[email-" },
 	};
 	size_t i, n;
 
@@ -98,6 +126,23 @@ static void test_lookalikes_are_kept(void **state)
 		"alicex malice /home/x /homework/alice2",
 		"CPU: 0 PID: 1 Comm: swapper/0 Tainted: G W 6.12.118 #1",
 		"[mac-1f3a9c] [usb-serial-00aa11] [hostname-abcdef]",
+		"IN=lo OUT= MAC=00:00:00:00:00:00:00:00:00:00:00:00:08:00 SRC=127.0.0.1",
+		"DST=ff02:0000:0000:0000:0000:0000:0000:0001 and 224.0.0.251",
+		"Linux version 4.19.0-9-amd64 (debian-kernel@lists.debian.org) (gcc 8.3.0)",
+		"Linux version 6.8.0-50-generic (buildd@lcy02-amd64-051) #51~22.04.1-Ubuntu",
+		"(mockbuild@a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5) and (linux@archlinux)",
+		"Started user@1000.service and getty@tty1.service; sshd: root@pts/0",
+		"soc@0/17a10040.wifi memory@80000000 i2c@7e804000",
+		"Please complain about it at linux-wireless@vger.kernel.org.",
+		"pps_core: Software ver. 5.3.6 - Copyright 2005-2007 R. G. <rg@linux.example>",
+		"efivarfs: SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c is 5 bytes",
+		"ID_PART_ENTRY_TYPE=c12a7328-f81f-11d2-ba4b-00a0c93ec93b",
+		" -1 00000000000000000000000000000000 Sat 2022-10-08",
+		"max # scan SSIDs: 4; Serial: 8250/16550 driver, 5 ports",
+		"Firmware Revision:  82.00A82; mn        : SAMSUNG MZWLL1T6HEHP-00003",
+		"ath10k: [0008]: 05E3CC43 0BFC4C20 00000008 0000000B 05E3CC58 0BFC4C20",
+		"usb 1-1.2.3.4: new full-speed USB device number 9 using xhci_hcd",
+		"iwlwifi 0000:00:14.3: loaded firmware version 77.2df8986f.0 op_mode iwlmvm",
 	};
 	size_t i, n;
 
@@ -532,14 +577,78 @@ static void test_word_boundaries(void **state)
 static void test_nothing_to_redact(void **state)
 {
 	struct kbug_redactor *rd = kbug_redactor_new(key1);
-	struct strbuf out = STRBUF_INIT;
+	struct strbuf out = STRBUF_INIT, run = STRBUF_INIT;
+	size_t i;
 	static const char text[] = "no address here: 6.12.0 1-1.2:1.0 kvm";
 
 	strbuf_addstr(&out, ">");
 	assert_int_equal(kbug_redact_text(rd, text, sizeof(text) - 1, &out), 0);
 	assert_string_equal(out.buf, ">no address here: 6.12.0 1-1.2:1.0 kvm");
+	/* a long run of systemd's escape, each of which may start a UUID: no deep recursion */
+	strbuf_reset(&out);
+	strbuf_reset(&run);
+	for (i = 0; i < 200000; i++)
+		strbuf_addstr(&run, "\\x2d");
+	assert_int_equal(kbug_redact_text(rd, run.buf, run.len, &out), 0);
+	strbuf_release(&run);
 	strbuf_release(&out);
 	kbug_redactor_free(rd);
+}
+
+/* What the report's reader is told: the counts by kind, in words, in lines under 73 columns. */
+static void test_summary_counts_kinds(void **state)
+{
+	static const char text[] = "MAC=a6:8d:e2:13:57:9b:f0:4b:3a:24:68:ac:08:00 from "
+				   "k.tanaka@build01.example.net on 10.0.0.2 (SSID='Casa')";
+	struct kbug_report r;
+	struct strbuf sum = STRBUF_INIT, facts = STRBUF_INIT;
+	const char *line;
+	char *flat;
+
+	assert_int_equal(kbug_report_init(&r), 0);
+	kbug_redact_summary(&r, &sum);
+	assert_int_equal(sum.len, 0);	/* nothing redacted, nothing said */
+	assert_int_equal(kbug_report_attach(&r, "dmesg.txt", NULL, "log", text, strlen(text)), 0);
+	assert_int_equal(kbug_report_redact(&r), 0);
+	kbug_redact_summary(&r, &sum);
+	assert_true(sum.len && sum.buf[sum.len - 1] != '\n');
+	for (line = sum.buf; line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL)
+		assert_true(strcspn(line, "\n") <= 72);
+	for (flat = sum.buf; (flat = strchr(flat, '\n'));)
+		*flat = ' ';
+	assert_non_null(strstr(sum.buf, "2 MAC addresses,"));
+	assert_non_null(strstr(sum.buf, "1 IPv4 address,"));
+	assert_non_null(strstr(sum.buf, "1 wireless network name,"));
+	assert_non_null(strstr(sum.buf, "1 e-mail address"));
+	kbug_report_render_text(&r, &facts);
+	assert_non_null(strstr(facts.buf, "Redacted (each value replaced"));
+	assert_non_null(strstr(facts.buf, "  mac                2 MAC addresses\n"));
+	strbuf_release(&sum);
+	strbuf_release(&facts);
+	kbug_report_release(&r);
+}
+
+/* The route's addresses are where the report goes: they stay; the log's are replaced. */
+static void test_route_addresses_kept(void **state)
+{
+	static const char log[] = "Linux version 6.12.0 (jsmith@jsmith-thinkpad) (gcc 14)\n";
+	struct json_object *route = json_object_new_object(), *to = json_object_new_array();
+	struct kbug_report r;
+	char *json;
+
+	assert_int_equal(kbug_report_init(&r), 0);
+	json_object_array_add(to, json_object_new_string("Arnd Bergmann <arnd@arndb.de>"));
+	json_object_array_add(to, json_object_new_string("a NIC at 52:54:00:12:34:56"));
+	kj_set(route, "to", to);
+	kbug_report_set(&r, "route", route);
+	assert_int_equal(kbug_report_attach(&r, "dmesg.txt", NULL, "log", log, strlen(log)), 0);
+	assert_int_equal(kbug_report_redact(&r), 0);
+	json = kbug_report_to_json(&r, true, true);
+	assert_non_null(strstr(json, "Arnd Bergmann <arnd@arndb.de>"));
+	assert_null(strstr(json, "52:54:00:12:34:56"));	/* other kinds still go */
+	assert_null(strstr(json, "jsmith@"));
+	free(json);
+	kbug_report_release(&r);
 }
 
 int main(void)
@@ -559,6 +668,8 @@ int main(void)
 		cmocka_unit_test(test_reports_unlinkable),
 		cmocka_unit_test(test_missing_sources),
 		cmocka_unit_test(test_many_users),
+		cmocka_unit_test(test_summary_counts_kinds),
+		cmocka_unit_test(test_route_addresses_kept),
 	};
 
 	return cmocka_run_group_tests(tests, root_setup, root_teardown);

@@ -1,0 +1,556 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The kernel tree index (index.h; format in docs/function-index.md):
+ * loaded once, on first need, into one buffer that the tables point
+ * into. Every table is sorted in the file and checked so while read, so
+ * that lookups are binary searches and a damaged file is refused whole.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "analyze/index.h"
+#include "analyze/internal.h"
+#include "util/gz.h"
+#include "util/log.h"
+#include "util/path.h"
+#include "util/strbuf.h"
+
+#define IX_FILE "data/linux-6.12.index.gz"
+#define IX_MAGIC "# kbug-index 1 "
+#define IX_MAX_GZ (64u << 20)		/* the shipped one is about 4 MB */
+#define IX_MAX_TEXT (256u << 20)	/* and 20 MB inflated */
+
+struct ix_func {
+	const char *name, *ids;
+};
+
+struct ix_mod {
+	const char *name, *dir, *ids;
+};
+
+struct kb_index {
+	char *buf;
+	const char *header;
+	const char **files;
+	struct ix_func *funcs;
+	struct ix_mod *mods;
+	size_t files_nr, funcs_nr, mods_nr;
+};
+
+static struct kb_index *ix_global;
+static bool ix_tried;
+
+void kb_index_free(struct kb_index *ix)
+{
+	if (!ix)
+		return;
+	free(ix->buf);
+	free(ix->files);
+	free(ix->funcs);
+	free(ix->mods);
+	free(ix);
+}
+
+/* "12,40,41" with every number below nr, or "-" (none) when dash_ok. */
+static bool ix_ids_ok(const char *s, size_t nr, bool dash_ok)
+{
+	if (dash_ok && !strcmp(s, "-"))
+		return true;
+	for (;;) {
+		char *end;
+		unsigned long v;
+
+		if (*s < '0' || *s > '9')
+			return false;
+		errno = 0;
+		v = strtoul(s, &end, 10);
+		if (errno || v >= nr)
+			return false;
+		if (!*end)
+			return true;
+		if (*end != ',')
+			return false;
+		s = end + 1;
+	}
+}
+
+/* Split line (NUL-terminated) at spaces into want fields; false on another count. */
+static bool ix_fields(char *line, char **f, size_t want)
+{
+	size_t n = 0;
+	char *p = line;
+
+	while (n < want) {
+		f[n++] = p;
+		p = strchr(p, ' ');
+		if (!p)
+			break;
+		*p++ = '\0';
+	}
+	if (p || n != want)
+		return false;
+	for (n = 0; n < want; n++)
+		if (!*f[n])
+			return false;
+	return true;
+}
+
+static int ix_line(struct kb_index *ix, char *line, int *section, char *err, size_t errsize)
+{
+	char *f[4];
+
+	if (line[0] && line[1] != ' ')
+		line[0] = '?';	/* "F", "f", "m" are whole words */
+	switch (line[0]) {
+	case 'F':
+		if (*section > 0 || !ix_fields(line, f, 2))
+			break;
+		if (ix->files_nr && strcmp(ix->files[ix->files_nr - 1], f[1]) >= 0) {
+			snprintf(err, errsize, "files out of order");
+			return -1;
+		}
+		ix->files[ix->files_nr++] = f[1];
+		return 0;
+	case 'f':
+		if (*section > 1 || !ix_fields(line, f, 3) || !ix_ids_ok(f[2], ix->files_nr, false))
+			break;
+		*section = 1;
+		if (ix->funcs_nr && strcmp(ix->funcs[ix->funcs_nr - 1].name, f[1]) >= 0) {
+			snprintf(err, errsize, "functions out of order");
+			return -1;
+		}
+		ix->funcs[ix->funcs_nr].name = f[1];
+		ix->funcs[ix->funcs_nr++].ids = f[2];
+		return 0;
+	case 'm':
+		if (!ix_fields(line, f, 4) || !ix_ids_ok(f[3], ix->files_nr, true))
+			break;
+		*section = 2;
+		if (ix->mods_nr && strcmp(ix->mods[ix->mods_nr - 1].name, f[1]) > 0) {
+			snprintf(err, errsize, "modules out of order");
+			return -1;
+		}
+		ix->mods[ix->mods_nr].name = f[1];
+		ix->mods[ix->mods_nr].dir = f[2];
+		ix->mods[ix->mods_nr++].ids = f[3];
+		return 0;
+	case '\0':
+		return 0;
+	}
+	snprintf(err, errsize, "not an index line (F PATH, f NAME IDS, m NAME DIR IDS, in order)");
+	return -1;
+}
+
+struct kb_index *kb_index_parse(char *buf, size_t len, const char *name, char *err,
+				size_t errsize)
+{
+	struct kb_index *ix = calloc(1, sizeof(*ix));
+	size_t nf = 0, nfn = 0, nm = 0, i, lineno = 1;
+	char *p, *end = buf + len, *nl;
+	int section = 0;
+
+	if (!ix) {
+		snprintf(err, errsize, "%s: out of memory", name);
+		return NULL;
+	}
+	if (len < strlen(IX_MAGIC) || memcmp(buf, IX_MAGIC, strlen(IX_MAGIC)) ||
+	    memchr(buf, '\0', len)) {
+		snprintf(err, errsize, "%s: not a kbug index (no '%s' header line)", name,
+			 IX_MAGIC);
+		free(ix);
+		return NULL;
+	}
+	/* count the rows to size the tables at once */
+	for (i = 0; i < len; i++)
+		if (!i || buf[i - 1] == '\n') {
+			nf += buf[i] == 'F';
+			nfn += buf[i] == 'f';
+			nm += buf[i] == 'm';
+		}
+	ix->files = malloc((nf + 1) * sizeof(*ix->files));
+	ix->funcs = malloc((nfn + 1) * sizeof(*ix->funcs));
+	ix->mods = malloc((nm + 1) * sizeof(*ix->mods));
+	if (!ix->files || !ix->funcs || !ix->mods) {
+		snprintf(err, errsize, "%s: out of memory", name);
+		goto bad;
+	}
+	ix->header = buf + 2;
+	nl = memchr(buf, '\n', len);
+	if (!nl) {
+		snprintf(err, errsize, "%s: only a header", name);
+		goto bad;
+	}
+	*nl = '\0';
+	for (p = nl + 1; p < end; p = nl + 1) {
+		char msg[160];
+
+		lineno++;
+		nl = memchr(p, '\n', end - p);
+		if (!nl) {
+			snprintf(err, errsize, "%s:%zu: the last line has no newline (cut?)", name,
+				 lineno);
+			goto bad;
+		}
+		*nl = '\0';
+		if (ix_line(ix, p, &section, msg, sizeof(msg))) {
+			snprintf(err, errsize, "%s:%zu: %s", name, lineno, msg);
+			goto bad;
+		}
+	}
+	ix->buf = buf;
+	return ix;
+bad:
+	ix->buf = NULL;
+	kb_index_free(ix);
+	return NULL;
+}
+
+static long ix_now_us(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1000000L + t.tv_nsec / 1000;
+}
+
+const struct kb_index *kb_index_get(void)
+{
+	struct strbuf path = STRBUF_INIT, gz = STRBUF_INIT, text = STRBUF_INIT;
+	const char *env = getenv("KBUG_INDEX");
+	long t0 = ix_now_us();
+	char err[512];
+	size_t len;
+	char *buf;
+
+	if (ix_tried)
+		return ix_global;
+	ix_tried = true;
+	if (env && !*env)
+		return NULL;
+	if (env) {
+		strbuf_addstr(&path, env);
+	} else if (!kbug_data_path(&path, IX_FILE)) {
+		DBG("analyze: no %s installed: functions are not looked up", IX_FILE);
+		return NULL;
+	}
+	if (strbuf_read_file(&gz, path.buf, IX_MAX_GZ) < 0) {
+		WARN("cannot read the function index %s: %s", path.buf, strerror(errno));
+		goto out;
+	}
+	if (kbug_gunzip(gz.buf, gz.len, &text, IX_MAX_TEXT)) {
+		WARN("the function index %s is not gzip data of at most %u MB", path.buf,
+		     IX_MAX_TEXT >> 20);
+		goto out;
+	}
+	buf = strbuf_detach(&text, &len);
+	ix_global = kb_index_parse(buf, len, path.buf, err, sizeof(err));
+	if (!ix_global) {
+		free(buf);
+		WARN("bad function index: %s", err);
+		goto out;
+	}
+	DBG("analyze: function index %s: %zu files, %zu functions, %zu modules, %ld ms",
+	    path.buf, ix_global->files_nr, ix_global->funcs_nr, ix_global->mods_nr,
+	    (ix_now_us() - t0) / 1000);
+out:
+	strbuf_release(&path);
+	strbuf_release(&gz);
+	strbuf_release(&text);
+	return ix_global;
+}
+
+bool kb_index_loaded(void)
+{
+	return ix_tried;
+}
+
+const char *kb_index_header(const struct kb_index *ix)
+{
+	return ix->header;
+}
+
+/* First index in the sorted strings (each at base + i * step) not below key. */
+static size_t ix_lower(const void *base, size_t nr, size_t step, const char *key)
+{
+	size_t lo = 0, hi = nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *s = *(const char *const *)((const char *)base + mid * step);
+
+		if (strcmp(s, key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static size_t ix_ids(const struct kb_index *ix, const char *s, const char **files, size_t max)
+{
+	size_t n = 0;
+
+	while (*s >= '0' && *s <= '9' && n < max) {
+		char *end;
+
+		files[n++] = ix->files[strtoul(s, &end, 10)];
+		s = *end == ',' ? end + 1 : end;
+	}
+	return n;
+}
+
+size_t kb_index_func(const struct kb_index *ix, const char *func, const char **files,
+		     size_t max)
+{
+	size_t i = ix_lower(ix->funcs, ix->funcs_nr, sizeof(*ix->funcs), func);
+
+	if (i == ix->funcs_nr || strcmp(ix->funcs[i].name, func))
+		return 0;
+	return ix_ids(ix, ix->funcs[i].ids, files, max);
+}
+
+bool kb_index_has_file(const struct kb_index *ix, const char *path)
+{
+	size_t i = ix_lower(ix->files, ix->files_nr, sizeof(*ix->files), path);
+
+	return i < ix->files_nr && !strcmp(ix->files[i], path);
+}
+
+bool kb_index_has_dir(const struct kb_index *ix, const char *dir, size_t len)
+{
+	char key[256];
+	size_t i;
+
+	if (!len || len + 2 > sizeof(key))
+		return false;
+	memcpy(key, dir, len);
+	key[len] = '/';
+	key[len + 1] = '\0';
+	i = ix_lower(ix->files, ix->files_nr, sizeof(*ix->files), key);
+	return i < ix->files_nr && !strncmp(ix->files[i], key, len + 1);
+}
+
+int kb_index_module(const struct kb_index *ix, const char *name, size_t nth, const char **dir,
+		    const char **files, size_t max)
+{
+	char key[64];
+	size_t i;
+
+	/* Kbuild's KBUILD_MODNAME turns '-' into '_': the index holds that form */
+	for (i = 0; name[i] && i + 1 < sizeof(key); i++)
+		key[i] = name[i] == '-' ? '_' : name[i];
+	key[i] = '\0';
+	i = ix_lower(ix->mods, ix->mods_nr, sizeof(*ix->mods), key) + nth;
+	if (i >= ix->mods_nr || strcmp(ix->mods[i].name, key))
+		return -1;
+	*dir = ix->mods[i].dir;
+	return (int)ix_ids(ix, ix->mods[i].ids, files, max);
+}
+
+/* ---- blame through the index ---- */
+
+#define IX_CAND 64	/* definitions of one name considered ("probe" has 26) */
+#define IX_MODS 4	/* modules of one name considered ("dummy" has 3) */
+#define IX_NEAR 32	/* neighbouring frames looked up */
+
+static size_t ix_dirlen(const char *file)
+{
+	const char *s = strrchr(file, '/');
+
+	return s ? (size_t)(s - file) : 0;
+}
+
+static bool ix_under(const char *file, const char *dir, size_t n)
+{
+	return n && !strncmp(file, dir, n) && file[n] == '/';
+}
+
+static bool ix_set(struct kb_rep *r, const char *file, size_t n, const char *src,
+		   const char *reason, const char *conf)
+{
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%.*s", (int)n, file);
+	r->blame_source = src;
+	r->blame_reason = reason;
+	r->confidence = conf;
+	return true;
+}
+
+/* Keep the candidates for which keep() holds, when some do. */
+static size_t ix_filter(const char **c, size_t n, bool (*keep)(const char *, const void *),
+			const void *arg)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		if (keep(c[i], arg))
+			c[k++] = c[i];
+	return k;
+}
+
+struct ix_modset {
+	const char *dir[IX_MODS];
+	const char *files[IX_CAND];
+	size_t dirs, files_nr;
+};
+
+static bool ix_in_files(const char *f, const void *arg)
+{
+	const struct ix_modset *m = arg;
+	size_t i;
+
+	for (i = 0; i < m->files_nr; i++)
+		if (m->files[i] == f)
+			return true;
+	return false;
+}
+
+static bool ix_in_dirs(const char *f, const void *arg)
+{
+	const struct ix_modset *m = arg;
+	size_t i;
+
+	for (i = 0; i < m->dirs; i++)
+		if (ix_under(f, m->dir[i], strlen(m->dir[i])))
+			return true;
+	return false;
+}
+
+static bool ix_in_dir(const char *f, const void *arg)
+{
+	const char *d = arg;
+	size_t n = strlen(d);
+
+	while (n && d[n - 1] == '/')
+		n--;
+	return ix_under(f, d, n);
+}
+
+/*
+ * Callers and callees of a static function usually live in its file or
+ * directory (a driver's files call each other): the candidate that
+ * holds the most of the other frames (their file:line, or their
+ * function's only definition). NULL when none or a tie.
+ */
+static const char *ix_by_neighbours(const struct kb_index *ix, const struct kb_rep *r,
+				    const struct kb_frame *f, const char **c, size_t n)
+{
+	const char *near[IX_NEAR], *def[2], *best = NULL;
+	size_t i, j, nr = 0, best_score = 0;
+	bool tie = false;
+
+	for (i = 0; i < r->frames_nr && nr < IX_NEAR; i++) {
+		const struct kb_frame *o = &r->frames[i];
+		char name[128];
+
+		if (o == f || !o->reliable)
+			continue;
+		if (o->file[0] && !kb_path_outside(o->file)) {
+			near[nr++] = o->file;
+			continue;
+		}
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(o->func, "."), o->func);
+		if (kb_index_func(ix, name, def, 2) == 1)
+			near[nr++] = def[0];
+	}
+	for (i = 0; i < n; i++) {
+		size_t score = 0, dl = ix_dirlen(c[i]);
+
+		/* a frame in the same file counts more than one in the same directory */
+		for (j = 0; j < nr; j++)
+			score += !strcmp(near[j], c[i]) ? 2 :
+				 ix_dirlen(near[j]) == dl && !strncmp(near[j], c[i], dl);
+		if (score > best_score)
+			best = c[i], best_score = score, tie = false;
+		else if (score && score == best_score)
+			tie = true;
+	}
+	return tie ? NULL : best;
+}
+
+/* The candidates' deepest common directory, when at least two levels deep. */
+static size_t ix_common_dir(const char **c, size_t n)
+{
+	size_t len = ix_dirlen(c[0]), i, k, slashes = 0;
+
+	for (i = 1; i < n; i++) {
+		for (k = 0; k < len && c[i][k] == c[0][k]; k++)
+			;
+		if (k == len && c[i][k] == '/')
+			continue;
+		/* back to the last '/' both share */
+		if (k)
+			k--;
+		while (k && c[0][k] != '/')
+			k--;
+		len = k;
+	}
+	for (k = 0; k < len; k++)
+		slashes += c[0][k] == '/';
+	return slashes ? len : 0;
+}
+
+bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_dir)
+{
+	const struct kb_index *ix = kb_index_get();
+	const char *c[IX_CAND], *pick;
+	struct ix_modset m = { .dirs = 0 };
+	char name[128], d[256];
+	size_t n, k;
+	int got;
+
+	if (!ix)
+		return false;
+	/* "foo.cold", "foo.isra.0", "foo.constprop.0": gcc's clones of foo */
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(f->func, "."), f->func);
+	n = kb_index_func(ix, name, c, IX_CAND);
+	for (k = 0; f->module[0] && m.dirs < IX_MODS; k++) {
+		got = kb_index_module(ix, f->module, k, &m.dir[m.dirs],
+				      m.files + m.files_nr, IX_CAND - m.files_nr);
+		if (got < 0)
+			break;
+		m.files_nr += (size_t)got;
+		m.dirs++;
+	}
+	/* a [module] no Makefile of the tree builds: the tree's namesakes are not it */
+	if (f->module[0] && !m.dirs && !sec_dir)
+		return false;
+	if (m.dirs) {
+		/* the module's own objects (Kbuild's NAME-y), then its directory */
+		k = ix_filter(c, n, ix_in_files, &m);
+		n = k ? k : ix_filter(c, n, ix_in_dirs, &m);
+	} else if (n > 1 && sec_dir && *sec_dir) {
+		k = ix_filter(c, n, ix_in_dir, sec_dir);
+		n = k ? k : n;
+	}
+	if (n == 1)
+		return ix_set(r, c[0], strlen(c[0]), KB_SRC_INDEX,
+			      "the only definition of the function in the tree's index",
+			      KB_CONF_MEDIUM);
+	if (n > 1) {
+		pick = ix_by_neighbours(ix, r, f, c, n);
+		if (pick)
+			return ix_set(r, pick, strlen(pick), KB_SRC_INDEX,
+				      "the definition of the function in the directory of the other frames",
+				      KB_CONF_MEDIUM);
+	}
+	if (m.dirs == 1) {
+		if (m.files_nr == 1)
+			return ix_set(r, m.files[0], strlen(m.files[0]), KB_SRC_MODULE,
+				      "the only source file of the frame's module (tree index)",
+				      KB_CONF_MEDIUM);
+		snprintf(d, sizeof(d), "%s/", m.dir[0]);
+		return ix_set(r, d, strlen(d), KB_SRC_MODULE,
+			      "the source directory of the frame's module (tree index)",
+			      KB_CONF_MEDIUM);
+	}
+	k = n > 1 ? ix_common_dir(c, n) : 0;
+	if (!k)
+		return false;
+	ix_set(r, c[0], k + 1, KB_SRC_INDEX,
+	       "the directory common to the function's definitions (several of that name)",
+	       KB_CONF_LOW);
+	return true;
+}

@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * The kernel tree index (data/linux-6.12.index.gz, made at build time by
+ * kernel/index.py, format in docs/function-index.md): every source file
+ * of the tree, every C function definition (name -> files) and every
+ * Kbuild module (name -> directory, source files). Read on first need
+ * only: a log whose frames carry file:line never loads it.
+ */
+struct kb_index;
+
+/*
+ * The shipped index, loaded once ($KBUG_INDEX names another file; set
+ * to "" it disables the index). NULL when there is none or it is bad
+ * (said once on stderr for a bad one).
+ */
+const struct kb_index *kb_index_get(void);
+/* Was kb_index_get() asked to load it in this process (for the tests)? */
+bool kb_index_loaded(void);
+
+/*
+ * Parse an inflated index held in buf (modified in place and kept by
+ * the index: free with kb_index_free). NULL on bad input, with the
+ * reason (naming `name` and the line) in err.
+ */
+struct kb_index *kb_index_parse(char *buf, size_t len, const char *name, char *err,
+				size_t errsize);
+void kb_index_free(struct kb_index *ix);
+
+/* The header line: "kbug-index 1 linux-source-6.12 VERSION (...)". */
+const char *kb_index_header(const struct kb_index *ix);
+/* The files defining func (up to max of them); their number. */
+size_t kb_index_func(const struct kb_index *ix, const char *func, const char **files,
+		     size_t max);
+/* Is path ("fs/ext4/inode.c") a file of the tree? */
+bool kb_index_has_file(const struct kb_index *ix, const char *path);
+/* Does some file of the tree lie under dir ("fs/ext4", no final slash)? */
+bool kb_index_has_dir(const struct kb_index *ix, const char *dir, size_t len);
+/*
+ * The nth (from 0) Kbuild module called name ('-' and '_' alike): its
+ * directory in *dir and up to max of its source files; the number of
+ * files, or -1 when there is no nth module of that name.
+ */
+int kb_index_module(const struct kb_index *ix, const char *name, size_t nth, const char **dir,
+		    const char **files, size_t max);

@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Failures of USB host controllers, storage, audio, suspend/resume and
+ * firmware loading (sig-driver.h), as linux 6.12 prints them. Several
+ * are printed by core code on a driver's behalf (the PM core, the
+ * firmware loader, the USB HCD core, the packet scheduler's watchdog):
+ * those rows blame the driver the device prefix names.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "analyze/sig-driver.h"
+#include "util/macro.h"
+
+#define XHCI "drivers/usb/host/"
+#define NVME "drivers/nvme/host/"
+#define HDA "sound/pci/hda/"
+#define SOF "sound/soc/sof/"
+#define PM_MAIN "drivers/base/power/main.c"
+#define FW_MAIN "drivers/base/firmware_loader/main.c"
+
+/*
+ * The PM core's two lines for one failure (drivers/base/power/main.c):
+ * __suspend_report_result()'s "PM: dpm_run_callback(): CB returns N"
+ * then pm_dev_err()'s "PM: failed to VERB[ async][ noirq|early|late]:
+ * error N", VERB from pm_verb(). The title takes the verb, from the
+ * second line when the report holds it, else from the callback's name.
+ */
+static void sys_pm_title(struct kb_rep *r, char *driver, size_t size)
+{
+	static const char *const verbs[] = {
+		"suspend", "resume", "freeze", "quiesce", "hibernate", "thaw", "restore", "recover",
+		"poweroff",
+	};
+	const char *verb = NULL;
+	size_t i, k;
+
+	for (i = r->hdr; !verb && i < r->cut; i++) {
+		const char *l = kb_rep_line(r, i), *p = strstr(l, "PM: failed to ");
+
+		if (!p)
+			p = strstr(l, "): ");	/* the callback: pci_pm_suspend+0x0/0x150 */
+		for (k = 0; p && !verb && k < ARRAY_SIZE(verbs); k++)
+			if (strstr(p, verbs[k]))
+				verb = verbs[k];
+	}
+	strbuf_reset(&r->title);
+	strbuf_addf(&r->title, "PM: %s failed to %s", driver[0] ? driver : "?",
+		    verb ? verb : "suspend or resume");
+}
+
+/*
+ * drivers/base/dd.c, call_driver_probe(): "probe with driver %s failed
+ * with error %d" names the driver whose probe failed (the device's prefix
+ * may be the bus's).
+ */
+static void sys_probe_driver(struct kb_rep *r, char *driver, size_t size)
+{
+	char name[64];
+
+	if (kb_word_after(kb_rep_line(r, r->hdr), "probe with driver ", " ", name, sizeof(name)))
+		snprintf(driver, size, "%s", name);
+	strbuf_reset(&r->title);
+	strbuf_addf(&r->title, "%s: probe failed", driver[0] ? driver : "?");
+}
+
+/* A missing file (-ENOENT) is the distribution's firmware package, and drivers try several. */
+static bool sys_fw_not_enoent(const char *msg, size_t len)
+{
+	while (len && (msg[len - 1] == ' ' || msg[len - 1] == '\r'))
+		len--;
+	return !(len > 3 && !memcmp(msg + len - 3, " -2", 3)) &&
+	       !(len > 4 && !memcmp(msg + len - 4, "(-2)", 4));
+}
+
+const struct kb_drv_row kb_drv_sys[] = {
+	/* usb/host/xhci-ring.c, xhci_handle_command_timeout() */
+	KB_DRV("xhci*", "xHCI host controller not responding, assume dead", NULL,
+	       "xHCI host controller died", XHCI "xhci-ring.c"),
+	/* usb/host/xhci-ring.c, xhci_handle_cmd_stop_ep() timeout */
+	KB_DRV("xhci*", "xHCI host not responding to stop endpoint command", NULL,
+	       "xHCI host not responding to stop endpoint", XHCI "xhci-ring.c"),
+	/* usb/host/xhci-ring.c, handle_tx_event() */
+	KB_DRV("xhci*", "ERROR Transfer event TRB DMA ptr not part of current TD", NULL,
+	       "xHCI transfer event not part of current TD", XHCI "xhci-ring.c"),
+	/* usb/host/xhci-ring.c, xhci_abort_cmd_ring() */
+	KB_DRV("xhci*", "Abort failed to stop command ring", NULL,
+	       "xHCI failed to stop command ring", XHCI "xhci-ring.c"),
+	/* usb/core/hcd.c, usb_hc_died(): printed for the host controller's driver */
+	KB_DRV_CORE("HC died; cleaning up", NULL, "%s: host controller died",
+		    "drivers/usb/core/hcd.c", NULL),
+	/* usb/core/hub.c, hub_port_init() and hub_port_connect(): enumeration failed */
+	KB_DRV("usb", "device descriptor read/", ", error ", "usb: device descriptor read error",
+	       "drivers/usb/core/hub.c"),
+	KB_DRV("usb", "device not accepting address ", ", error ",
+	       "usb: device not accepting address", "drivers/usb/core/hub.c"),
+	KB_DRV("usb", "unable to enumerate USB device", NULL, "usb: unable to enumerate device",
+	       "drivers/usb/core/hub.c"),
+	/* nvme/host/pci.c, nvme_timeout() (6.12 "I/O tag %d ...", older "I/O %d QID %d ...") */
+	KB_DRV("nvme", "I/O ", " timeout, aborting", "nvme: I/O timeout", NVME "pci.c"),
+	KB_DRV("nvme", "I/O ", " timeout, reset controller", "nvme: I/O timeout", NVME "pci.c"),
+	/* nvme/host/pci.c, nvme_warn_reset() */
+	KB_DRV("nvme", "controller is down; will reset", NULL, "nvme: controller is down",
+	       NVME "pci.c"),
+	/* nvme/host/core.c, nvme_wait_ready() */
+	KB_DRV_IN("nvme", "Device not ready; aborting ", NULL, "nvme: device not ready",
+		  NVME "core.c", "nvme_core"),
+	/* nvme/host/core.c, nvme_init_identify() */
+	KB_DRV_IN("nvme", "Identify Controller failed", NULL, "nvme: identify controller failed",
+		  NVME "core.c", "nvme_core"),
+	/* pci/hda/hda_controller.c, azx_rirb_get_response() */
+	KB_DRV("snd_hda_intel", "azx_get_response timeout", NULL,
+	       "snd_hda_intel: codec response timeout", HDA "hda_controller.c"),
+	KB_DRV("snd_hda_intel", "No response from codec", NULL,
+	       "snd_hda_intel: no response from codec", HDA "hda_controller.c"),
+	/* soc/sof/ipc3.c, ipc3_wait_tx_done(); ipc4.c, ipc4_wait_tx_done() */
+	KB_DRV("sof-*", "ipc tx timed out for ", NULL, "SOF: IPC timeout", SOF "ipc3.c"),
+	KB_DRV("sof-*", "ipc timed out for ", NULL, "SOF: IPC timeout", SOF "ipc4.c"),
+	/* soc/sof/ipc.c, snd_sof_ipc_reply(): a reply the driver did not wait for */
+	KB_DRV("sof-*", "", "no reply expected, received ", "SOF: unexpected IPC reply",
+	       SOF "ipc.c"),
+	/* soc/sof/core.c, sof_probe_continue() */
+	KB_DRV("sof-*", "error: failed to boot DSP firmware", NULL, "SOF: DSP firmware boot failed",
+	       SOF "core.c"),
+	/* power/main.c, __suspend_report_result() and pm_dev_err() (dev_fmt "PM: ") */
+	KB_DRV_ROW(NULL, "PM: dpm_run_callback(): ", " returns ", "PM: device failed to suspend",
+		   PM_MAIN, true, NULL, sys_pm_title),
+	KB_DRV_ROW(NULL, "PM: failed to ", ": error ", "PM: device failed to suspend", PM_MAIN,
+		   true, NULL, sys_pm_title),
+	/* net/sched/sch_generic.c, dev_watchdog(): netdev_crit() since 6.8 */
+	KB_DRV_CORE("NETDEV WATCHDOG: ", "transmit queue ", "%s: transmit queue timed out",
+		    "net/sched/sch_generic.c", NULL),
+	/*
+	 * base/dd.c, call_driver_probe() (6.12); before 5.x really_probe()'s
+	 * pr_warn("%s: probe of %s failed with error %d"), the prefix the driver
+	 */
+	KB_DRV_ROW(NULL, "probe with driver ", " failed with error ", "%s: probe failed",
+		   "drivers/base/dd.c", true, NULL, sys_probe_driver),
+	KB_DRV_CORE("probe of ", " failed with error ", "%s: probe failed", "drivers/base/dd.c",
+		    NULL),
+	/* firmware_loader/main.c, _request_firmware() and fw_get_filesystem_firmware() */
+	KB_DRV_CORE("Direct firmware load for ", " failed with error ", "%s: firmware load failed",
+		    FW_MAIN, sys_fw_not_enoent),
+	KB_DRV_CORE("firmware: failed to load ", NULL, "%s: firmware load failed", FW_MAIN,
+		    sys_fw_not_enoent),
+	{ .sig = { .prefix = NULL } },
+};

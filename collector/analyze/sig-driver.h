@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#pragma once
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analyze/internal.h"
+
+/*
+ * The catalogue of driver failures printed through dev_printk() (its
+ * rows in sig-driver-wifi.c, sig-driver-gpu.c, sig-driver-sys.c; the
+ * rule that reads the driver off the message in sig-driver.c).
+ *
+ * dev_printk() starts every message with dev_driver_string() and
+ * dev_name(): "iwlwifi 0000:00:14.3: ", "nvme nvme0: "; so a row
+ * matches the message's body (what follows that prefix) and the driver
+ * comes from the prefix, whichever device printed it. A row's `src` is
+ * the file of the printk in linux 6.12. When that file is the driver's
+ * own, it is blamed; when it is core code printing for the driver (the
+ * firmware loader, the PM core, the DRM atomic helpers, the USB HCD
+ * core, the packet scheduler's watchdog: `core`), the driver the prefix
+ * names is blamed instead.
+ */
+struct kb_drv_row {
+	struct kb_sig sig;	/* first: the scanner hands back &row->sig */
+	const char *driver;	/* dev_driver_string() required: "iwlwifi", "ath11k_*"; NULL any */
+	const char *src;	/* the source file that prints the message */
+	bool core;		/* src prints on a driver's behalf: blame the driver */
+	/*
+	 * the title, when more than the row's ("%s" in sig.title is the
+	 * driver); it may name another driver, for a message that does
+	 */
+	void (*retitle)(struct kb_rep *r, char *driver, size_t size);
+};
+
+void kb_drv_title(struct kb_rep *r);
+
+/*
+ * sig.prefix is the body's start ("" for any body: then the row is
+ * found by its driver's first letter and `has` is searched).
+ */
+#define KB_DRV_ROW(drv, start, has, ttl, file, is_core, fn, re)				\
+	{ .sig = { .prefix = (start), .contains = (has), .kind = "driver", .title = (ttl),	\
+		   .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = kb_drv_title,	\
+		   .match = (fn) },							\
+	  .driver = (drv), .src = (file), .core = (is_core), .retitle = (re) }
+
+/* A row of the driver's own code: blame `file`. */
+#define KB_DRV(drv, start, has, ttl, file) KB_DRV_ROW(drv, start, has, ttl, file, false, NULL, NULL)
+/* The same, when `file` is built into another module than the driver's (nvme_core). */
+#define KB_DRV_IN(drv, start, has, ttl, file, mod)					\
+	{ .sig = { .prefix = (start), .contains = (has), .kind = "driver", .title = (ttl),	\
+		   .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = kb_drv_title,	\
+		   .module = (mod) },							\
+	  .driver = (drv), .src = (file) }
+/* A row of core code printing for any driver: blame the driver of the prefix. */
+#define KB_DRV_CORE(start, has, ttl, file, fn)					\
+	KB_DRV_ROW(NULL, start, has, ttl, file, true, fn, NULL)
+
+/* The areas' tables, each ended by a row with a NULL sig.prefix. */
+extern const struct kb_drv_row kb_drv_wifi[], kb_drv_gpu[], kb_drv_sys[];
+
+/* Every module of the driver areas and its sources (sig-driver-modules.c, generated). */
+struct kb_drv_module {
+	const char *name;	/* '-' as '_' */
+	const char *path;	/* "drivers/net/ethernet/ethoc.c", or a directory ".../igb/" */
+};
+extern const struct kb_drv_module kb_drv_modules[];
+extern const unsigned int kb_drv_modules_nr;
+
+/*
+ * Core code that warns for a driver and names it in the report's own
+ * lines (before 4.x the transmit watchdog's WARNING printed "NETDEV
+ * WATCHDOG: eth0 (ethoc): ..." after its header): blame that driver.
+ * true when it did; for the blamer (blame.c), before its own rules.
+ */
+bool kb_drv_named(struct kb_rep *r);
+
+/* A row that starts a report at this dev_printk() line, or NULL (the hot path). */
+const struct kb_sig *kb_sig_driver_match(const char *msg, size_t len);
+/* The driver and body of a dev_printk() line; false when it has no such prefix. */
+bool kb_drv_split(const char *msg, size_t len, size_t *drv_len, size_t *body);
+/*
+ * Blame the driver `drv` (a dev_driver_string() or module name) for a
+ * failure printed by `src` (core: on the driver's behalf).
+ */
+void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core);

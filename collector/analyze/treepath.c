@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Source paths as logs print them, made tree-relative. The kernel prints
+ * __FILE__, which is what the build passed to the compiler: relative to
+ * the tree for an in-tree build ("fs/ext4/inode.c"), but it can hold
+ * "dir/../" segments (a Makefile that names files in a sibling
+ * directory: amdgpu's "../display/"), start with the build root of a
+ * package build (/home/u/rpmbuild/BUILD/kernel-X/linux-X/,
+ * /build/linux-XXXX/, /usr/src/kernels/X/), or be a module's own build
+ * directory outside any tree (DKMS: /var/lib/dkms/NAME/VER/build/).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "analyze/index.h"
+#include "analyze/internal.h"
+
+#define TP_MAX_PARTS 64
+
+/*
+ * The top-level directories of the kernel tree that hold code built
+ * into the kernel or its modules (the tree's Makefile and Kbuild descend
+ * into these). A relative path starting with one is taken as
+ * tree-relative without the index, so that logs with file:line never
+ * load it (and a file that moved since 6.12 keeps its directory).
+ */
+static const char *const tp_top[] = {
+	"arch", "block", "certs", "crypto", "drivers", "fs", "include", "init", "io_uring",
+	"ipc", "kernel", "lib", "mm", "net", "rust", "samples", "security", "sound", "usr",
+	"virt", NULL,
+};
+
+static bool tp_is_top(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; tp_top[i]; i++)
+		if (strlen(tp_top[i]) == n && !memcmp(tp_top[i], s, n))
+			return true;
+	return false;
+}
+
+struct tp_parts {
+	const char *s[TP_MAX_PARTS];
+	size_t n[TP_MAX_PARTS];
+	size_t nr;
+};
+
+/* Split at '/', dropping "" and "." and letting ".." take back one part. */
+static void tp_split(const char *in, struct tp_parts *p)
+{
+	p->nr = 0;
+	while (*in) {
+		size_t n = strcspn(in, "/");
+
+		if (n == 2 && in[0] == '.' && in[1] == '.') {
+			if (p->nr)
+				p->nr--;
+		} else if (n && !(n == 1 && in[0] == '.') && p->nr < TP_MAX_PARTS) {
+			p->s[p->nr] = in;
+			p->n[p->nr++] = n;
+		}
+		in += n;
+		while (*in == '/')
+			in++;
+	}
+}
+
+/* parts[from..] joined by '/' into out; false when it does not fit. */
+static bool tp_join(const struct tp_parts *p, size_t from, char *out, size_t size)
+{
+	size_t i, o = 0;
+
+	for (i = from; i < p->nr; i++) {
+		if (o + p->n[i] + 2 > size)
+			return false;
+		if (i > from)
+			out[o++] = '/';
+		memcpy(out + o, p->s[i], p->n[i]);
+		o += p->n[i];
+	}
+	if (o >= size)
+		return false;
+	out[o] = '\0';
+	return true;
+}
+
+bool kb_path_tree(const char *in, char *out, size_t size)
+{
+	const struct kb_index *ix;
+	struct tp_parts p;
+	char buf[512];
+	size_t k;
+
+	tp_split(in, &p);
+	if (p.nr < 2)
+		return false;
+	if (in[0] != '/' && tp_is_top(p.s[0], p.n[0]) && tp_join(&p, 0, out, size))
+		return true;
+	for (k = 0; k + 1 < p.nr; k++)
+		if (p.n[k] == 4 && !memcmp(p.s[k], "dkms", 4))
+			return false;	/* a DKMS module's own tree */
+	/* a build root before the tree: the longest suffix that is a file of the tree */
+	ix = kb_index_get();
+	for (k = 1; ix && k < p.nr; k++)
+		if (tp_join(&p, k, buf, sizeof(buf)) && kb_index_has_file(ix, buf))
+			return tp_join(&p, k, out, size);
+	/*
+	 * A build root's file not in 6.12 (moved, another version): a
+	 * directory of the tree will do. Relative paths are not cut so:
+	 * "driver/foo/lib/foo.c" is no file of lib/.
+	 */
+	for (k = 1; in[0] == '/' && k + 1 < p.nr; k++) {
+		if (!tp_is_top(p.s[k], p.n[k]) || !tp_join(&p, k, buf, sizeof(buf)))
+			continue;
+		if (!ix || kb_index_has_dir(ix, buf, strrchr(buf, '/') - buf))
+			return tp_join(&p, k, out, size);
+	}
+	return false;
+}
+
+bool kb_path_outside(const char *path)
+{
+	/*
+	 * kb_path_norm() made every path it could place tree-relative: an
+	 * absolute one left is a build directory of no tree (a DKMS or
+	 * vendor module's); a relative one it could not place is left to
+	 * the old rules (it may be a tree of another version).
+	 */
+	return path[0] == '/' || strstr(path, "dkms/");
+}
+
+bool kb_path_dkms_module(const char *path, char *name, size_t size)
+{
+	const char *p = strstr(path, "/dkms/");
+	size_t n;
+
+	if (!p)
+		return false;
+	p += 6;
+	n = strcspn(p, "/");
+	if (!n || !p[n] || n >= size)
+		return false;
+	memcpy(name, p, n);
+	name[n] = '\0';
+	return true;
+}
+
+void kb_path_norm(char *path, size_t size)
+{
+	char buf[256];
+
+	/* the common case, a clean tree-relative path, costs a scan */
+	if (path[0] != '/' && !strstr(path, "/.") && !strstr(path, "//") &&
+	    tp_is_top(path, strcspn(path, "/")))
+		return;
+	if (kb_path_tree(path, buf, sizeof(buf)))
+		snprintf(path, size, "%s", buf);
+}

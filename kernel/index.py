@@ -1,0 +1,138 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Make data/linux-6.12.index.gz, kbug's index of a kernel tree.
+
+    kernel/index.py TREE VERSION OUT
+
+TREE is an unpacked linux-source tree (kernel/source.sh prints it), VERSION
+the Debian version of the package it came from. The index (format in
+docs/function-index.md) holds every source file of the kernel proper (not
+tools/, samples/, Documentation/), every C function definition that
+Universal Ctags finds in them, and every object the Kbuild Makefiles may
+build as a module, with its directory and source files. It is written
+gzip-compressed, deterministic (no time stamp), so that a rebuild from the
+same tree gives the same bytes.
+"""
+import gzip
+import os
+import re
+import subprocess
+import sys
+
+# userspace programs, examples and documentation: never in a kernel trace
+SKIP_TOP = {"tools", "samples", "Documentation", ".git"}
+SOURCE_EXT = (".c", ".h", ".S", ".rs")
+CTAGS = ["ctags", "--languages=C", "--kinds-C=f", "--sort=no", "-x",
+         "--_xformat=%N %F", "-L", "-", "-f", "-"]
+
+# Kbuild (Documentation/kbuild/makefiles.rst): "obj-$(CONFIG_X) += a.o b.o"
+# lists objects that are modules when X=m; "a-y := x.o y.o", "a-objs" and
+# "a-$(CONFIG_Y) += z.o" list the parts of a composite object a.o.
+RE_OBJ = re.compile(r"^obj-(\$\(CONFIG_[A-Za-z0-9_]+\)|m)\s*[:+]?=(.*)$")
+RE_PART = re.compile(r"^([A-Za-z0-9_-]+)-(y|objs|\$\(CONFIG_[A-Za-z0-9_]+\))\s*[:+]?=(.*)$")
+
+
+def source_files(tree):
+    out = []
+    for top in sorted(os.listdir(tree)):
+        if top in SKIP_TOP or not os.path.isdir(os.path.join(tree, top)):
+            continue
+        for dirpath, dirnames, files in os.walk(os.path.join(tree, top)):
+            dirnames.sort()
+            rel = os.path.relpath(dirpath, tree)
+            for f in files:
+                if f.endswith(SOURCE_EXT):
+                    out.append(rel + "/" + f)
+    return sorted(set(out))
+
+
+def makefile_lines(path):
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        text = fh.read()
+    text = text.replace("\\\n", " ")
+    for line in text.split("\n"):
+        line = line.split("#", 1)[0].strip()
+        if line:
+            yield line
+
+
+def modules(tree, fileset):
+    """name -> list of (dir, [source files])"""
+    mods = {}
+    for dirpath, dirnames, files in os.walk(tree):
+        dirnames.sort()
+        rel = os.path.relpath(dirpath, tree)
+        if rel.split("/")[0] in SKIP_TOP or rel == ".":
+            continue
+        for mk in ("Makefile", "Kbuild"):
+            if mk not in files:
+                continue
+            names, parts = [], {}
+            for line in makefile_lines(os.path.join(dirpath, mk)):
+                m = RE_OBJ.match(line)
+                if m:
+                    names += [t[:-2] for t in m.group(2).split()
+                              if t.endswith(".o") and "$" not in t and "/" not in t]
+                    continue
+                m = RE_PART.match(line)
+                if m and m.group(1) not in ("obj", "lib", "subdir", "always", "targets"):
+                    parts.setdefault(m.group(1), []).extend(
+                        t[:-2] for t in m.group(3).split() if t.endswith(".o") and "$" not in t)
+            for n in names:
+                srcs = []
+                for o in parts.get(n, [n]):
+                    p = os.path.normpath(rel + "/" + o)
+                    for ext in (".c", ".S", ".rs"):
+                        if p + ext in fileset:
+                            srcs.append(p + ext)
+                            break
+                key = n.replace("-", "_")
+                mods.setdefault(key, [])
+                if (rel, srcs) not in mods[key]:
+                    mods[key].append((rel, srcs))
+    return mods
+
+
+def functions(tree, files):
+    c = [f for f in files if f.endswith((".c", ".h"))]
+    out = subprocess.run(CTAGS, cwd=tree, input="\n".join(c) + "\n", capture_output=True,
+                         text=True, errors="replace", check=True).stdout
+    defs = {}
+    for line in out.splitlines():
+        name, _, path = line.partition(" ")
+        if name and path and " " not in name:
+            defs.setdefault(name, set()).add(path)
+    return defs
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit("usage: kernel/index.py TREE VERSION OUT")
+    tree, version, outpath = sys.argv[1:]
+    ver = subprocess.run(["ctags", "--version"], capture_output=True, text=True,
+                         check=True).stdout.splitlines()[0].split(",")[0]
+    files = source_files(tree)
+    fid = {f: i for i, f in enumerate(files)}
+    defs = functions(tree, files)
+    mods = modules(tree, fid)
+    lines = ["# kbug-index 1 linux-source-6.12 %s (kernel/index.py, %s --languages=C "
+             "--kinds-C=f)" % (version, ver)]
+    lines += ["F " + f for f in files]
+    for name in sorted(defs):
+        ids = sorted(fid[p] for p in defs[name] if p in fid)
+        if ids:
+            lines.append("f %s %s" % (name, ",".join(map(str, ids))))
+    for name in sorted(mods):
+        for d, srcs in mods[name]:
+            lines.append("m %s %s %s" % (name, d, ",".join(str(fid[s]) for s in srcs) or "-"))
+    data = ("\n".join(lines) + "\n").encode()
+    tmp = outpath + ".tmp"
+    with open(tmp, "wb") as fh:
+        fh.write(gzip.compress(data, 9, mtime=0))
+    os.replace(tmp, outpath)
+    print("%s: %d files, %d functions, %d modules, %d bytes" %
+          (outpath, len(files), len(defs), len(mods), os.path.getsize(outpath)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Driver failures that print no call trace (collector/analyze/sig-driver*.c): one log per
+# area of the catalogue (tests/corpus/drivers/), each failure's driver read off
+# dev_printk()'s prefix and mapped to its sources, core code that prints for a driver
+# blaming that driver; ordinary boot lines start no report, and no driver row fires in
+# syzkaller's logs.
+. "$(dirname "$0")/lib.sh"
+
+DRV=$CORPUS_DIR/drivers
+
+# first_line|title|guilty_file|guilty_module|confidence, one line per report
+summarize() {
+	"$KBUG" analyze --json "$1" >out.json &&
+	$PYTHON -c 'import json
+for r in json.load(open("out.json"))["reports"]:
+    print("|".join("" if x is None else str(x) for x in (r["first_line"], r["title"],
+          r["guilty_file"], r["guilty_module"], r["confidence"])))'
+}
+
+for area in wifi gpu usb storage bt audio acpi pm net firmware quiet; do
+	test_expect_success "the $area failures" "
+		summarize \"\$DRV/$area.log\" >got &&
+		test_cmp \"\$DRV/$area.expected\" got
+	"
+done
+
+test_expect_success 'core code printing for a driver blames the driver, not itself' '
+	cat "$DRV"/*.expected >all &&
+	! grep -q "drivers/base/power/main.c\|firmware_loader\|drm_atomic_helper.c\|usb/core/hcd.c\|sch_generic.c" all &&
+	grep -q "^2|PM: xhci_hcd failed to suspend|drivers/usb/host/xhci.c|xhci_hcd|" all &&
+	grep -q "|r8169: transmit queue timed out|drivers/net/ethernet/realtek/r8169_main.c|r8169|" all &&
+	grep -q "|e1000e: transmit queue timed out|drivers/net/ethernet/intel/e1000e/|e1000e|" all &&
+	grep -q "|ehci-pci: host controller died|drivers/usb/host/ehci-pci.c|ehci_pci|" all &&
+	grep -q "|WARNING in dev_watchdog|drivers/net/ethernet/ethoc.c|ethoc|medium$" all &&
+	grep -q "|i915: flip_done timed out|drivers/gpu/drm/i915/|i915|" all
+'
+
+test_expect_success 'the driver comes from the prefix, not from the row: module names differ' '
+	printf "%s\n" "[ 1.0] rtw_8822ce 0000:02:00.0: timed out to flush queue 2" \
+		"[ 2.0] rtw_8821ce 0000:03:00.0: timed out to flush queue 1" >two.log &&
+	summarize two.log >got &&
+	grep -q "^1|rtw88: timed out flushing queue|drivers/net/wireless/realtek/rtw88/mac.c|rtw88_8822ce|medium$" got &&
+	grep -q "^2|.*|rtw88_8821ce|medium$" got
+'
+
+test_expect_success 'a driver named like its module: the sources the tree'"'"'s Makefiles give' '
+	echo "[ 1.0] sky2 0000:03:00.0 eth0: NETDEV WATCHDOG: CPU: 1: transmit queue 0 timed out 5000 ms" >sky2.log &&
+	summarize sky2.log >got &&
+	test "$(cat got)" = "1|sky2: transmit queue timed out|drivers/net/ethernet/marvell/sky2.c|sky2|medium"
+'
+
+test_expect_success 'a driver kbug has no table row for: its module, to be routed by name' '
+	echo "[ 1.0] foo_pci 0000:05:00.0: Direct firmware load for foo/bar.bin failed with error -110" >foo.log &&
+	summarize foo.log >got &&
+	test "$(cat got)" = "1|foo_pci: firmware load failed||foo_pci|low"
+'
+
+test_expect_success 'a vendor'"'"'s own driver (r8125, not the tree'"'"'s r8169): out of the tree' '
+	echo "[ 1.0] r8125 0000:22:04.0 eth4: NETDEV WATCHDOG: CPU: 3: transmit queue 0 timed out 5010 ms" >r8125.log &&
+	"$KBUG" analyze --json r8125.log >out.json &&
+	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"out_of_tree\"] is True and r[\"guilty_module\"] == \"r8125\", r
+assert r[\"guilty_file\"] is None, r"
+'
+
+test_expect_success 'no driver failure is found in syzkaller logs' '
+	n=0 &&
+	for f in "$CORPUS_DIR"/syzkaller/report/* "$CORPUS_DIR"/syzkaller/guilty/*; do
+		"$KBUG" analyze --json "$f" >out.json 2>/dev/null || true
+		if grep -q "\"kind\": *\"driver\"" out.json; then
+			echo "driver report in $f"; n=$((n + 1))
+		fi
+	done &&
+	test $n = 0
+'
+
+test_done

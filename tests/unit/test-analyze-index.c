@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The tree index (collector/analyze/index.c) and the paths made
+ * tree-relative through it (treepath.c): the parser on hand-made files,
+ * lookups and blame on the shipped data/linux-6.12.index.gz with real
+ * function names of linux 6.12, and every form of path a log prints.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analyze/analyze.h"
+#include "analyze/index.h"
+#include "analyze/internal.h"
+#include "util/json.h"
+#include "util/macro.h"
+
+#define IX_PATH "data/linux-6.12.index.gz"
+#define HDR "# kbug-index 1 linux-source-6.12 0 (test)\n"
+
+static struct kb_index *parse(const char *text, char *err, size_t size)
+{
+	char *buf = strdup(text);
+	struct kb_index *ix;
+
+	assert_non_null(buf);
+	ix = kb_index_parse(buf, strlen(buf), "t.index", err, size);
+	if (!ix)
+		free(buf);
+	return ix;
+}
+
+static void test_parse(void **state)
+{
+	static const char *const bad[] = {
+		"no header\n",
+		HDR "F b.c\nF a.c\n",			/* files out of order */
+		HDR "F a.c\nf x 1\n",			/* no file 1 */
+		HDR "F a.c\nf y 0\nf x 0\n",		/* functions out of order */
+		HDR "F a.c\nf x 0,\n",			/* a dangling comma */
+		HDR "F a.c\nf x 0\nF b.c\n",		/* a file after the functions */
+		HDR "F a.c\nm x d\n",			/* a field short */
+		HDR "F a.c\nf x 0",			/* cut: no final newline */
+		HDR "F a.c\nFF b.c\n",			/* not a record */
+		HDR "F a.c\nf x  0\n",			/* an empty field */
+	};
+	const char *files[4], *dir;
+	struct kb_index *ix;
+	char err[256];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		err[0] = '\0';
+		ix = parse(bad[i], err, sizeof(err));
+		if (ix)
+			fail_msg("accepted bad index #%zu", i);
+		assert_non_null(strstr(err, "t.index"));
+	}
+	/* "- " has a fifth, empty field */
+	ix = parse(HDR "F a/x.c\nF b/y.c\nm m b -\x20\n", err, sizeof(err));
+	assert_null(ix);
+	ix = parse(HDR "F a/x.c\nF b/y.c\nF b/z.c\nf f 0,2\nf g 1\nm m b -\nm m c 1,2\n", err,
+		   sizeof(err));
+	assert_non_null(ix);
+	assert_string_equal(kb_index_header(ix), "kbug-index 1 linux-source-6.12 0 (test)");
+	assert_int_equal(kb_index_func(ix, "f", files, 4), 2);
+	assert_string_equal(files[0], "a/x.c");
+	assert_string_equal(files[1], "b/z.c");
+	assert_int_equal(kb_index_func(ix, "h", files, 4), 0);
+	assert_true(kb_index_has_file(ix, "b/y.c"));
+	assert_false(kb_index_has_file(ix, "b/y"));
+	assert_true(kb_index_has_dir(ix, "b", 1));
+	assert_false(kb_index_has_dir(ix, "a/x", 3));
+	assert_int_equal(kb_index_module(ix, "m", 0, &dir, files, 4), 0);
+	assert_string_equal(dir, "b");
+	assert_int_equal(kb_index_module(ix, "m", 1, &dir, files, 4), 2);
+	assert_string_equal(dir, "c");
+	assert_int_equal(kb_index_module(ix, "m", 2, &dir, files, 4), -1);
+	kb_index_free(ix);
+}
+
+static const struct kb_index *shipped(void)
+{
+	const struct kb_index *ix = kb_index_get();
+
+	if (!ix)
+		fail_msg("no index at $KBUG_INDEX (%s)", getenv("KBUG_INDEX"));
+	return ix;
+}
+
+static void test_lookups(void **state)
+{
+	const struct kb_index *ix = shipped();
+	const char *files[64], *dir;
+
+	(void)state;
+	assert_non_null(strstr(kb_index_header(ix), "linux-source-6.12 6.12."));
+	assert_int_equal(kb_index_func(ix, "ext4_writepages", files, 64), 1);
+	assert_string_equal(files[0], "fs/ext4/inode.c");
+	assert_true(kb_index_func(ix, "probe", files, 64) > 10);
+	assert_int_equal(kb_index_func(ix, "no_such_function_in_linux", files, 64), 0);
+	assert_true(kb_index_has_file(ix, "drivers/net/wireless/intel/iwlwifi/mvm/ops.c"));
+	assert_false(kb_index_has_file(ix, "drivers/net/wireless/intel/iwlwifi/mvm/nope.c"));
+	assert_int_equal(kb_index_module(ix, "btusb", 0, &dir, files, 64), 1);
+	assert_string_equal(dir, "drivers/bluetooth");
+	assert_string_equal(files[0], "drivers/bluetooth/btusb.c");
+	/* '-' and '_' alike, as KBUILD_MODNAME */
+	assert_true(kb_index_module(ix, "snd-hda-intel", 0, &dir, files, 64) >= 1);
+	assert_string_equal(dir, "sound/pci/hda");
+	assert_true(kb_index_module(ix, "iwlmvm", 0, &dir, files, 64) > 10);
+	assert_string_equal(dir, "drivers/net/wireless/intel/iwlwifi/mvm");
+}
+
+#define L "[  5.100000] "
+
+static struct json_object *first(const char *log, struct json_object **res)
+{
+	struct kbug_analyze_opts o;
+
+	kbug_analyze_opts_init(&o);
+	o.debuginfo = false;
+	o.kernel_src = "";
+	*res = NULL;
+	assert_int_equal(kbug_analyze_buffer(log, strlen(log), "test", &o, res), 1);
+	return json_object_array_get_idx(kj_get(*res, "reports"), 0);
+}
+
+struct bcase {
+	const char *name, *log, *file, *source, *confidence;
+};
+
+/* An oops of an unsymbolized kernel: the RIP frame (+ module), then the trace. */
+#define OOPS(rip, trace) \
+	L "BUG: kernel NULL pointer dereference, address: 0000000000000008\n" \
+	L "RIP: 0010:" rip "\n" L "Call Trace:\n" L " <TASK>\n" trace L " </TASK>\n"
+
+static const struct bcase bcases[] = {
+	{ "unique", OOPS("ext4_writepages+0x1a/0x80", L " do_writepages+0x28/0x1b0\n"),
+	  "fs/ext4/inode.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	{ "a clone (.isra)",
+	  OOPS("btusb_probe.isra.0+0x1a/0x80 [btusb]", L " usb_probe_interface+0x28/0x1b0\n"),
+	  "drivers/bluetooth/btusb.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* static, in libertas/if_usb.c (usb8xxx) and libertas_tf/if_usb.c */
+	{ "by module", OOPS("__if_usb_submit_rx_urb+0x1a/0x80 [usb8xxx]", L " x+0x28/0x1b0\n"),
+	  "drivers/net/wireless/marvell/libertas/if_usb.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	{ "by module, the other", OOPS("__if_usb_submit_rx_urb+0x1a/0x80 [libertas_tf_usb]", ""),
+	  "drivers/net/wireless/marvell/libertas_tf/if_usb.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* _afe_init: rtw8852a_rfk.c and rtw8852b_rfk.c; its caller only in the first */
+	{ "by module objects", OOPS("_afe_init+0x1a/0x80 [rtw89_8852b]", ""),
+	  "drivers/net/wireless/realtek/rtw89/rtw8852b_rfk.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	{ "by neighbours", OOPS("_afe_init+0x1a/0x80", L " _dpk_kip_setting+0x28/0x1b0\n"),
+	  "drivers/net/wireless/realtek/rtw89/rtw8852a_rfk.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* a neighbour defined twice counts for neither (CI's fuzz-analyze overflow) */
+	{ "ambiguous neighbour", OOPS("_afe_init+0x1a/0x80", L " _afe_init+0x28/0x1b0\n"),
+	  "drivers/net/wireless/realtek/rtw89/", KB_SRC_INDEX, KB_CONF_LOW },
+	{ "ambiguous: the common directory", OOPS("_afe_init+0x1a/0x80", ""),
+	  "drivers/net/wireless/realtek/rtw89/", KB_SRC_INDEX, KB_CONF_LOW },
+	{ "unknown function, known module", OOPS("no_such_fn_here+0x1a/0x80 [iwlmvm]", ""),
+	  "drivers/net/wireless/intel/iwlwifi/mvm/", KB_SRC_MODULE, KB_CONF_MEDIUM },
+	{ "unknown function, single-file module", OOPS("no_such_fn_here+0x1a/0x80 [btusb]", ""),
+	  "drivers/bluetooth/btusb.c", KB_SRC_MODULE, KB_CONF_MEDIUM },
+	/* a pasted excerpt: no frame parsed, the title's function looked up */
+	{ "the title's function",
+	  L "BUG: KFENCE: use-after-free read in bfq_exit_icq_bfqq+0x1a/0x80\n" L "\n"
+	  L "Use-after-free read at 0x00000000deadbeef (in kfence-#12):\n",
+	  "block/bfq-iosched.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* an out-of-tree module's function named like a tree one: not the tree's */
+	{ "unknown module", OOPS("ext4_writepages+0x1a/0x80 [vendorfs]", ""), NULL, NULL,
+	  KB_CONF_LOW },
+};
+
+static void test_blame(void **state)
+{
+	size_t i;
+	int bad = 0;
+
+	(void)state;
+	shipped();
+	for (i = 0; i < ARRAY_SIZE(bcases); i++) {
+		const struct bcase *c = &bcases[i];
+		struct json_object *res, *r = first(c->log, &res);
+		const char *file = kj_get_str(r, "guilty_file");
+		const char *src = kj_get_str(r, "blame_source");
+		const char *conf = kj_get_str(r, "confidence");
+
+		if ((c->file ? !file || strcmp(file, c->file) : !!file) ||
+		    (c->source ? !src || strcmp(src, c->source) : !!src) ||
+		    !conf || strcmp(conf, c->confidence)) {
+			print_error("%s: got %s %s %s, want %s %s %s\n", c->name, file, src, conf,
+				    c->file, c->source, c->confidence);
+			bad++;
+		}
+		json_object_put(res);
+	}
+	assert_int_equal(bad, 0);
+}
+
+struct pcase {
+	const char *in, *out;	/* out NULL: not in the tree */
+};
+
+static void test_paths(void **state)
+{
+	static const struct pcase cases[] = {
+		{ "fs/ext4/inode.c", "fs/ext4/inode.c" },
+		{ "./fs//ext4/./inode.c", "fs/ext4/inode.c" },
+		{ "drivers/gpu/drm/amd/amdgpu/../display/dc/core/dc.c",
+		  "drivers/gpu/drm/amd/display/dc/core/dc.c" },
+		{ "arch/x86/kvm/../../../virt/kvm/kvm_main.c", "virt/kvm/kvm_main.c" },
+		{ "/home/u/rpmbuild/BUILD/kernel-6.12.5/linux-6.12.5-200.fc41.x86_64/fs/btrfs/inode.c",
+		  "fs/btrfs/inode.c" },
+		{ "/build/linux-Xy12ab/net/ipv4/tcp.c", "net/ipv4/tcp.c" },
+		{ "/usr/src/kernels/6.12.0-55.el10.x86_64/mm/slub.c", "mm/slub.c" },
+		{ "/kernel-source//net/core/dev.c", "net/core/dev.c" },
+		{ "kernel-source//net/core/dev.c", "net/core/dev.c" },
+		/* not in 6.12, but a directory of it: kept */
+		{ "/build/linux-5.4/drivers/net/ethernet/intel/e1000/e1000_old.c",
+		  "drivers/net/ethernet/intel/e1000/e1000_old.c" },
+		{ "/build/linux-5.4/drivers/staging/gone/old.c", NULL },
+		{ "/var/lib/dkms/nvidia/550.54/build/nvidia/os-interface.c", NULL },
+		{ "/opt/vendor/src/mydrv/main.c", NULL },
+		{ "inode.c", NULL },
+	};
+	char out[256], name[64];
+	size_t i;
+
+	(void)state;
+	shipped();
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		bool in = kb_path_tree(cases[i].in, out, sizeof(out));
+
+		if (cases[i].out) {
+			if (!in)
+				fail_msg("%s: not placed in the tree", cases[i].in);
+			assert_string_equal(out, cases[i].out);
+		} else if (in) {
+			fail_msg("%s: placed at %s", cases[i].in, out);
+		}
+	}
+	assert_true(kb_path_dkms_module("/var/lib/dkms/nvidia/550.54/build/os.c", name,
+					sizeof(name)));
+	assert_string_equal(name, "nvidia");
+	assert_true(kb_path_outside("/var/lib/dkms/nvidia/550.54/build/os.c"));
+	assert_false(kb_path_outside("fs/ext4/inode.c"));
+}
+
+static void test_out_of_tree(void **state)
+{
+	static const char log[] =
+		L "------------[ cut here ]------------\n"
+		L "WARNING: CPU: 3 PID: 812 at /var/lib/dkms/nvidia/550.54/build/nvidia/"
+		"os-interface.c:1234 os_dump_stack+0x1a/0x30 [nvidia]\n"
+		L "Call Trace:\n" L " <TASK>\n" L " os_dump_stack+0x1a/0x30 [nvidia]\n"
+		L " rm_init_adapter+0x28/0x1b0 [nvidia]\n" L " </TASK>\n"
+		L "---[ end trace 0000000000000000 ]---\n";
+	struct json_object *res, *r;
+
+	(void)state;
+	r = first(log, &res);
+	assert_null(kj_get_str(r, "guilty_file"));
+	assert_true(kj_get_bool(r, "out_of_tree", false));
+	assert_string_equal(kj_get_str(r, "guilty_module"), "nvidia");
+	json_object_put(res);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_lookups),
+		cmocka_unit_test(test_blame),
+		cmocka_unit_test(test_paths),
+		cmocka_unit_test(test_out_of_tree),
+	};
+
+	/* the unit tests run from the top of the source tree */
+	if (!getenv("KBUG_INDEX"))
+		setenv("KBUG_INDEX", IX_PATH, 1);
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
