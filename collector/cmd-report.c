@@ -354,6 +354,32 @@ static int draft(struct kbug_report *r, const struct report_args *a, int idx, co
 	return ret;
 }
 
+/* What the newest pstore record holds: its first report (a panic follows its cause). */
+static void pstore_title(const char *path)
+{
+	struct strbuf real = STRBUF_INIT, text = STRBUF_INIT;
+	struct json_object *res = NULL, *reps;
+	struct kbug_analyze_opts o;
+	size_t n;
+
+	if (!path || strbuf_read_file(&text, kbug_path(&real, path), 4u << 20) < 0)
+		goto out;
+	kbug_analyze_opts_init(&o);
+	o.debuginfo = false;
+	if (kbug_analyze_buffer(text.buf, text.len, path, &o, &res) <= 0)
+		goto out;
+	reps = kj_get(res, "reports");
+	n = reps ? json_object_array_length(reps) : 0;
+	if (n)
+		kbug_tprintf(stderr, "The newest record holds: %s%s\n",
+			     kj_get_str(json_object_array_get_idx(reps, 0), "title") ?: "?",
+			     n > 1 ? " (and what followed it)" : "");
+out:
+	json_object_put(res);
+	strbuf_release(&text);
+	strbuf_release(&real);
+}
+
 /*
  * This boot's log is clean: where the crash of an earlier boot may be
  * (pstore records, the journal's boot before), and when nothing keeps
@@ -376,6 +402,7 @@ static void earlier_crash_help(struct kbug_report *r)
 				     kbug_path(&real, kj_get_str(e, "path") ?: "?"),
 				     (long long)kj_get_int(e, "size", 0));
 		}
+		pstore_title(kj_get_str(json_object_array_get_idx(ps, n - 1), "path"));
 		kbug_tprintf(stderr, "Report the crash it holds with:\n  kbug report --log %s\n",
 			     kbug_path(&real, kj_get_str(json_object_array_get_idx(ps, n - 1),
 							 "path") ?: "?"));

@@ -51,6 +51,7 @@ test_expect_success 'a clean boot, pstore records: what was found and how to rep
 	grep -q "ps/var/lib/systemd/pstore/1733350000/dmesg-efi-173335000001001 (1214 bytes)" p1.screen &&
 	grep -q "kbug report --log .*/ps/var/lib/systemd/pstore/1733350000/dmesg-efi-" p1.screen &&
 	grep -q "kbug report --boot -1" p1.screen &&
+	grep -q "The newest record holds: BUG: unable to handle kernel NULL pointer dereference in iwl_trans_pcie_dump_data" p1.screen &&
 	! grep -q "Nothing on this machine kept" p1.screen
 '
 
