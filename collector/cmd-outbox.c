@@ -167,6 +167,9 @@ static const struct kbug_option outbox_options[] = {
 		      "remove the .new-* folders an interrupted kbug left half-written (leaving "
 		      "the ones a running kbug is writing now)"),
 	OPT_TEXT("channel options, overriding what the item recorded (no secret is recorded):"),
+	OPT_STRING("from", 0, "ADDR", struct outbox_args, d.from,
+		   "the sender of a draft kept without one, \"Name <you@example.org>\" "
+		   "(default: the [identity] section)"),
 	OPT_GROUP(kbug_delivery_options, struct outbox_args, d),
 	OPT_END
 };

@@ -26,6 +26,7 @@
 #include "route/route.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/path.h"
 #include "util/prompt.h"
 #include "util/strbuf.h"
 #include "util/term.h"
@@ -39,6 +40,7 @@ struct report_args {
 	bool regression, no_redact;
 	bool notify, no_notify;		/* --notify-lists, --no-notify-lists (deliver/bridge.c) */
 	int pick;			/* --report N (1 = newest), 0: choose */
+	int boot;			/* --boot N: 0 this boot, -1 the one before (journal) */
 	struct kbug_deliver_opts d;
 };
 
@@ -59,6 +61,9 @@ static const struct kbug_option report_options[] = {
 	OPT_TEXT("what to report:"),
 	OPT_STRING("log", 0, "FILE", struct report_args, log,
 		   "read the kernel log from FILE instead of this kernel's"),
+	OPT_INT("boot", "N", struct report_args, boot, -1000, 0, NULL,
+		"the kernel log of an earlier boot from the systemd journal (-1: the boot before "
+		"this one, where a freeze or crash left its trace)"),
 	OPT_INT("report", "N", struct report_args, pick, 1, 86400, NULL,
 		"the Nth newest report in the log (1: the newest)"),
 	OPT_STRING("file", 0, "PATH", struct report_args, file,
@@ -126,6 +131,8 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 		a->regression = true;
 	if (a->d.sendmail && a->d.smtp_url)
 		return kbug_usage_error("report", "--sendmail and --smtp-url exclude each other");
+	if (a->log && a->boot)
+		return kbug_usage_error("report", "--log and --boot exclude each other");
 	if (a->d.smtp_url && kbug_smtp_url_check(a->d.smtp_url))
 		return kbug_usage_error("report",
 					"--smtp-url takes smtp://HOST[:PORT] or smtps://HOST[:PORT], without credentials (use [smtp] user and password-command)");
@@ -138,7 +145,7 @@ static void probe_ctx(struct kbug_probe_ctx *ctx, struct kbug_report *r,
 		      const struct report_args *a)
 {
 	*ctx = (struct kbug_probe_ctx){
-		.report = r, .log_file = a->log, .timeout_ms = 10000,
+		.report = r, .log_file = a->log, .timeout_ms = 10000, .boot = a->boot,
 		.max_output = 16u << 20,
 	};
 }
@@ -270,19 +277,52 @@ static int read_description(const struct report_args *a, struct strbuf *out)
 			return (int)n;
 		}
 		strbuf_rtrim(out);
+		strbuf_trim(out);
+		if (!out->len) {
+			ERR("the description '%s' is empty: say what you did, what you expected and what happened instead",
+			    a->description);
+			return -EINVAL;
+		}
 		return 0;
 	}
-	if (kbug_interactive(a->d.yes))
+	if (kbug_interactive(a->d.yes)) {
+		int tries;
+
 		kbug_ask_lines("\nWhat happened? What did you do, what did you expect, what happened instead?\n"
 			       "(end with an empty line)\n", out, 200);
+		/* an empty description helps nobody: asked again, then stop */
+		for (tries = 0; !out->len && tries < 2; tries++)
+			kbug_ask_lines("The maintainers need your words to act on it: a few lines, please\n"
+				       "(end with an empty line)\n", out, 200);
+		if (!out->len) {
+			fprintf(stderr, "No description: nothing was saved or sent.\n");
+			return -ECANCELED;
+		}
+	}
 	return 0;
+}
+
+/* A subject kbug had to make up ("problem with the driver btusb"): ask for a better one */
+static void ask_subject(struct kbug_report *r, const struct report_args *a)
+{
+	struct json_object *d = kbug_report_get(r, "draft");
+	struct strbuf ans = STRBUF_INIT;
+
+	if (a->summary || !kbug_interactive(a->d.yes) || !kj_get_bool(d, "title_invented", false))
+		return;
+	fprintf(stderr, "\nThe subject line is the first thing maintainers read; say the problem in a few\n"
+		"words (e.g. \"btusb: no Bluetooth after resume\").\n");
+	if (!kbug_ask_default("Subject", kj_get_str(d, "title"), &ans) && ans.len)
+		kj_set_str(d, "summary", ans.buf);
+	strbuf_release(&ans);
 }
 
 /* ---- the draft ------------------------------------------------------------- */
 
-static int draft(struct kbug_report *r, const struct report_args *a, int idx)
+static int draft(struct kbug_report *r, const struct report_args *a, int idx, const char *why)
 {
 	struct kbug_draft_opts o = {
+		.why = why,
 		.report_index = idx, .summary = a->summary,
 		.last_good = a->regression ? a->last_good : NULL,
 		.module = a->module, .driver = a->driver, .device = a->device, .file = a->file,
@@ -312,11 +352,79 @@ static int draft(struct kbug_report *r, const struct report_args *a, int idx)
 	if (a->regression)
 		fprintf(stderr, "Note:     a regression since %s: [REGRESSION] in the subject, Cc %s, and a #regzbot line\n",
 			a->last_good, REGRESSIONS);
+	ask_subject(r, a);
 	ret = read_description(a, &desc);
 	if (!ret)
 		kbug_draft_describe(r, desc.buf);
 	strbuf_release(&desc);
 	return ret;
+}
+
+/* What the newest pstore record holds: its first report (a panic follows its cause). */
+static void pstore_title(const char *path)
+{
+	struct strbuf real = STRBUF_INIT, text = STRBUF_INIT;
+	struct json_object *res = NULL, *reps;
+	struct kbug_analyze_opts o;
+	size_t n;
+
+	if (!path || strbuf_read_file(&text, kbug_path(&real, path), 4u << 20) < 0)
+		goto out;
+	kbug_analyze_opts_init(&o);
+	o.debuginfo = false;
+	if (kbug_analyze_buffer(text.buf, text.len, path, &o, &res) <= 0)
+		goto out;
+	reps = kj_get(res, "reports");
+	n = reps ? json_object_array_length(reps) : 0;
+	if (n)
+		kbug_tprintf(stderr, "The newest record holds: %s%s\n",
+			     kj_get_str(json_object_array_get_idx(reps, 0), "title") ?: "?",
+			     n > 1 ? " (and what followed it)" : "");
+out:
+	json_object_put(res);
+	strbuf_release(&text);
+	strbuf_release(&real);
+}
+
+/*
+ * This boot's log is clean: where the crash of an earlier boot may be
+ * (pstore records, the journal's boot before), and when nothing keeps
+ * them, how to have them next time.
+ */
+static void earlier_crash_help(struct kbug_report *r)
+{
+	struct json_object *ps = kj_get(kbug_report_get(r, "dmesg"), "pstore");
+	size_t i, n = ps && json_object_is_type(ps, json_type_array) ?
+		      json_object_array_length(ps) : 0;
+	struct strbuf real = STRBUF_INIT;
+
+	if (n) {
+		fprintf(stderr, "\nAn earlier crash left %zu record%s in pstore (the log the kernel saved as it went down):\n",
+			n, n == 1 ? "" : "s");
+		for (i = 0; i < n; i++) {
+			struct json_object *e = json_object_array_get_idx(ps, i);
+
+			kbug_tprintf(stderr, "  %s (%lld bytes)\n",
+				     kbug_path(&real, kj_get_str(e, "path") ?: "?"),
+				     (long long)kj_get_int(e, "size", 0));
+		}
+		pstore_title(kj_get_str(json_object_array_get_idx(ps, n - 1), "path"));
+		kbug_tprintf(stderr, "Report the crash it holds with:\n  kbug report --log %s\n",
+			     kbug_path(&real, kj_get_str(json_object_array_get_idx(ps, n - 1),
+							 "path") ?: "?"));
+	}
+	fprintf(stderr, "\nA freeze or a crash that rebooted the machine is in the log of the boot before:\n"
+		"  kbug report --boot -1      (from the systemd journal)\n");
+	if (!n)
+		fprintf(stderr,
+			"\nNothing on this machine kept the log of a crash (no pstore records). To have it next time:\n"
+			"  - let systemd-pstore archive them: systemctl enable systemd-pstore.service\n"
+			"  - boot with printk.always_kmsg_dump=1 and crash_kexec_post_notifiers=1, so that the log\n"
+			"    of every oops and panic reaches pstore\n"
+			"%s",
+			kbug_path_exists("/var/log/journal") ? "" :
+			"  - keep the journal across boots: Storage=persistent in /etc/systemd/journald.conf\n");
+	strbuf_release(&real);
 }
 
 static void no_suspect_help(struct kbug_report *r, const struct report_args *a)
@@ -332,7 +440,44 @@ static void no_suspect_help(struct kbug_report *r, const struct report_args *a)
 		"  kbug report --file PATH       a source file (drivers/net/...)\n"
 		"  kbug report --log FILE        a saved log (journalctl -k -b -1 > FILE)\n"
 		"Add --description FILE to say what happened, --dry-run to see the message first.\n",
-		a->log ? "'" : "this kernel's log", a->log ?: "", a->log ? "'" : "");
+		a->log ? "'" : a->boot ? "the log of that boot" : "this kernel's log", a->log ?: "",
+		a->log ? "'" : "");
+	if (!a->log && !a->boot)
+		earlier_crash_help(r);
+}
+
+/*
+ * No kernel log could be read: say so and how to get it, never that the
+ * log is clean. The kernel refuses /dev/kmsg and syslog(2) to a user
+ * without CAP_SYSLOG when kernel.dmesg_restrict is 1
+ * (check_syslog_permissions() in kernel/printk/printk.c).
+ */
+static void log_unreadable_help(struct kbug_report *r)
+{
+	struct json_object *errs = kj_get(r->root, "errors");
+	struct strbuf v = STRBUF_INIT;
+	size_t i, n = errs && json_object_is_type(errs, json_type_array) ?
+		      json_object_array_length(errs) : 0;
+	bool restricted = !kbug_path_read_line(&v, "/proc/sys/kernel/dmesg_restrict") &&
+			  !strcmp(v.buf, "1");
+
+	fprintf(stderr, "kbug could not read the kernel log, so it cannot tell whether the kernel reported a crash:\n");
+	for (i = 0; i < n; i++) {
+		struct json_object *e = json_object_array_get_idx(errs, i);
+
+		if (!strcmp(kj_get_str(e, "probe") ?: "", "dmesg"))
+			kbug_tprintf(stderr, "  %s\n", kj_get_str(e, "message") ?: "?");
+	}
+	if (restricted)
+		fprintf(stderr, "This kernel lets only root read its log (kernel.dmesg_restrict = 1).\n");
+	fprintf(stderr,
+		"To give kbug the log, either:\n"
+		"  - read it from the journal: be a member of the group adm or systemd-journal\n"
+		"    (sudo usermod -aG systemd-journal $USER, then log in again) and run kbug again, or\n"
+		"  - save it with sudo and hand it over:\n"
+		"      sudo dmesg > kernel.log && kbug report --log kernel.log\n"
+		"    (the log of the boot before: journalctl -k -b -1 > kernel.log, or kbug report --boot -1)\n");
+	strbuf_release(&v);
 }
 
 /* Until the report is routed: the exit code when it stops here, else -1. */
@@ -345,10 +490,15 @@ static int find_suspect(struct kbug_report *r, const struct report_args *a, int 
 
 	kbug_analyze_opts_init(&ao);
 	ret = kbug_analyze_report(r, &ao);
-	if (ret == -ENOENT)
-		WARN("no kernel log was collected%s", a->log ? "" : " (try --log FILE)");
-	else if (ret < 0)
+	if (ret == -ENOENT && !a->log) {
+		log_unreadable_help(r);
+		if (!named)
+			return KBUG_EXIT_ERROR;
+	} else if (ret == -ENOENT) {
+		WARN("no kernel log was collected from '%s'", a->log);
+	} else if (ret < 0) {
 		WARN("cannot analyze the kernel log: %s", strerror(-ret));
+	}
 	/*
 	 * With a named module, driver or device, a report from the log goes
 	 * into the body only when asked for (--report N): the log may be about
@@ -374,6 +524,121 @@ static int find_suspect(struct kbug_report *r, const struct report_args *a, int 
 		}
 	}
 	return route(r, a, *idx) ? KBUG_EXIT_ERROR : -1;
+}
+
+/* ---- before the questions: can this machine send mail? -------------------- */
+
+#define SENDMAIL "/usr/sbin/sendmail"
+
+static bool mail_way(const struct report_args *a)
+{
+	return a->d.smtp_url || a->d.sendmail || kbug_config_get("smtp", "url") ||
+	       kbug_config_get_bool("sendmail", "use", false);
+}
+
+/* A mail file in the current directory nothing is called yet: kbug-report.mbox, -2, ... */
+static const char *mbox_name(void)
+{
+	static char name[64];
+	int i;
+
+	for (i = 1; i < 100; i++) {
+		if (i == 1)
+			snprintf(name, sizeof(name), "kbug-report.mbox");
+		else
+			snprintf(name, sizeof(name), "kbug-report-%d.mbox", i);
+		if (access(name, F_OK))
+			return name;
+	}
+	return NULL;
+}
+
+/* The ways that work here, offered; the exit code to stop with, else -1. */
+static int choose_way(struct report_args *a)
+{
+	bool sm = !access(SENDMAIL, X_OK);
+	struct strbuf ans = STRBUF_INIT;
+	const char *file = mbox_name();
+	int code = -1, tries;
+
+	fprintf(stderr, "How should this report leave the machine?\n");
+	if (sm)
+		fprintf(stderr, "  1) through this machine's sendmail (%s)\n", SENDMAIL);
+	if (file)
+		fprintf(stderr, "  2) saved as a mail file (%s, here) to send from your mail client\n",
+			file);
+	fprintf(stderr, "  3) set up sending now (kbug setup: your mail provider's SMTP server)\n"
+		"  4) kept in the outbox, to send later (kbug outbox --retry)\n"
+		"  q) quit, nothing kept\n");
+	for (tries = 0; tries < 5; tries++) {
+		if (kbug_ask_default("Choose", file ? "2" : "4", &ans) || !strcmp(ans.buf, "q")) {
+			fprintf(stderr, "Nothing was saved or sent.\n");
+			code = KBUG_EXIT_ERROR;
+			break;
+		}
+		if (!strcmp(ans.buf, "1") && sm) {
+			a->d.sendmail = true;
+			break;
+		}
+		if (!strcmp(ans.buf, "2") && file) {
+			kbug_opts.output = file;
+			break;
+		}
+		if (!strcmp(ans.buf, "3")) {
+			if (kbug_setup_run())
+				continue;
+			if (mail_way(a))
+				break;
+			kbug_front_send_later(true);
+			break;
+		}
+		if (!strcmp(ans.buf, "4")) {
+			kbug_front_send_later(true);
+			break;
+		}
+		fprintf(stderr, "Type one of the numbers above, or q.\n");
+	}
+	if (tries == 5)
+		code = KBUG_EXIT_ERROR;
+	strbuf_release(&ans);
+	return code;
+}
+
+/*
+ * Mail needs a sender and a way out: what is missing is said before the
+ * user types anything, and asked in a terminal (without one, the report
+ * will be kept as a draft in the outbox). The exit code to stop with, else -1.
+ */
+static int mail_ready(struct report_args *a, const struct kbug_channel *ch)
+{
+	static struct strbuf from = STRBUF_INIT;
+	bool tty = kbug_interactive(a->d.yes);
+	int code;
+
+	if (strcmp(ch->name, "email") || a->d.dry_run || kbug_opts.output)
+		return -1;
+	if (!mail_way(a)) {
+		fprintf(stderr, "kbug cannot send mail from this machine yet: no SMTP server is set up "
+			"([smtp] url), and --sendmail was not given%s\n",
+			tty ? "." : ": the report will be kept in the outbox.");
+		if (tty) {
+			code = choose_way(a);
+			if (code >= 0)
+				return code;
+		}
+	}
+	if ((a->d.from && *a->d.from) || kbug_config_get("identity", "email"))
+		return -1;
+	if (!tty) {
+		fprintf(stderr, "No sender address is set (--from, or [identity] email): the report will be kept as a draft in the outbox.\n");
+		return -1;
+	}
+	if (kbug_setup_identity(&from)) {
+		fprintf(stderr, "\nNo sender: nothing was saved or sent.\n");
+		return KBUG_EXIT_ERROR;
+	}
+	a->d.from = from.buf;
+	return -1;
 }
 
 static int cmd_report(int argc, char **argv)
@@ -408,7 +673,11 @@ static int cmd_report(int argc, char **argv)
 	if (!ch)
 		goto out;
 	kbug_route_show(stderr, &r, ch->name, why.buf);
-	if (draft(&r, &a, idx))
+	code = mail_ready(&a, ch);
+	if (code >= 0)
+		goto out;
+	code = KBUG_EXIT_ERROR;
+	if (draft(&r, &a, idx, why.buf))
 		goto out;
 	if (a.d.dry_run && !a.d.from && !kbug_config_get("identity", "email")) {
 		a.d.from = "Your Name <you@example.org>";

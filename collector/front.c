@@ -6,22 +6,27 @@
  * channel's questions (util/prompt.c asks), the review before sending,
  * and what became of it.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/report.h"
 #include "deliver/deliver.h"
+#include "deliver/mime.h"
 #include "deliver/outbox.h"
 #include "front.h"
 #include "kbug.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/options.h"
 #include "util/path.h"
 #include "util/prompt.h"
 #include "util/strbuf.h"
+#include "util/term.h"
 
 struct kbug_opts kbug_opts;
 const char kbug_version[] = KBUG_VERSION;
@@ -208,30 +213,299 @@ int kbug_ask_choice(struct kbug_choice *c, void *data)
 	return 0;
 }
 
-/* kbug_deliver's review: $EDITOR on what the channel lets edit, then ask. */
+static bool send_later;
+
+void kbug_front_send_later(bool later)
+{
+	send_later = later;
+}
+
+/* ---- the review: one screen for every channel -------------------------- */
+
+#define REVIEW_LABEL "%-13s"
+#define SHOW_LINES 400
+
+/* The report as saved in the item (report.json), NULL when unreadable. */
+static struct json_object *item_report(struct kbug_outbox_item *it)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct json_object *j = NULL;
+
+	if (!kbug_outbox_read(it, "report.json", &sb))
+		j = json_tokener_parse(sb.buf);
+	strbuf_release(&sb);
+	return j;
+}
+
+static size_t arr_len(struct json_object *a)
+{
+	return a && json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
+}
+
+static void human_size(struct strbuf *out, int64_t n)
+{
+	if (n < 1024)
+		strbuf_addf(out, "%lld bytes", (long long)n);
+	else if (n < 1024 * 1024)
+		strbuf_addf(out, "%.1f KiB", (double)n / 1024);
+	else
+		strbuf_addf(out, "%.1f MiB", (double)n / (1024 * 1024));
+}
+
+/* "mac" -> "MAC addresses": the classes of core/redact.c's kind_names */
+static const char *redaction_label(const char *kind)
+{
+	static const char *const names[][2] = {
+		{ "mac", "MAC addresses" }, { "ipv4", "IPv4 addresses" },
+		{ "ipv6", "IPv6 addresses" }, { "hostname", "host names" },
+		{ "user", "user names" }, { "home", "home directories" },
+		{ "serial", "serial numbers" }, { "uuid", "UUIDs" },
+		{ "usb-serial", "USB serial numbers" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(kind, names[i][0]))
+			return names[i][1];
+	return kind;
+}
+
+/* A text that may run over lines, indented under the label */
+static void review_text(const char *label, const char *text)
+{
+	const char *p = text;
+	int lines = 0;
+
+	fprintf(stderr, REVIEW_LABEL, label);
+	while (*p && lines < 12) {
+		const char *nl = strchr(p, '\n');
+		int len = nl ? (int)(nl - p) : (int)strlen(p);
+
+		kbug_tprintf(stderr, "%s%.*s\n", lines ? "             " : "", len, p);
+		lines++;
+		p = nl ? nl + 1 : p + len;
+	}
+	if (*p)
+		fprintf(stderr, "             (more: 'e' shows all of it)\n");
+	if (!lines)
+		fputc('\n', stderr);
+}
+
+/* Where it goes: To/Cc, the Bugzilla product and component, or the tracker's page */
+static void review_destination(struct kbug_outbox_item *it, const struct kbug_channel *c,
+			       struct json_object *rep)
+{
+	struct json_object *st = kbug_outbox_state(it);
+	struct strbuf sb = STRBUF_INIT, v = STRBUF_INIT;
+	const char *why = kj_get_str(kj_get(rep, "draft"), "why");
+
+	fprintf(stderr, REVIEW_LABEL "%s%s%s%s\n", "Goes to:", c->name, why ? " (" : "",
+		why ?: "", why ? ")" : "");
+	if (!strcmp(c->name, "email") && !kbug_outbox_read(it, "message.eml", &sb)) {
+		if (!kbug_mime_get_header(sb.buf, "To", &v))
+			review_text("To:", v.buf);
+		if (!kbug_mime_get_header(sb.buf, "Cc", &v))
+			review_text("Cc:", v.buf);
+	} else if (!strcmp(c->name, "bugzilla") && !kbug_outbox_read(it, "request.json", &sb)) {
+		struct json_object *req = json_tokener_parse(sb.buf);
+		struct json_object *bug = kj_get(req, "bug");
+
+		fprintf(stderr, REVIEW_LABEL "%s\n", "Bugzilla:",
+			kj_get_str(st, "url") ?: kj_get_str(req, "url") ?: "?");
+		fprintf(stderr, REVIEW_LABEL "%s / %s\n", "Product:",
+			kj_get_str(bug, "product") ?: "?", kj_get_str(bug, "component") ?: "?");
+		json_object_put(req);
+	} else if (kj_get_str(st, "destination_url")) {
+		fprintf(stderr, REVIEW_LABEL "%s (you submit it there: kbug prints the filled-in link)\n",
+			"File it at:", kj_get_str(st, "destination_url"));
+	}
+	strbuf_release(&sb);
+	strbuf_release(&v);
+}
+
+static void review_screen(struct kbug_outbox_item *it, const struct kbug_channel *c,
+			  struct json_object *rep)
+{
+	struct json_object *atts = kj_get(rep, "attachments"), *red = kj_get(rep, "redactions");
+	struct json_object *st = kbug_outbox_state(it);
+	const char *desc = kj_get_str(kj_get(rep, "draft"), "description");
+	struct strbuf sb = STRBUF_INIT;
+	size_t i, n;
+
+	fprintf(stderr, "\n=== Review: nothing is sent until you say so ===\n");
+	review_destination(it, c, rep);
+	fprintf(stderr, REVIEW_LABEL "%s\n", "Subject:",
+		kj_get_str(st, "subject") ?: kj_get_str(kj_get(rep, "draft"), "summary") ?:
+		kj_get_str(kj_get(rep, "draft"), "title") ?: "?");
+	review_text("Description:", desc && *desc ? desc : "(none)");
+	n = arr_len(atts);
+	for (i = 0; i < n; i++) {
+		struct json_object *a = json_object_array_get_idx(atts, i);
+
+		strbuf_addf(&sb, "%s%s (", i ? ", " : "", kj_get_str(a, "name") ?: "?");
+		human_size(&sb, kj_get_int(a, "size", 0));
+		strbuf_addch(&sb, ')');
+	}
+	fprintf(stderr, REVIEW_LABEL "%s\n", "Attachments:", n ? sb.buf : "none");
+	strbuf_reset(&sb);
+	n = arr_len(red);
+	for (i = 0; i < n; i++) {
+		struct json_object *e = json_object_array_get_idx(red, i);
+
+		strbuf_addf(&sb, "%s%lld %s", i ? ", " : "", (long long)kj_get_int(e, "count", 0),
+			    redaction_label(kj_get_str(e, "kind") ?: "?"));
+	}
+	fprintf(stderr, REVIEW_LABEL "%s\n", "Masked:",
+		n ? sb.buf : kj_get(rep, "redactions") ? "nothing needed masking" :
+		"nothing (--no-redact)");
+	fprintf(stderr, REVIEW_LABEL "%s\n", "Saved in:", kbug_outbox_item_path(it));
+	strbuf_release(&sb);
+}
+
+/* The item's files the user may look at: the message or body, then the attachments */
+static int pick_file(struct kbug_outbox_item *it, const struct kbug_channel *c,
+		     struct json_object *rep, struct strbuf *name)
+{
+	static const char *const main_files[] = { "message.eml", "request.json", "body.md" };
+	struct json_object *atts = kj_get(rep, "attachments");
+	struct strbuf ans = STRBUF_INIT, p = STRBUF_INIT;
+	const char *files[40];
+	size_t i, n = 0, na;
+	long k;
+	char *end;
+
+	files[n++] = "text.txt";
+	for (i = 0; i < ARRAY_SIZE(main_files); i++)
+		if (!access(kbug_outbox_file(it, &p, main_files[i]), R_OK))
+			files[n++] = main_files[i];
+	na = arr_len(atts);
+	for (i = 0; i < na && n < ARRAY_SIZE(files); i++)
+		files[n++] = kj_get_str(json_object_array_get_idx(atts, i), "name") ?: "?";
+	for (i = 0; i < n; i++)
+		fprintf(stderr, "  %zu) %s%s\n", i + 1, files[i],
+			i == 0 ? " (the words you can edit)" : "");
+	k = 0;
+	if (!kbug_ask("Which one? ", &ans)) {
+		k = strtol(ans.buf, &end, 10);
+		if (*end || k < 1 || (size_t)k > n)
+			k = 0;
+	}
+	strbuf_reset(name);
+	if (k > 2 && (size_t)k > n - na) {
+		const char *s;
+
+		/* deliver.c's write_item: attachment-NAME, unsafe characters as '_' */
+		strbuf_addstr(name, "attachment-");
+		for (s = files[k - 1]; *s; s++)
+			strbuf_addch(name, isalnum((unsigned char)*s) || strchr("._-", *s) ?
+				     *s : '_');
+	} else if (k) {
+		strbuf_addstr(name, files[k - 1]);
+	}
+	strbuf_release(&ans);
+	strbuf_release(&p);
+	(void)c;
+	return k ? 0 : -ENOENT;
+}
+
+/* Print an item's file, at most SHOW_LINES lines */
+static void show_file(struct kbug_outbox_item *it, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT, p = STRBUF_INIT;
+	const char *s;
+	int lines = 0;
+
+	if (kbug_outbox_read(it, name, &sb)) {
+		fprintf(stderr, "cannot read %s\n", name);
+		goto out;
+	}
+	fprintf(stderr, "----- %s -----\n", name);
+	for (s = sb.buf; *s && lines < SHOW_LINES; lines++) {
+		const char *nl = strchr(s, '\n');
+		int len = nl ? (int)(nl - s) : (int)strlen(s);
+
+		kbug_tprintf(stderr, "%.*s\n", len, s);
+		s = nl ? nl + 1 : s + len;
+	}
+	if (*s)
+		fprintf(stderr, "----- (cut after %d lines: all of it is in %s) -----\n",
+			SHOW_LINES, kbug_outbox_file(it, &p, name));
+	else
+		fprintf(stderr, "----- end of %s -----\n", name);
+out:
+	strbuf_release(&sb);
+	strbuf_release(&p);
+}
+
+static int keep_for_later(struct kbug_outbox_item *it, const char *why)
+{
+	fprintf(stderr, "%s: it waits in the outbox as %s; send it with: kbug outbox --retry %s\n",
+		why, kbug_outbox_item_id(it), kbug_outbox_item_id(it));
+	return -ECANCELED;
+}
+
+/*
+ * kbug_deliver's review: the one screen for every channel, then send,
+ * edit (the subject and text only: KBUG_REVIEW_REDRAFT), show a file,
+ * save for later, or quit (the item is dropped, and can be restored).
+ */
 static int review(struct kbug_outbox_item *it, const struct kbug_channel *c, void *data)
 {
 	const struct kbug_deliver_opts *o = data;
-	struct strbuf p = STRBUF_INIT;
-	int ret = 0;
+	struct json_object *rep;
+	struct strbuf ans = STRBUF_INIT, p = STRBUF_INIT;
+	int ret = -ECANCELED, round;
 
-	fprintf(stderr, "Saved in the outbox as %s.\n", kbug_outbox_item_path(it));
-	if (!kbug_interactive(o->yes))
+	if (!kbug_interactive(o->yes)) {
+		fprintf(stderr, "Saved in the outbox as %s.\n", kbug_outbox_item_path(it));
 		return 0;
-	if (c->editable && kbug_ask_yes("Review the message in your editor? [Y/n] ", true)) {
-		ret = kbug_run_editor(kbug_outbox_file(it, &p, c->editable));
-		if (!ret && c->refresh)
-			ret = c->refresh(it);
-		strbuf_release(&p);
-		if (ret)
-			return ret;
 	}
-	if (!kbug_ask_yes("Send it now? [y/N] ", false)) {
-		fprintf(stderr, "Not sent: it waits in the outbox as %s (kbug outbox --retry %s).\n",
-			kbug_outbox_item_id(it), kbug_outbox_item_id(it));
-		return -ECANCELED;
+	rep = item_report(it);
+	review_screen(it, c, rep);
+	if (send_later) {
+		ret = keep_for_later(it, "Kept for later (no way to send mail yet: kbug setup)");
+		goto out;
 	}
-	return 0;
+	for (round = 0; round < 50; round++) {
+		fprintf(stderr, "  s) send it   e) edit the subject and text   f) show a file   "
+			"l) save for later   q) quit, do not send\n");
+		if (kbug_ask("Choose [s]: ", &ans)) {
+			ret = keep_for_later(it, "\nNo answer, not sent");
+			break;
+		}
+		switch (ans.len ? ans.buf[0] : 's') {
+		case 's':
+			ret = 0;
+			goto out;
+		case 'e':
+			ret = kbug_run_editor(kbug_outbox_file(it, &p, "text.txt"));
+			if (!ret) {
+				ret = KBUG_REVIEW_REDRAFT;
+				goto out;
+			}
+			break;
+		case 'f':
+			if (!pick_file(it, c, rep, &p))
+				show_file(it, p.buf);
+			continue;
+		case 'l':
+			ret = keep_for_later(it, "Not sent");
+			goto out;
+		case 'q':
+			if (!kbug_outbox_drop(it))
+				fprintf(stderr, "Not sent, dropped: 'kbug outbox --restore %s' brings it back.\n",
+					kbug_outbox_item_id(it));
+			ret = -ECANCELED;
+			goto out;
+		default:
+			fprintf(stderr, "Type s, e, f, l or q.\n");
+		}
+	}
+out:
+	json_object_put(rep);
+	strbuf_release(&ans);
+	strbuf_release(&p);
+	return ret;
 }
 
 /* What became of a report sent (ret: the channel's), and the exit code. */
@@ -242,8 +516,9 @@ static int sent(struct kbug_outbox_item *it, const char *outbox, int ret)
 
 	if (ret) {
 		fprintf(stderr, "Not delivered; the report waits in the outbox as %s.\n"
-			"Retry with: kbug outbox --retry %s%s%s\n", kbug_outbox_item_id(it),
-			kbug_outbox_item_id(it), outbox ? " --outbox " : "", outbox ?: "");
+			"It is kept in %s.\nRetry with: kbug outbox --retry %s%s%s\n",
+			kbug_outbox_item_id(it), kbug_outbox_item_path(it), kbug_outbox_item_id(it),
+			outbox ? " --outbox " : "", outbox ?: "");
 		return KBUG_EXIT_QUEUED;
 	}
 	if (kbug_outbox_get_state(it) == KBUG_STATE_MANUAL) {
@@ -303,10 +578,20 @@ int kbug_front_deliver(struct kbug_report *r, struct kbug_deliver_opts *o, const
 			fprintf(stderr, "Dry run: nothing was sent or saved.\n");
 		return finish_json(r) ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
 	}
-	if (d.saved && !d.attempted)
+	if (d.draft) {
+		const char *id = kbug_outbox_item_id(d.item);
+
+		fprintf(stderr, "Your report is kept as a draft in the outbox as %s.\nIt is kept in %s.\n"
+			"Missing: %s\nOnce that is given: kbug outbox --retry %s%s%s\n", id,
+			kbug_outbox_item_path(d.item),
+			kj_get_str(kbug_outbox_state(d.item), "reason") ?: "?", id,
+			outbox ? " --outbox " : "", outbox ?: "");
+		code = KBUG_EXIT_QUEUED;
+	} else if (d.saved && !d.attempted) {
 		code = KBUG_EXIT_QUEUED;	/* the review kept it */
-	else if (d.saved)
+	} else if (d.saved) {
 		code = sent(d.item, outbox, ret);
+	}
 	if (d.attempted && finish_json(r))
 		code = KBUG_EXIT_ERROR;
 	kbug_outbox_item_free(d.item);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* What the cmd-*.c front ends share in talking to the user, above deliver/. */
 
@@ -26,6 +27,32 @@ int kbug_ask_choice(struct kbug_choice *c, void *data);
 int kbug_front_deliver(struct kbug_report *r, struct kbug_deliver_opts *o, const char *outbox,
 		       const struct kbug_channel *ch);
 
+struct strbuf;
+/*
+ * The user's config file (cmd-setup.c): $KBUG_CONFIG, else
+ * $XDG_CONFIG_HOME/kbug/config, else ~/.config/kbug/config.
+ */
+const char *kbug_setup_config_path(struct strbuf *out);
+/* One setting for kbug_setup_write: a NULL value leaves the key as it is. */
+struct kbug_setting {
+	const char *section, *key, *value;
+};
+
+/*
+ * Set n keys in the INI file path, keeping everything else; written
+ * atomically with mode 0600, its directory made 0700. 0 or -errno (logged).
+ */
+int kbug_setup_write(const char *path, const struct kbug_setting *kv, size_t n);
+/*
+ * Ask the sender's name and address (git's user.name and user.email
+ * offered) into from ("Name <addr>"), and offer to keep them in the
+ * config. 0, or -EIO when the user gave no answer.
+ */
+int kbug_setup_identity(struct strbuf *from);
+/* The whole `kbug setup` dialogue, then the config loaded again. 0 or -errno. */
+int kbug_setup_run(void);
+/* The review keeps the report in the outbox without asking to send it (no way to send yet). */
+void kbug_front_send_later(bool later);
 /*
  * Before sending a report whose blame is a guess (route confidence
  * "low"): says why and shows the runner-up sections; on a terminal asks

@@ -525,6 +525,69 @@ out:
 	return ret;
 }
 
+/* ---- pstore: what an earlier crash left ------------------------------ */
+
+#define PSTORE_MAX_FILES 64
+#define PSTORE_MAX_DEPTH 1
+
+/*
+ * The kernel's pstore file system (fs/pstore/inode.c) shows each record a
+ * backend (efi, ramoops, erst) kept across a reboot as a file named
+ * TYPE-BACKEND-ID in /sys/fs/pstore; dmesg-* hold the log of a crash
+ * (kmsg_dump at panic or oops). systemd-pstore moves them into
+ * /var/lib/systemd/pstore, one directory per crash. Each dmesg record is
+ * listed as {path, size} in "pstore".
+ */
+static void pstore_dir(struct json_object *list, const char *dir, int depth)
+{
+	struct dirent **names = NULL;
+	int i, n = kbug_path_scandir(dir, &names, alphasort);
+
+	for (i = 0; i < n; i++) {
+		const char *nm = names[i]->d_name;
+		struct strbuf p = STRBUF_INIT;
+		struct stat sb;
+
+		if (nm[0] == '.' || json_object_array_length(list) >= PSTORE_MAX_FILES)
+			goto next;
+		strbuf_addf(&p, "%s/%s", dir, nm);
+		{
+			struct strbuf real = STRBUF_INIT;
+
+			if (stat(kbug_path(&real, p.buf), &sb)) {
+				strbuf_release(&real);
+				goto next;
+			}
+			strbuf_release(&real);
+		}
+		if (S_ISDIR(sb.st_mode) && depth < PSTORE_MAX_DEPTH) {
+			pstore_dir(list, p.buf, depth + 1);
+		} else if (S_ISREG(sb.st_mode) && !strncmp(nm, "dmesg", 5)) {
+			struct json_object *e = json_object_new_object();
+
+			kj_set_str(e, "path", p.buf);
+			kj_set_int(e, "size", (int64_t)sb.st_size);
+			kj_append(list, e);
+		}
+next:
+		strbuf_release(&p);
+		free(names[i]);
+	}
+	free(names);
+}
+
+static void pstore_scan(struct json_object *out)
+{
+	struct json_object *list = json_object_new_array();
+
+	pstore_dir(list, "/sys/fs/pstore", 0);
+	pstore_dir(list, "/var/lib/systemd/pstore", 0);
+	if (json_object_array_length(list))
+		kj_set(out, "pstore", list);
+	else
+		json_object_put(list);
+}
+
 /* ---- the probe -------------------------------------------------------- */
 
 static int log_file_read(struct dmesg_state *st, const char *path)
@@ -617,6 +680,7 @@ static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 				       json_object_new_string_len(st.log.buf, (int)st.log.len));
 	}
 	kj_set_int(*out, "count", (int64_t)st.count);
+	pstore_scan(*out);
 	if (st.cut) {
 		kj_set_bool(*out, "truncated", true);
 		kbug_report_error(ctx->report, "dmesg",
@@ -638,6 +702,7 @@ static int dmesg_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 const struct kbug_probe kbug_probe_dmesg = {
 	.name = "dmesg",
 	.help = "the whole kernel log (records, and dmesg.txt), or --log FILE, or --boot -N",
-	.reads = "/dev/kmsg, else klogctl(2), else the systemd journal (_TRANSPORT=kernel)",
+	.reads = "/dev/kmsg, else klogctl(2), else the systemd journal (_TRANSPORT=kernel); "
+		 "the crash records in /sys/fs/pstore and /var/lib/systemd/pstore",
 	.run = dmesg_run,
 };

@@ -148,6 +148,8 @@ ask() {
 	grep -q "^Runner-up: " "$TRASH/$1.screen" &&
 	tmux -L "$SOCK" send-keys -t "$1" "$2" Enter &&
 	sleep 0.5 && tmux -L "$SOCK" send-keys -t "$1" "" Enter &&
+	# an empty description is asked again (issue 20): give one
+	sleep 0.5 && tmux -L "$SOCK" send-keys -t "$1" "It warned at boot." Enter Enter &&
 	for _ in $(seq 1 300); do
 		[ -s "$TRASH/$1.rc" ] && break
 		sleep 0.1

@@ -192,10 +192,11 @@ test_expect_success 'the sender from [identity] in the config' '
 	rm "$XDG_CONFIG_HOME/kbug/config"
 '
 
-test_expect_success 'no sender anywhere: a clear error, exit 1' '
-	test_expect_code 1 "$KBUG" report --log "$T5_LOG" --maintainers "$T5_MAINT" --yes \
+test_expect_success 'no sender anywhere: a clear error, the draft kept, exit 3' '
+	test_expect_code 3 "$KBUG" report --log "$T5_LOG" --maintainers "$T5_MAINT" --yes \
 		--to email --smtp-url smtp://127.0.0.1:$SMTP_PORT --outbox "$TRASH/ns" 2> err &&
-	grep -q "no sender address" err
+	grep -q "no sender address" err &&
+	grep -q "kept as a draft in the outbox" err
 '
 
 test_expect_success 'usage errors exit 2' '

@@ -8,43 +8,13 @@
 GUILTY=$CORPUS_DIR/syzkaller/guilty/14
 t5_require tmux "$GUILTY"
 export XDG_DATA_HOME=$TRASH/xdg XDG_CONFIG_HOME=$TRASH/xdgconf KBUG_CONFIG=
-SOCK=kbug-t5003-$$
-test_at_exit "tmux -L $SOCK kill-server 2>/dev/null"
+. "$TESTS_DIR/lib-tmux.sh"
+SOCK=$TMUX_SOCK
 smtp_start mail
 
 # two reports: a KASAN report in fs/timerfd.c, then the LKDTM warning (newest)
 sed '1,/^$/d' "$GUILTY" > "$TRASH/two.log"
 cat "$T5_LOG" >> "$TRASH/two.log"
-
-# run "$@" in a fresh tmux window of 200x50; its exit code lands in $TRASH/$1.rc
-tmux_run() {
-	local tag=$1
-	shift
-	rm -f "$TRASH/$tag.rc"
-	tmux -L "$SOCK" new-session -d -s "$tag" -x 200 -y 50 \
-		"cd '$TRASH' && $* ; echo \$? > '$TRASH/$tag.rc'; sleep 60"
-}
-
-# wait_for TAG TEXT: until the pane shows TEXT (20 s at most)
-wait_for() {
-	local _
-	for _ in $(seq 1 200); do
-		tmux -L "$SOCK" capture-pane -p -t "$1" -S -200 > "$TRASH/$1.screen" 2>/dev/null
-		grep -qF -- "$2" "$TRASH/$1.screen" && return 0
-		sleep 0.1
-	done
-	echo "the terminal never showed '$2':"; cat "$TRASH/$1.screen"
-	return 1
-}
-
-wait_rc() {
-	local _
-	for _ in $(seq 1 300); do
-		[ -s "$TRASH/$1.rc" ] && { cat "$TRASH/$1.rc"; return 0; }
-		sleep 0.1
-	done
-	echo timeout
-}
 
 # shellcheck disable=SC2034 # used inside the test bodies
 cmd="EDITOR='sed -i s/^Hello,/Hello\\ maintainers,/' '$KBUG' report --log '$TRASH/two.log' \
@@ -61,10 +31,10 @@ test_expect_success 'asks which report, takes a description, runs $EDITOR, sends
 	wait_for one "What happened?" &&
 	grep -q "Suspect:  fs/timerfd.c" one.screen &&
 	tmux -L $SOCK send-keys -t one "The machine froze after resume." Enter Enter &&
-	wait_for one "Review the message in your editor? [Y/n]" &&
-	tmux -L $SOCK send-keys -t one Enter &&
-	wait_for one "Send it now? [y/N]" &&
-	tmux -L $SOCK send-keys -t one "y" Enter &&
+	wait_for one "Choose [s]:" &&
+	tmux -L $SOCK send-keys -t one "e" Enter &&
+	wait_for one "Subject:     KASAN: use-after-free Write in do_timerfd_settime" &&
+	tmux -L $SOCK send-keys -t one "s" Enter &&
 	test "$(wait_rc one)" = 0 &&
 	wait_for one "Delivered: <" &&
 	test "$(count_msgs "$SMTP_DIR")" = 1 &&
@@ -78,16 +48,16 @@ test_expect_success 'asks which report, takes a description, runs $EDITOR, sends
 	PY
 '
 
-test_expect_success 'answering no at "Send it now?" keeps it in the outbox, exit 3' '
+test_expect_success 'save for later at the review keeps it in the outbox, exit 3' '
 	tmux_run two "$cmd" &&
 	wait_for two "Which one to report? [1]" &&
 	tmux -L $SOCK send-keys -t two Enter &&
 	wait_for two "What happened?" &&
 	tmux -L $SOCK send-keys -t two Enter &&
-	wait_for two "Review the message in your editor? [Y/n]" &&
-	tmux -L $SOCK send-keys -t two "n" Enter &&
-	wait_for two "Send it now? [y/N]" &&
-	tmux -L $SOCK send-keys -t two Enter &&
+	wait_for two "The maintainers need your words" &&
+	tmux -L $SOCK send-keys -t two "It just happened." Enter Enter &&
+	wait_for two "Choose [s]:" &&
+	tmux -L $SOCK send-keys -t two "l" Enter &&
 	test "$(wait_rc two)" = 3 &&
 	wait_for two "Not sent: it waits in the outbox" &&
 	test "$(count_msgs "$SMTP_DIR")" = 1 &&

@@ -10,47 +10,7 @@ t5_require
 export XDG_DATA_HOME=$TRASH/xdg XDG_CONFIG_HOME=$TRASH/xdgconf KBUG_CONFIG=
 smtp_start mail
 
-cat > "$TRASH/MAINTAINERS" <<-\EOF
-List of maintainers
-===================
-
-THE REST
-M:	Linus Torvalds <torvalds@linux-foundation.org>
-L:	linux-kernel@vger.kernel.org
-S:	Buried alive in reporters
-F:	*
-F:	*/
-
-GH DRIVER
-M:	Octo Cat <octo@example.org>
-B:	https://github.com/example/ghdrv/issues
-S:	Maintained
-F:	drivers/gh/
-
-GL DRIVER
-M:	Lab Person <lab@example.org>
-B:	https://gitlab.freedesktop.org/example/gldrv/-/issues
-S:	Maintained
-F:	drivers/gl/
-
-MAILTO DRIVER
-M:	Mail Man <mm@example.org>
-B:	mailto:bugs@example.org
-S:	Maintained
-F:	drivers/mailto/
-
-WEB DRIVER
-M:	Web Master <wm@example.org>
-B:	https://example.org/report-a-bug
-S:	Maintained
-F:	drivers/web/
-
-BZ DRIVER
-M:	Bz Person <bz@example.org>
-B:	https://bugzilla.kernel.org/enter_bug.cgi?product=Drivers&component=Other
-S:	Maintained
-F:	drivers/bz/
-EOF
+cp "$TESTS_DIR/fixtures/MAINTAINERS.b-entries" "$TRASH/MAINTAINERS"
 
 dst() {
 	"$KBUG" report --log "$T5_LOG" --maintainers "$TRASH/MAINTAINERS" --from "$T5_FROM" \
@@ -97,16 +57,18 @@ test_expect_success 'web page: the page and the saved draft, exit 0' '
 	grep -q "paste the body saved in .*/body.md" err
 '
 
-test_expect_success 'mailto: one email to the B: address, lists in Cc' '
+test_expect_success 'mailto: one email to the B: address and the maintainers the route shows, lists in Cc' '
 	dst --file drivers/mailto/main.c --smtp-url smtp://127.0.0.1:$SMTP_PORT 2> err &&
 	grep -q "Channel:  email (the section.s B: is a mail address)" err &&
+	grep -q "To:  Mail Man <mm@example.org>" err &&
 	test "$(count_msgs "$SMTP_DIR")" = 1 &&
 	$PYTHON - "$SMTP_DIR/1.json" "$SMTP_DIR/1.eml" <<-\PY
 	import email, email.policy, json, sys
 	env = json.load(open(sys.argv[1]))
-	assert env["rcpt_tos"] == ["bugs@example.org", "linux-kernel@vger.kernel.org"], env
+	assert env["rcpt_tos"] == ["bugs@example.org", "mm@example.org",
+	                           "linux-kernel@vger.kernel.org"], env
 	m = email.message_from_bytes(open(sys.argv[2], "rb").read(), policy=email.policy.strict)
-	assert m["To"] == "bugs@example.org", m["To"]
+	assert m["To"] == "bugs@example.org, Mail Man <mm@example.org>", m["To"]
 	PY
 '
 

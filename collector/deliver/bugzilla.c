@@ -1293,6 +1293,7 @@ static int bz_preview(struct kbug_outbox_item *item, FILE *f, unsigned int flags
 
 const struct kbug_channel kbug_channel_bugzilla = {
 	.name = "bugzilla",
+	.text = "bugzilla",
 	.accepts = bz_accepts,
 	.prepare = bz_prepare,
 	.preview = bz_preview,

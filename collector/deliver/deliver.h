@@ -88,8 +88,9 @@ struct kbug_choice {
  * (message id, bug id) in the item the moment it is known. prepare and
  * send return 0, KBUG_DELIVER_CHOICE or -errno; send() returns -EAGAIN
  * for a failure worth retrying (network, 4xx, 5xx), after saying why.
- * `editable` names the item's file the user may edit before it is sent
- * (NULL: none), and refresh() re-reads it afterwards.
+ * `text` names the template (templates/TEXT.txt) of the words the user
+ * may edit in the review: kbug_deliver() writes them, with the subject,
+ * into the item's text.txt; the raw message is never edited.
  */
 #define KBUG_PREVIEW_MBOX 1u
 
@@ -100,8 +101,7 @@ struct kbug_channel {
 		       const struct kbug_deliver_opts *o);
 	int (*preview)(struct kbug_outbox_item *item, FILE *f, unsigned int flags);
 	int (*send)(struct kbug_outbox_item *item, const struct kbug_deliver_opts *o);
-	const char *editable;
-	int (*refresh)(struct kbug_outbox_item *item);
+	const char *text;
 };
 
 extern const struct kbug_channel kbug_channel_email;
@@ -125,6 +125,7 @@ struct kbug_draft_opts {
 	const char *summary;		/* --summary */
 	const char *last_good;		/* a regression since this release, or NULL */
 	const char *module, *driver, *device, *file;	/* the suspect the user named */
+	const char *why;		/* why this channel (kbug_channel_pick's words) */
 };
 
 /*
@@ -150,7 +151,9 @@ enum kbug_deliver_mode {
  * nothing goes on when it fails), a new outbox item, report.json and the
  * attachments, prepare(), then either the preview (dry run, mbox; the
  * item is discarded) or the commit, review() (may be NULL: 0 go on,
- * -ECANCELED stop, the item waits), send(), and the report's "delivery"
+ * -ECANCELED stop, the item waits, KBUG_REVIEW_REDRAFT: the user edited
+ * text.txt, "Subject: ..." then a blank line then the body, which becomes
+ * the draft's summary and body, prepared and reviewed again), send(), and the report's "delivery"
  * section from the item's state. For an item already in the outbox
  * (r NULL, d->item set: `kbug outbox --retry`), send() and its choices.
  * choose() (NULL: nobody to ask) answers a channel's KBUG_DELIVER_CHOICE
@@ -162,6 +165,7 @@ struct kbug_delivery {
 	const struct kbug_channel *channel;	/* NULL: kbug_channel_pick(r, o->to) */
 	FILE *preview;			/* dry run, mbox: where the preview goes (NULL: nowhere) */
 	int (*review)(struct kbug_outbox_item *item, const struct kbug_channel *c, void *data);
+#define KBUG_REVIEW_REDRAFT 1		/* review(): text.txt was edited, prepare again */
 	int (*choose)(struct kbug_choice *choice, void *data);
 	void *data;
 	/* out (and in for a retry): the item, the caller's to free */
@@ -169,6 +173,7 @@ struct kbug_delivery {
 	bool saved;			/* the item is in the outbox */
 	bool attempted;			/* send() was called */
 	bool mbox_written;		/* the preview was an mbox */
+	bool draft;			/* prepare() failed: kept as a draft (state "missing") */
 };
 
 /*

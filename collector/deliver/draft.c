@@ -143,7 +143,10 @@ int kbug_draft_make(struct kbug_report *r, const struct kbug_draft_opts *o)
 	else if (o->file)
 		strbuf_addf(&title, "problem in %s", o->file);
 	kj_set_str(d, "title", title.buf);
+	/* no report's title: kbug made one up, the user is asked for a better one */
+	kj_set_bool(d, "title_invented", !(rep && kj_get_str(rep, "title")));
 	kj_set_str(d, "summary", o->summary);
+	kj_set_str(d, "why", o->why);
 	if (rep)
 		kj_set_int(d, "report_index", o->report_index);
 	kj_set_str(d, "module", o->module);

@@ -143,7 +143,10 @@ static int email_recipients(struct json_object *route, bool regression, struct r
 	struct json_object *dest = kj_get(route, "destination");
 
 	if (dest && !strcmp(kj_get_str(dest, "kind") ?: "", "mailto")) {
+		/* the B: address, and the people the route names (kbug route shows them) */
 		rcpt_add(to, NULL, NULL, kj_get_str(dest, "address"));
+		rcpt_add_people(to, NULL, kj_get(route, "maintainers"));
+		rcpt_add_people(to, NULL, kj_get(route, "reviewers"));
 		rcpt_add_people(cc, to, kj_get(route, "lists"));
 	} else if (kj_get(dest, "to") || kj_get(dest, "cc")) {
 		/* the route's own To and Cc, in get_maintainer's order */
@@ -234,12 +237,17 @@ static int email_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 
 	ret = email_sender(o, &name, &addr);
 	if (ret) {
+		struct strbuf why = STRBUF_INIT;
+
 		if (ret == -ENOENT)
-			ERR("no sender address: give --from \"Name <you@example.org>\" or set %s",
-			    "[identity] email in the config");
+			strbuf_addstr(&why, "no sender address: give --from \"Name <you@example.org>\", set [identity] name and email in the config, or run 'kbug setup'");
 		else
-			ERR("the sender '%s' is not an email address",
-			    o->from ? o->from : kbug_config_get("identity", "email") ?: "");
+			strbuf_addf(&why, "the sender '%s' is not an email address",
+				    o->from ? o->from : kbug_config_get("identity", "email") ?: "");
+		ERR("%s", why.buf);
+		/* kept by kbug_deliver as the draft's reason */
+		kj_set_str(kbug_outbox_state(item), "missing", why.buf);
+		strbuf_release(&why);
 		goto out;
 	}
 	kbug_mime_format_address(&from, name.buf, addr.buf);
@@ -462,9 +470,14 @@ static int email_send(struct kbug_outbox_item *item, const struct kbug_deliver_o
 	}
 	if (!url && !sendmail)
 		url = kbug_config_get("smtp", "url");
+	if (!url && !sendmail)
+		sendmail = kbug_config_get_bool("sendmail", "use", false);
 	if (!url && !sendmail) {
-		ERR("no way to send mail: give --smtp-url smtps://HOST, set [smtp] url in the config, or use --sendmail");
-		kbug_outbox_set_state(item, KBUG_STATE_FAILED, "no SMTP server configured");
+		static const char none[] =
+			"no way to send mail: give --smtp-url smtps://HOST or --sendmail, or set one up with 'kbug setup'";
+
+		ERR("%s", none);
+		kbug_outbox_set_state(item, KBUG_STATE_FAILED, none);
 		ret = -EAGAIN;
 		goto out;
 	}
@@ -685,6 +698,5 @@ const struct kbug_channel kbug_channel_email = {
 	.prepare = email_prepare,
 	.preview = email_preview,
 	.send = email_send,
-	.editable = "message.eml",
-	.refresh = kbug_email_refresh,
+	.text = "email",
 };

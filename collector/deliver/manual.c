@@ -136,6 +136,7 @@ static bool web_accepts(const char *kind)
 
 const struct kbug_channel kbug_channel_issue_tracker = {
 	.name = "issue-tracker",
+	.text = "issue",
 	.accepts = issue_accepts,
 	.prepare = manual_prepare,
 	.preview = manual_preview,
@@ -144,6 +145,7 @@ const struct kbug_channel kbug_channel_issue_tracker = {
 
 const struct kbug_channel kbug_channel_web = {
 	.name = "web",
+	.text = "issue",
 	.accepts = web_accepts,
 	.prepare = manual_prepare,
 	.preview = manual_preview,

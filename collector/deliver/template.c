@@ -470,11 +470,20 @@ static int render_file(const char *rel, struct json_object *vars, struct strbuf 
 
 int kbug_draft_render(struct kbug_report *r, const char *channel, struct strbuf *out)
 {
-	struct json_object *vars = kbug_draft_vars(r);
+	struct json_object *vars;
 	struct strbuf rel = STRBUF_INIT;
-	const char *sec = kj_get_str(vars, "section");
+	const char *sec, *body = kj_get_str(kbug_report_get(r, "draft"), "body");
 	int ret;
 
+	/* the words the user edited in the review stand as they are */
+	if (body) {
+		strbuf_addstr(out, body);
+		if (out->len && out->buf[out->len - 1] != '\n')
+			strbuf_addch(out, '\n');
+		return 0;
+	}
+	vars = kbug_draft_vars(r);
+	sec = kj_get_str(vars, "section");
 	strbuf_addf(&rel, "templates/%s.txt", channel);
 	ret = render_file(rel.buf, vars, out, true);
 	if (!ret && sec) {

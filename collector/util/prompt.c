@@ -2,6 +2,7 @@
 /* Questions on the terminal, for the front ends (util/prompt.h). */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,4 +102,79 @@ int kbug_run_editor(const char *path)
 		return -ECANCELED;
 	}
 	return 0;
+}
+
+int kbug_ask_default(const char *question, const char *dflt, struct strbuf *out)
+{
+	struct strbuf p = STRBUF_INIT;
+	int ret;
+
+	if (dflt && *dflt)
+		strbuf_addf(&p, "%s [%s]: ", question, dflt);
+	else
+		strbuf_addf(&p, "%s: ", question);
+	ret = kbug_ask(p.buf, out);
+	if (!ret && !out->len && dflt)
+		strbuf_addstr(out, dflt);
+	strbuf_release(&p);
+	return ret;
+}
+
+#define GIT_VALUE_MAX 1024
+
+int kbug_git_config(const char *key, struct strbuf *out)
+{
+	char *const argv[] = { "git", "config", "--get", (char *)key, NULL };
+	char buf[256];
+	int pfd[2], status = 0;
+	pid_t pid;
+	ssize_t n;
+
+	strbuf_reset(out);
+	if (pipe2(pfd, O_CLOEXEC))
+		return -errno;
+	pid = fork();
+	if (pid < 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		return -errno;
+	}
+	if (!pid) {
+		int null = open("/dev/null", O_RDWR);
+
+		if (null >= 0) {
+			dup2(null, STDIN_FILENO);
+			dup2(null, STDERR_FILENO);
+		}
+		dup2(pfd[1], STDOUT_FILENO);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(pfd[1]);
+	/* bounded: at most GIT_VALUE_MAX bytes are kept, the rest is read and dropped */
+	while ((n = read(pfd[0], buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			break;
+		if (out->len + (size_t)n <= GIT_VALUE_MAX)
+			strbuf_add(out, buf, (size_t)n);
+	}
+	close(pfd[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
+		strbuf_reset(out);
+		return -ENOENT;
+	}
+	/* one line, no control characters: a name or an address */
+	if (strchr(out->buf, '\n'))
+		strbuf_setlen(out, (size_t)(strchr(out->buf, '\n') - out->buf));
+	strbuf_trim(out);
+	for (n = 0; (size_t)n < out->len; n++)
+		if (iscntrl((unsigned char)out->buf[n])) {
+			strbuf_reset(out);
+			return -EINVAL;
+		}
+	return out->len ? 0 : -ENOENT;
 }

@@ -24,3 +24,11 @@ bool kbug_ask_yes(const char *prompt, bool dflt);
 int kbug_ask_lines(const char *prompt, struct strbuf *out, int max_lines);
 /* Run $VISUAL, else $EDITOR, else vi on path (split into argv, no shell). 0 or -ECANCELED. */
 int kbug_run_editor(const char *path);
+/* "question [dflt]: ": the answer, or dflt for an empty line. 0, or -EIO at EOF. */
+int kbug_ask_default(const char *question, const char *dflt, struct strbuf *out);
+/*
+ * git's setting KEY (user.name, user.email) through `git config --get KEY`
+ * (an argv exec, no shell): 0 with out set, -ENOENT when git or the key is
+ * missing, -EINVAL for a value with control characters.
+ */
+int kbug_git_config(const char *key, struct strbuf *out);
