@@ -28,8 +28,13 @@ CTAGS = ["ctags", "--languages=C", "--kinds-C=f", "--sort=no", "-x",
 # Kbuild (Documentation/kbuild/makefiles.rst): "obj-$(CONFIG_X) += a.o b.o"
 # lists objects that are modules when X=m; "a-y := x.o y.o", "a-objs" and
 # "a-$(CONFIG_Y) += z.o" list the parts of a composite object a.o.
-RE_OBJ = re.compile(r"^obj-(\$\(CONFIG_[A-Za-z0-9_]+\)|m)\s*[:+]?=(.*)$")
-RE_PART = re.compile(r"^([A-Za-z0-9_-]+)-(y|objs|\$\(CONFIG_[A-Za-z0-9_]+\))\s*[:+]?=(.*)$")
+# make accepts $(VAR) and ${VAR} alike, and any expression there: obj-${CONFIG_USB4},
+# obj-$(CONFIG_NVRAM:m=y), obj-$(subst m,y,$(CONFIG_IPV6)) (one level of nesting
+# covers the tree). Such an expression may give m: counted (a superset is what
+# "may build as a module" needs).
+MAKE_VAR = r"\$(?:\((?:[^()]|\([^()]*\))*\)|\{(?:[^{}]|\{[^{}]*\})*\})"
+RE_OBJ = re.compile(r"^obj-(" + MAKE_VAR + r"|m)\s*[:+]?=(.*)$")
+RE_PART = re.compile(r"^([A-Za-z0-9_-]+)-(y|objs|" + MAKE_VAR + r")\s*[:+]?=(.*)$")
 
 
 def source_files(tree):

@@ -114,6 +114,9 @@ static void test_lookups(void **state)
 	/* '-' and '_' alike, as KBUILD_MODNAME */
 	assert_true(kb_index_module(ix, "snd-hda-intel", 0, &dir, files, 64) >= 1);
 	assert_string_equal(dir, "sound/pci/hda");
+	/* obj-${CONFIG_USB4} := thunderbolt.o: the brace form of a make variable */
+	assert_true(kb_index_module(ix, "thunderbolt", 0, &dir, files, 64) > 10);
+	assert_string_equal(dir, "drivers/thunderbolt");
 	assert_true(kb_index_module(ix, "iwlmvm", 0, &dir, files, 64) > 10);
 	assert_string_equal(dir, "drivers/net/wireless/intel/iwlwifi/mvm");
 }
