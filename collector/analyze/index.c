@@ -498,6 +498,7 @@ bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_
 	const char *c[IX_CAND], *pick;
 	struct ix_modset m = { .dirs = 0 };
 	char name[128], d[256];
+	bool outside = false;
 	size_t n, k;
 	int got;
 
@@ -520,7 +521,15 @@ bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_
 	if (m.dirs) {
 		/* the module's own objects (Kbuild's NAME-y), then its directory */
 		k = ix_filter(c, n, ix_in_files, &m);
-		n = k ? k : ix_filter(c, n, ix_in_dirs, &m);
+		if (!k)
+			k = ix_filter(c, n, ix_in_dirs, &m);
+		/*
+		 * None there: the module's Makefile names objects through a make
+		 * variable the index does not expand (amdgpu's
+		 * $(AMDGPUPATH)/../display/...), so its definitions elsewhere stay.
+		 */
+		outside = !k && n;
+		n = k ? k : n;
 	} else if (n > 1 && sec_dir && *sec_dir) {
 		k = ix_filter(c, n, ix_in_dir, sec_dir);
 		n = k ? k : n;
@@ -536,6 +545,13 @@ bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_
 				      "the definition of the function in the directory of the other frames",
 				      KB_CONF_MEDIUM);
 	}
+	k = n > 1 ? ix_common_dir(c, n) : 0;
+	if (outside && k) {
+		ix_set(r, c[0], k + 1, KB_SRC_INDEX,
+		       "the directory common to the function's definitions, outside the module's own directory",
+		       KB_CONF_LOW);
+		return true;
+	}
 	if (m.dirs == 1) {
 		if (m.files_nr == 1)
 			return ix_set(r, m.files[0], strlen(m.files[0]), KB_SRC_MODULE,
@@ -546,7 +562,6 @@ bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_
 			      "the source directory of the frame's module (tree index)",
 			      KB_CONF_MEDIUM);
 	}
-	k = n > 1 ? ix_common_dir(c, n) : 0;
 	if (!k)
 		return false;
 	ix_set(r, c[0], k + 1, KB_SRC_INDEX,
