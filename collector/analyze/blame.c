@@ -29,9 +29,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/index.h"
 #include "analyze/internal.h"
 #include "analyze/sig-driver.h"
 #include "util/json.h"
+#include "util/macro.h"
 
 static bool blame_text_file(struct kb_rep *r, bool any)
 {
@@ -305,10 +307,41 @@ static void blame_header_file(struct kb_rep *r)
 	}
 }
 
-/* Code that runs on behalf of its caller: a skip rule names its function or file. */
-static bool blame_helper(const struct kb_frame *f)
+/*
+ * A frame's file: the log's, else (in a log that names no file at all,
+ * which loads the tree index anyway) its function's only definition in
+ * the index. NULL when unknown.
+ */
+static const char *blame_frame_file(const struct kb_rep *r, const struct kb_frame *f)
 {
-	return kb_skip_func(f->func, KB_USE_BLAME) || (f->file[0] && kb_skip_file(f->file));
+	const struct kb_index *ix;
+	const char *def[2];
+	char name[128];
+
+	if (f->file[0])
+		return f->file;
+	if (blame_names_file(r))
+		return NULL;
+	ix = kb_index_get();
+	if (!ix)
+		return NULL;
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(f->func, "."), f->func);
+	return kb_index_func(ix, name, def, ARRAY_SIZE(def)) == 1 ? def[0] : NULL;
+}
+
+/*
+ * Code that runs on behalf of its caller: a skip rule names its function
+ * or its file, whether the log printed the file or the index found it
+ * (an unsymbolized __free_irq is kernel/irq/ as much as a symbolized one).
+ */
+static bool blame_helper(const struct kb_rep *r, const struct kb_frame *f)
+{
+	const char *file;
+
+	if (kb_skip_func(f->func, KB_USE_BLAME))
+		return true;
+	file = blame_frame_file(r, f);
+	return file && kb_skip_file(file);
 }
 
 /*
@@ -334,7 +367,7 @@ static void blame_caller(struct kb_rep *r)
 {
 	size_t i, l;
 
-	if (r->guilty < 0 || r->by_extractor || !blame_helper(&r->frames[r->guilty]))
+	if (r->guilty < 0 || r->by_extractor || !blame_helper(r, &r->frames[r->guilty]))
 		return;
 	for (i = (size_t)r->guilty + 1; i < r->frames_nr; i++) {
 		const struct kb_frame *c = &r->frames[i];
@@ -344,7 +377,7 @@ static void blame_caller(struct kb_rep *r)
 		for (l = r->frames[i - 1].idx + 1; l < c->idx; l++)
 			if (blame_stack_end(kb_rep_line(r, l)))
 				return;
-		if (!c->reliable || c->ip || blame_helper(c))
+		if (!c->reliable || c->ip || blame_helper(r, c))
 			continue;
 		r->guilty = (int)i;
 		return;

@@ -174,6 +174,11 @@ static const struct bcase bcases[] = {
 	{ "module, defined outside its directory: their common directory",
 	  OOPS("CalculatePrefetchSourceLines+0x1a/0x80 [amdgpu]", ""),
 	  "drivers/gpu/drm/amd/display/dc/", KB_SRC_INDEX, KB_CONF_LOW },
+	/* the index puts __free_irq, free_irq, devm_free_irq in kernel/irq/: skipped */
+	{ "a skipped file found through the index",
+	  OOPS("__free_irq+0x221/0x350", L " free_irq+0x30/0x70\n" L " devm_free_irq+0x55/0x80\n"
+	       L " mt7921_pci_remove+0x2f/0x40 [mt7921e]\n" L " pci_device_remove+0x3b/0xa0\n"),
+	  "drivers/net/wireless/mediatek/mt76/mt7921/pci.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	{ "unknown function, known module", OOPS("no_such_fn_here+0x1a/0x80 [iwlmvm]", ""),
 	  "drivers/net/wireless/intel/iwlwifi/mvm/", KB_SRC_MODULE, KB_CONF_MEDIUM },
 	{ "unknown function, single-file module", OOPS("no_such_fn_here+0x1a/0x80 [btusb]", ""),
