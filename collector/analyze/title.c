@@ -387,6 +387,23 @@ bool kb_func_after(const struct kb_rep *r, size_t from, size_t within, const cha
  * `marker`; the first that is not a locking or reporting helper names
  * the report, else the first good frame of the stacks that follow.
  */
+/*
+ * lockdep's print_lock() (kernel/locking/lockdep.c) ends the line of a
+ * lock with "at: %pS", the place that takes it: the function the title
+ * names. The chains below are other tasks' stacks; blame that place, as
+ * a frame of its own when no frame of the trace is it.
+ */
+static void lockdep_guilty(struct kb_rep *r, size_t line)
+{
+	const char *at = strstr(kb_rep_line(r, line), "at: ");
+	struct kb_frame f;
+
+	if (r->guilty >= 0 || !at || !kb_frame_parse(at + 4, &f) || !f.has_off)
+		return;
+	f.idx = line;
+	r->guilty = kb_rep_add_frame(r, &f);
+}
+
 void kb_title_lockdep(struct kb_rep *r, const char *marker, const char *prefix)
 {
 	static const char *const skip[] = { "lock_sock", "release_sock", "lock_page",
@@ -414,6 +431,7 @@ void kb_title_lockdep(struct kb_rep *r, const char *marker, const char *prefix)
 			continue;
 		if (!kb_frame_skipped(fn, skip)) {
 			kb_title_func(r, prefix, fn);
+			lockdep_guilty(r, j);
 			return;
 		}
 	}

@@ -179,6 +179,23 @@ static const struct bcase bcases[] = {
 	  OOPS("__free_irq+0x221/0x350", L " free_irq+0x30/0x70\n" L " devm_free_irq+0x55/0x80\n"
 	       L " mt7921_pci_remove+0x2f/0x40 [mt7921e]\n" L " pci_device_remove+0x3b/0xa0\n"),
 	  "drivers/net/wireless/mediatek/mt76/mt7921/pci.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* lockdep: the place that takes the lock ("at: %pS"), not the chain's frames */
+	{ "lockdep: the function after at:",
+	  L "======================================================\n"
+	  L "WARNING: possible circular locking dependency detected\n"
+	  L "6.12.0 #1 Not tainted\n"
+	  L "------------------------------------------------------\n"
+	  L "wpa_supplicant/875 is trying to acquire lock:\n"
+	  L "ffff888148cb8198 (&rtwdev->mutex){+.+.}-{3:3}, at: rtw_ops_config+0x33/0xd0 [rtw88_core]\n"
+	  L "\n" L "but task is already holding lock:\n"
+	  L "ffff888148cb2988 (&local->iflist_mtx){+.+.}-{3:3}, at: "
+	  "ieee80211_offchannel_stop_vifs+0x4c/0x170 [mac80211]\n"
+	  L "\n" L "the existing dependency chain (in reverse order) is:\n"
+	  L "\n" L "-> #1 (&local->iflist_mtx){+.+.}-{3:3}:\n"
+	  L "       __mutex_lock_common+0xab/0xde0\n"
+	  L "       mutex_lock_nested+0x1c/0x30\n"
+	  L "       ieee80211_iterate_interfaces+0x2a/0x50 [mac80211]\n",
+	  "drivers/net/wireless/realtek/rtw88/mac80211.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	{ "unknown function, known module", OOPS("no_such_fn_here+0x1a/0x80 [iwlmvm]", ""),
 	  "drivers/net/wireless/intel/iwlwifi/mvm/", KB_SRC_MODULE, KB_CONF_MEDIUM },
 	{ "unknown function, single-file module", OOPS("no_such_fn_here+0x1a/0x80 [btusb]", ""),

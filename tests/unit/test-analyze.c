@@ -229,14 +229,14 @@ static const struct acase cases[] = {
 	  T "but task is already holding lock:\n"
 	  T "ffff8882 (&local->iflist_mtx){+.+.}-{3:3}, at: ieee80211_stop+0x30/0x60 [mac80211]\n"
 	  STACK,
-	  "possible deadlock in rtl8xxxu_stop", NULL, NULL, false },
+	  "possible deadlock in rtl8xxxu_stop", NULL, "rtl8xxxu", false },
 	{ "recursive locking", T "============================================\n"
 	  T "WARNING: possible recursive locking detected\n"
 	  T "--------------------------------------------\n"
 	  T "modprobe/512 is trying to acquire lock:\n"
 	  T "ffff8883 (&chip->lock){....}-{2:2}, at: gpio_chip_irq_set+0x1e/0x50 [pinctrl_amd]\n"
 	  STACK,
-	  "possible deadlock in gpio_chip_irq_set", NULL, NULL, false },
+	  "possible deadlock in gpio_chip_irq_set", NULL, "pinctrl_amd", false },
 	{ "suspicious RCU usage", T "=============================\n"
 	  T "WARNING: suspicious RCU usage\n"
 	  T "6.12.118 #1 Not tainted\n"
