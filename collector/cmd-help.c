@@ -309,7 +309,7 @@ static int cmd_help(int argc, char **argv)
 	if (n) {
 		c = kbug_find_cmd(argv[1]);
 		if (!c)
-			return kbug_usage_error(NULL, "'%s' is not a kbug command", argv[1]);
+			return kbug_unknown_cmd(argv[1]);
 	}
 	if (a.completion) {
 		if (strcmp(a.completion, "bash") && strcmp(a.completion, "zsh"))

@@ -11,8 +11,10 @@
 
 #include "deliver/deliver.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/options.h"
 #include "util/path.h"
+#include "util/suggest.h"
 #include "kbug.h"
 
 
@@ -25,6 +27,22 @@ const struct kbug_cmd *const kbug_commands[] = {
 	NULL
 };
 #undef KBUG_CMD
+
+/* "'NAME' is not a kbug command", with the command a typo of it meant */
+int kbug_unknown_cmd(const char *name)
+{
+	const char *cands[64];
+	const char *near;
+	size_t i, n = 0;
+
+	for (i = 0; kbug_commands[i] && n < ARRAY_SIZE(cands); i++)
+		cands[n++] = kbug_commands[i]->name;
+	near = kbug_suggest(name, cands, n);
+	if (near)
+		return kbug_usage_error(NULL, "'%s' is not a kbug command; did you mean '%s'?",
+					name, near);
+	return kbug_usage_error(NULL, "'%s' is not a kbug command", name);
+}
 
 const struct kbug_cmd *kbug_find_cmd(const char *name)
 {
@@ -47,7 +65,7 @@ static int run_command(int argc, char **argv)
 		return kbug_usage_error(NULL, "unknown option '%s'", argv[0]);
 	c = kbug_find_cmd(argv[0]);
 	if (!c)
-		return kbug_usage_error(NULL, "'%s' is not a kbug command", argv[0]);
+		return kbug_unknown_cmd(argv[0]);
 	rest = kbug_opt_split(c->name, kbug_global_options, &kbug_opts, c->options, false, argc,
 			      argv, &n);
 	if (!rest)

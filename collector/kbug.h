@@ -72,6 +72,8 @@ extern const struct kbug_option kbug_delivery_options[];
 /* The commands (kbug.c), NULL-terminated; the one named name, or NULL. */
 extern const struct kbug_cmd *const kbug_commands[];
 const struct kbug_cmd *kbug_find_cmd(const char *name);
+/* Usage error: NAME is no command (with the one it most likely meant). */
+int kbug_unknown_cmd(const char *name);
 /* `kbug help` (cmd-help.c): the commands and the global options. */
 void kbug_print_overview(FILE *f);
 /* `kbug help CMD`: usage, options, details; returns KBUG_EXIT_OK. */

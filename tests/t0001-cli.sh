@@ -101,4 +101,17 @@ test_expect_success 'kbug CMD --help is kbug help CMD, options listed from the t
 	grep -q "^  --outbox DIR " help.txt
 '
 
+test_expect_success 'a mistyped command or option: did you mean' '
+	test_expect_code 2 "$KBUG" repot 2>err &&
+	grep -q "'"'"'repot'"'"' is not a kbug command; did you mean '"'"'report'"'"'?" err &&
+	test_expect_code 2 "$KBUG" help reprot 2>err &&
+	grep -q "did you mean '"'"'report'"'"'?" err &&
+	test_expect_code 2 "$KBUG" report --dryrun 2>err &&
+	grep -q "unknown option '"'"'--dryrun'"'"'; did you mean '"'"'--dry-run'"'"'?" err &&
+	test_expect_code 2 "$KBUG" collect --probes=pci 2>err &&
+	grep -q "did you mean '"'"'--probe'"'"'?" err &&
+	test_expect_code 2 "$KBUG" xyzzy 2>err &&
+	! grep -q "did you mean" err
+'
+
 test_done

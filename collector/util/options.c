@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "util/options.h"
+#include "util/suggest.h"
 #include "util/strbuf.h"
 
 #define OPT_MAX 128		/* options of one command line, groups expanded */
@@ -174,6 +175,26 @@ static int opt_store(const char *cmd, const struct opt_flat *f, const char *val)
 	}
 }
 
+/* "unknown option '--dryrun'", with the option a typo of it meant */
+static int opt_unknown(const char *cmd, const struct opt_set *s, const char *arg)
+{
+	const char *cands[2 * OPT_MAX], *near = NULL;
+	char word[64];
+	size_t i, n = 0;
+
+	if (!strncmp(arg, "--", 2) && strcspn(arg + 2, "=") < sizeof(word)) {
+		snprintf(word, sizeof(word), "%.*s", (int)strcspn(arg + 2, "="), arg + 2);
+		for (i = 0; i < s->n; i++) {
+			cands[n++] = s->v[i].o->name;
+			cands[n++] = s->v[i].o->alias;
+		}
+		near = kbug_suggest(word, cands, n);
+	}
+	if (near)
+		return kbug_usage_error(cmd, "unknown option '%s'; did you mean '--%s'?", arg, near);
+	return kbug_usage_error(cmd, "unknown option '%s'", arg);
+}
+
 /* A usage error for getopt_long's '?' or ':' at argv[optind - 1]. */
 static int opt_error(const char *cmd, const struct opt_set *s, int c, char **argv)
 {
@@ -189,7 +210,7 @@ static int opt_error(const char *cmd, const struct opt_set *s, int c, char **arg
 					opt_dashed(s->v[i].o, optopt, name, sizeof(name)));
 	if (optopt > 0 && optopt < OPT_VAL)
 		return kbug_usage_error(cmd, "unknown option '-%c'", optopt);
-	return kbug_usage_error(cmd, "unknown option '%s'", argv[optind - 1]);
+	return opt_unknown(cmd, s, argv[optind - 1]);
 }
 
 /*
