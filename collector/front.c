@@ -522,11 +522,15 @@ static int sent(struct kbug_outbox_item *it, const char *outbox, int ret)
 		return KBUG_EXIT_QUEUED;
 	}
 	if (kbug_outbox_get_state(it) == KBUG_STATE_MANUAL) {
+		/* not delivered until the user files it: the outbox's exit code (README) */
 		fprintf(stderr, "kbug cannot file this report itself. Open:\n  %s\n"
-			"and paste the body saved in %s/body.md\n", url ?: "(no URL)",
-			kbug_outbox_item_path(it));
+			"and paste the body saved in %s/body.md\n"
+			"It waits in the outbox as %s until you say: kbug outbox --done %s [--url URL]\n",
+			url ?: "(no URL)", kbug_outbox_item_path(it), kbug_outbox_item_id(it),
+			kbug_outbox_item_id(it));
 		if (url)
 			fprintf(kbug_output(), "%s\n", url);
+		return KBUG_EXIT_QUEUED;
 	} else {
 		const char *mid = kj_get_str(st, "message_id"), *bug = kj_get_str(st, "bug_id");
 

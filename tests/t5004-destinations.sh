@@ -17,8 +17,9 @@ dst() {
 		--yes --outbox "$TRASH/ob" "$@"
 }
 
-test_expect_success 'GitHub tracker: a prefilled new-issue URL, the body saved, exit 0' '
-	dst --file drivers/gh/main.c --report 1 > url 2> err &&
+test_expect_success 'GitHub tracker: a prefilled new-issue URL, the body saved, exit 3 (filed by hand)' '
+	test_expect_code 3 dst --file drivers/gh/main.c --report 1 > url 2> err &&
+	grep -q "waits in the outbox as .* until you say: kbug outbox --done " err &&
 	grep -q "Channel:  issue-tracker (the section.s B: is an issue tracker)" err &&
 	grep -q "Suspect:  drivers/gh/main.c" err &&
 	grep -q "^https://github.com/example/ghdrv/issues/new?title=WARNING%20in%20lkdtm_WARNING&body=" url &&
@@ -37,7 +38,7 @@ test_expect_success 'GitHub tracker: a prefilled new-issue URL, the body saved, 
 
 test_expect_success 'GitLab tracker: the prefilled issue[title] and issue[description]' '
 	rm -rf "$TRASH/ob" &&
-	dst --file drivers/gl/main.c --summary "gl: a hang" > url 2> err &&
+	test_expect_code 3 dst --file drivers/gl/main.c --summary "gl: a hang" > url 2> err &&
 	grep -q "Channel:  issue-tracker" err &&
 	$PYTHON - url <<-\PY
 	import sys, urllib.parse
@@ -49,9 +50,9 @@ test_expect_success 'GitLab tracker: the prefilled issue[title] and issue[descri
 	PY
 '
 
-test_expect_success 'web page: the page and the saved draft, exit 0' '
+test_expect_success 'web page: the page and the saved draft, exit 3 (filed by hand)' '
 	rm -rf "$TRASH/ob" &&
-	dst --file drivers/web/main.c > url 2> err &&
+	test_expect_code 3 dst --file drivers/web/main.c > url 2> err &&
 	test "$(cat url)" = "https://example.org/report-a-bug" &&
 	grep -q "Channel:  web" err &&
 	grep -q "paste the body saved in .*/body.md" err

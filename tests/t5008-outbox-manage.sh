@@ -43,7 +43,9 @@ queued() {
 manual() {
 	"$KBUG" report --log "$T5_LOG" --maintainers "$TRASH/MAINTAINERS.gh" --from "$T5_FROM" \
 		--yes --outbox "$1" --file drivers/gh/main.c --report 1 \
-		> /dev/null 2> "$TRASH/manual.err" || { cat "$TRASH/manual.err" >&2; return 1; }
+		> /dev/null 2> "$TRASH/manual.err"
+	# exit 3: filed by hand, it waits in the outbox
+	[ $? = 3 ] || { cat "$TRASH/manual.err" >&2; return 1; }
 	sed -n 's|^Saved in the outbox as .*/\([^/]*\)\.$|\1|p' "$TRASH/manual.err"
 }
 
