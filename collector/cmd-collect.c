@@ -45,7 +45,7 @@ static const struct kbug_option collect_options[] = {
 	OPT_FLAG("list-probes", 0, struct collect_args, list,
 		 "list the probes and what each reads, then exit"),
 	OPT_STRING("log", 0, "FILE", struct collect_args, ctx.log_file,
-		   "take the kernel log from FILE instead of this machine"),
+		   "take the kernel log from FILE (- for standard input) instead of this machine"),
 	OPT_INT("boot", "N", struct collect_args, ctx.boot, -1000, 0, NULL,
 		"the kernel log of an earlier boot from the systemd journal (0 this boot, -1 the "
 		"one before, ...)"),
@@ -165,7 +165,7 @@ static int cmd_collect(int argc, char **argv)
 		list_probes(kbug_output());
 		goto out;
 	}
-	if (a.ctx.log_file && access(a.ctx.log_file, R_OK)) {
+	if (a.ctx.log_file && strcmp(a.ctx.log_file, "-") && access(a.ctx.log_file, R_OK)) {
 		fprintf(stderr, "kbug collect: cannot read '%s': %s\n", a.ctx.log_file,
 			strerror(errno));
 		rc = KBUG_EXIT_ERROR;

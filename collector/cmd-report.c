@@ -60,7 +60,7 @@ static const char report_details[] =
 static const struct kbug_option report_options[] = {
 	OPT_TEXT("what to report:"),
 	OPT_STRING("log", 0, "FILE", struct report_args, log,
-		   "read the kernel log from FILE instead of this kernel's"),
+		   "read the kernel log from FILE (- for standard input) instead of this kernel's"),
 	OPT_INT("boot", "N", struct report_args, boot, -1000, 0, NULL,
 		"the kernel log of an earlier boot from the systemd journal (-1: the boot before "
 		"this one, where a freeze or crash left its trace)"),
@@ -131,6 +131,8 @@ static int parse_args(int argc, char **argv, struct report_args *a)
 		a->regression = true;
 	if (a->d.sendmail && a->d.smtp_url)
 		return kbug_usage_error("report", "--sendmail and --smtp-url exclude each other");
+	if (a->log && a->description && !strcmp(a->log, "-") && !strcmp(a->description, "-"))
+		return kbug_usage_error("report", "--log - and --description - cannot both read standard input");
 	if (a->log && a->boot)
 		return kbug_usage_error("report", "--log and --boot exclude each other");
 	if (a->d.smtp_url && kbug_smtp_url_check(a->d.smtp_url))
@@ -155,7 +157,7 @@ static int collect(struct kbug_report *r, const struct report_args *a)
 	struct kbug_probe_ctx ctx;
 
 	probe_ctx(&ctx, r, a);
-	if (a->log && access(a->log, R_OK)) {
+	if (a->log && strcmp(a->log, "-") && access(a->log, R_OK)) {
 		ERR("cannot read '%s': %s", a->log, strerror(errno));
 		return -errno;
 	}

@@ -594,7 +594,9 @@ static int log_file_read(struct dmesg_state *st, const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t max = st->ctx->max_output, i;
-	long n = strbuf_read_file(&sb, path, max ? max : SIZE_MAX / 2);
+	/* "-": standard input (a log piped in: journalctl -k -b -1 | kbug report --log -) */
+	long n = strcmp(path, "-") ? strbuf_read_file(&sb, path, max ? max : SIZE_MAX / 2) :
+		 strbuf_read_fd(&sb, STDIN_FILENO, max ? max : SIZE_MAX / 2);
 
 	if (n < 0 && n != -EFBIG) {
 		kbug_report_error(st->ctx->report, "dmesg", "cannot read '%s': %s", path,

@@ -117,4 +117,15 @@ assert f == [\"drivers/gpu/drm/i915/intel_display.c\"], f
 "
 '
 
+test_expect_success '--log - reads the log from standard input' '
+	"$KBUG" collect --log - --json --no-redact --probe dmesg \
+		<"$CORPUS_DIR/qemu-lkdtm-warning.log" >stdin.json &&
+	"$KBUG" collect --log "$CORPUS_DIR/qemu-lkdtm-warning.log" --json --no-redact \
+		--probe dmesg >file.json &&
+	"$PYTHON" -c "import json, sys; a, b = (json.load(open(f))[\"dmesg\"] for f in sys.argv[1:])
+assert a[\"count\"] == b[\"count\"] > 100, (a[\"count\"], b[\"count\"])" stdin.json file.json &&
+	test_expect_code 2 "$KBUG" report --log - --description - --yes </dev/null 2>err &&
+	grep -q "cannot both read standard input" err
+'
+
 test_done
