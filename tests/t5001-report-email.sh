@@ -222,4 +222,39 @@ test_expect_success 'sendmail: the message on stdin of "sendmail -t -oi"' '
 	grep -q "^To: " "$TRASH/sendmail.msg"
 '
 
+# bigconfig ROOT SET UNSET: the laptop fixture with a config of SET options
+# set and UNSET "is not set" lines
+bigconfig() {
+	rm -rf "$1" && cp -r "$TESTS_DIR/fixtures/laptop" "$1" &&
+	"$PYTHON" -c 'import sys
+s, u = int(sys.argv[2]), int(sys.argv[3])
+lines = ["#", "# Automatically generated file; DO NOT EDIT.", "#"]
+lines += ["# CONFIG_UNSET_OPTION_%05d is not set" % i for i in range(u)]
+lines += ["CONFIG_SET_OPTION_LONG_NAME_%05d=y" % i for i in range(s)]
+open(sys.argv[1] + "/boot/config-6.12.118-1-amd64", "w").write("\n".join(lines) + "\n")' \
+		"$1" "$2" "$3"
+}
+
+test_expect_success 'a mail over the lists limit: the config keeps the options set, and says so' '
+	bigconfig big1 1500 5000 &&
+	"$KBUG" --sysroot "$TRASH/big1" report --log "$T5_LOG" --maintainers "$T5_MAINT" \
+		--from "$T5_FROM" --to email --yes --dry-run --no-redact >big1.eml 2>big1.err &&
+	test "$(wc -c <big1.eml)" -le 100000 &&
+	grep -q "config.txt: the options set only" big1.err &&
+	! grep -q "config.txt: cut to" big1.err &&
+	grep -q "kbug kept this mail within the kernel lists. limit of 100000 bytes" big1.eml &&
+	grep -q "CONFIG_SET_OPTION_LONG_NAME_01499=y" big1.eml &&
+	! grep -q "CONFIG_UNSET_OPTION_00001 is not set" big1.eml
+'
+
+test_expect_success 'still over: the largest attachment is cut at a line, with a line saying so' '
+	bigconfig big2 6000 0 &&
+	"$KBUG" --sysroot "$TRASH/big2" report --log "$T5_LOG" --maintainers "$T5_MAINT" \
+		--from "$T5_FROM" --to email --yes --dry-run --no-redact >big2.eml 2>big2.err &&
+	test "$(wc -c <big2.eml)" -le 100000 &&
+	grep -q "config.txt: cut to" big2.err &&
+	grep -q "^\[kbug: cut after [0-9]* of 216000 bytes to fit the list.s limit\]" big2.eml &&
+	grep -q "lkdtm_WARNING" big2.eml
+'
+
 test_done

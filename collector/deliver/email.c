@@ -5,6 +5,8 @@
  * outbox as message.eml, then sent over SMTP (libcurl) or sendmail.
  */
 #include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -170,20 +172,138 @@ static int email_recipients(struct json_object *route, bool regression, struct r
 	return 0;
 }
 
-/* The MIME message, with the attachments too big to go inline. */
+/*
+ * vger.kernel.org, which hosts most kernel lists, refuses messages over
+ * 100,000 bytes (its list FAQ: vger.kernel.org/majordomo-info.html).
+ */
+#define EMAIL_LIST_MAX 100000
+#define EMAIL_CUT_PASSES 8
+
+/* The MIME message of the attachments in att (those too big to go inline). */
+static void email_mime(struct kbug_mail *m, const struct kbug_attachment **att,
+		       struct strbuf *msg)
+{
+	m->att = att;
+	strbuf_reset(msg);
+	kbug_mime_build(m, msg);
+	m->att = NULL;
+}
+
+/* A kernel config as developers read it: the options set, no comments or "is not set". */
+static void email_config_set(struct kbug_attachment *a, struct strbuf *out)
+{
+	const char *p = a->data, *end = a->data + a->len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) + 1 : (size_t)(end - p);
+
+		if (*p != '#' && *p != '\n')
+			strbuf_add(out, p, n);
+		p += n;
+	}
+	a->data = out->buf;
+	a->len = out->len;
+}
+
+/*
+ * Cut a so that the message loses about `drop` bytes, at a line end: a
+ * log keeps its end (where the newest report is), anything else its
+ * beginning; a line says what was cut.
+ */
+static void email_cut(struct kbug_attachment *a, size_t drop, struct strbuf *out)
+{
+	size_t keep = a->len > drop ? a->len - drop : 0, from = 0, orig = a->len;
+	bool tail = strstr(a->name, "dmesg") || strstr(a->name, "log");
+	struct strbuf cut = STRBUF_INIT;
+
+	if (tail) {
+		from = a->len - keep;
+		while (from && from < a->len && a->data[from - 1] != '\n')
+			from++;
+		strbuf_addf(&cut, "[kbug: the first %zu of %zu bytes were cut to fit the list's limit]\n",
+			    from, orig);
+		strbuf_add(&cut, a->data + from, a->len - from);
+	} else {
+		while (keep && a->data[keep - 1] != '\n')
+			keep--;
+		strbuf_add(&cut, a->data, keep);
+		strbuf_addf(&cut, "[kbug: cut after %zu of %zu bytes to fit the list's limit]\n",
+			    keep, orig);
+	}
+	strbuf_swap(out, &cut);
+	strbuf_release(&cut);
+	a->data = out->buf;
+	a->len = out->len;
+}
+
+/*
+ * The MIME message, with the attachments too big to go inline, within
+ * the lists' size limit: the config reduced to the options set, then the
+ * largest attachment cut, a few passes at most; the body and the user are
+ * told what was cut (the whole files stay in the outbox's report.json).
+ */
 static void email_build(struct kbug_report *r, struct kbug_mail *m, struct strbuf *msg)
 {
 	const struct kbug_attachment **att = calloc(r->att_nr + 1, sizeof(*att));
-	size_t i, na = 0;
+	struct kbug_attachment *cp = calloc(r->att_nr + 1, sizeof(*cp));
+	struct strbuf *bufs = calloc(r->att_nr + 1, sizeof(*bufs));
+	struct strbuf body = STRBUF_INIT, note = STRBUF_INIT;
+	const char *orig_body = m->body;
+	size_t i, na = 0, pass;
 
-	if (!att)
+	if (!att || !cp || !bufs)
 		abort();
-	for (i = 0; i < r->att_nr; i++)
-		if (!kbug_attachment_is_inline(r->att[i].data, r->att[i].len))
-			att[na++] = &r->att[i];
-	m->att = att;
-	kbug_mime_build(m, msg);
-	m->att = NULL;
+	for (i = 0; i < r->att_nr; i++) {
+		if (kbug_attachment_is_inline(r->att[i].data, r->att[i].len))
+			continue;
+		cp[na] = r->att[i];
+		strbuf_init(&bufs[na], 0);
+		att[na] = &cp[na];
+		na++;
+	}
+	email_mime(m, att, msg);
+	for (pass = 0; msg->len > EMAIL_LIST_MAX && na && pass < EMAIL_CUT_PASSES; pass++) {
+		size_t big = 0, drop = msg->len - EMAIL_LIST_MAX + 2048, was;
+
+		for (i = 0; i < na; i++)
+			if (!strcmp(cp[i].name, "config.txt") && !bufs[i].len && cp[i].len)
+				break;
+		if (i < na) {
+			was = cp[i].len;
+			email_config_set(&cp[i], &bufs[i]);
+			if (cp[i].len < was)
+				strbuf_addf(&note, "  %s: the options set only (%zu of %zu bytes)\n",
+					    cp[i].name, cp[i].len, was);
+		} else {
+			for (i = 1; i < na; i++)
+				if (cp[i].len > cp[big].len)
+					big = i;
+			was = cp[big].len;
+			/* in base64, 3 bytes cut save 4: drop is enough either way */
+			email_cut(&cp[big], drop, &bufs[big]);
+			strbuf_addf(&note, "  %s: cut to %zu of %zu bytes\n", cp[big].name,
+				    cp[big].len, was);
+		}
+		strbuf_reset(&body);
+		strbuf_addf(&body, "%s\n\nkbug kept this mail within the kernel lists' limit of %d bytes:\n%s",
+			    orig_body, EMAIL_LIST_MAX, note.buf);
+		m->body = body.buf;
+		email_mime(m, att, msg);
+	}
+	if (note.len)
+		kbug_tprintf(stderr, "Note:     the mail is kept within the kernel lists' limit of %d bytes:\n%s",
+			     EMAIL_LIST_MAX, note.buf);
+	if (msg->len > EMAIL_LIST_MAX)
+		WARN("the mail is %zu bytes, over the kernel lists' limit of %d: a list may refuse it",
+		     msg->len, EMAIL_LIST_MAX);
+	m->body = orig_body;
+	for (i = 0; i < na; i++)
+		strbuf_release(&bufs[i]);
+	strbuf_release(&body);
+	strbuf_release(&note);
+	free(bufs);
+	free(cp);
 	free(att);
 }
 

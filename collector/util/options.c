@@ -191,7 +191,8 @@ static int opt_unknown(const char *cmd, const struct opt_set *s, const char *arg
 		near = kbug_suggest(word, cands, n);
 	}
 	if (near)
-		return kbug_usage_error(cmd, "unknown option '%s'; did you mean '--%s'?", arg, near);
+		return kbug_usage_error(cmd, "unknown option '%s'; did you mean '--%s'?", arg,
+					near);
 	return kbug_usage_error(cmd, "unknown option '%s'", arg);
 }
 
