@@ -235,11 +235,16 @@ open(sys.argv[1] + "/boot/config-6.12.118-1-amd64", "w").write("\n".join(lines) 
 		"$1" "$2" "$3"
 }
 
+# big_report ROOT: the mail of a dry run on ROOT in ROOT.eml (within the limit), stderr in ROOT.err
+big_report() {
+	"$KBUG" --sysroot "$TRASH/$1" report --log "$T5_LOG" --maintainers "$T5_MAINT" \
+		--from "$T5_FROM" --to email --yes --dry-run --no-redact >"$1.eml" 2>"$1.err" &&
+	test "$(wc -c <"$1.eml")" -le 100000
+}
+
 test_expect_success 'a mail over the lists limit: the config keeps the options set, and says so' '
 	bigconfig big1 1500 5000 &&
-	"$KBUG" --sysroot "$TRASH/big1" report --log "$T5_LOG" --maintainers "$T5_MAINT" \
-		--from "$T5_FROM" --to email --yes --dry-run --no-redact >big1.eml 2>big1.err &&
-	test "$(wc -c <big1.eml)" -le 100000 &&
+	big_report big1 &&
 	grep -q "config.txt: the options set only" big1.err &&
 	! grep -q "config.txt: cut to" big1.err &&
 	grep -q "kbug kept this mail within the kernel lists. limit of 100000 bytes" big1.eml &&
@@ -249,9 +254,7 @@ test_expect_success 'a mail over the lists limit: the config keeps the options s
 
 test_expect_success 'still over: the largest attachment is cut at a line, with a line saying so' '
 	bigconfig big2 6000 0 &&
-	"$KBUG" --sysroot "$TRASH/big2" report --log "$T5_LOG" --maintainers "$T5_MAINT" \
-		--from "$T5_FROM" --to email --yes --dry-run --no-redact >big2.eml 2>big2.err &&
-	test "$(wc -c <big2.eml)" -le 100000 &&
+	big_report big2 &&
 	grep -q "config.txt: cut to" big2.err &&
 	grep -q "^\[kbug: cut after [0-9]* of 216000 bytes to fit the list.s limit\]" big2.eml &&
 	grep -q "lkdtm_WARNING" big2.eml
