@@ -89,6 +89,18 @@ $(1)/dirs:
 -include $$(shell find $(1) -name '*.d' 2>/dev/null)
 endef
 
+# util/path.c compiles DATADIR in (where an installed kbug finds its
+# templates and data): a stamp that changes with it rebuilds that object, so
+# `make install PREFIX=/usr` after a plain `make` installs a kbug that looks
+# under /usr. Rewritten only when the value differs.
+DATADIR_STAMP := build/gen/datadir.stamp
+$(DATADIR_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@[ "$$(cat $@ 2>/dev/null)" = "$(DATADIR)/kbug" ] || echo "$(DATADIR)/kbug" > $@
+build/collector/util/path.o build-asan/collector/util/path.o build-fuzz/collector/util/path.o: \
+	$(DATADIR_STAMP)
+FORCE:
+
 $(eval $(call BUILD_template,build,$(OPT_CFLAGS)))
 $(eval $(call BUILD_template,build-asan,$(SAN_CFLAGS)))
 # libFuzzer: tests/fuzz/fuzz-NAME.c defines LLVMFuzzerTestOneInput against libkbug.a
@@ -195,5 +207,5 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz kbug
 
-.PHONY: all asan deps report check check-build check-asan check-quick bench fuzz checkpatch man install uninstall clean
+.PHONY: FORCE all asan deps report check check-build check-asan check-quick bench fuzz checkpatch man install uninstall clean
 .SECONDARY:
