@@ -260,4 +260,13 @@ test_expect_success 'still over: the largest attachment is cut at a line, with a
 	grep -q "lkdtm_WARNING" big2.eml
 '
 
+test_expect_success 'a driver failure reads as English in the mail' '
+	printf "[    5.000000] iwlwifi 0000:00:14.3: Microcode SW error detected. Restarting 0x0.\n" \
+		>drv.log &&
+	"$KBUG" report --log drv.log --maintainers "$T5_MAINT" --from "$T5_FROM" --to email \
+		--yes --dry-run >drv.eml 2>/dev/null &&
+	grep -q "^The kernel reported a driver failure, blamed on drivers/net/wireless/intel/iwlwifi/" \
+		drv.eml
+'
+
 test_done

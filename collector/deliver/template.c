@@ -319,6 +319,21 @@ static void wrap_notes(struct strbuf *sb, struct json_object *arr)
 	}
 }
 
+/*
+ * The kind as the templates' sentence reads it ("The kernel reported a
+ * KIND"): analysis names trace-less driver signatures "driver" and lockdep
+ * reports "lockdep" (analyze/sig-driver.c, sig-info.c), which are no nouns
+ * for a failure.
+ */
+static const char *report_kind_words(const char *kind)
+{
+	if (kind && !strcmp(kind, "driver"))
+		return "driver failure";
+	if (kind && !strcmp(kind, "lockdep"))
+		return "locking problem (lockdep)";
+	return kind;
+}
+
 /* The kernel report's kind, lines and what it blames. */
 static void vars_report(struct json_object *rep, struct json_object *v)
 {
@@ -329,7 +344,7 @@ static void vars_report(struct json_object *rep, struct json_object *v)
 
 	if (!rep)
 		return;
-	kj_set_str(v, "report_kind", kj_get_str(rep, "kind"));
+	kj_set_str(v, "report_kind", report_kind_words(kj_get_str(rep, "kind")));
 	if (s && *s) {
 		strbuf_addstr(&sb, s);
 		if (sb.buf[sb.len - 1] != '\n')
