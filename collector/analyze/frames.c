@@ -200,7 +200,13 @@ bool kb_frame_parse_ip(const char *s, struct kb_frame *f)
 		p = strstr(p, " at ") + 4;	/* powerpc show_stack(): the interrupted nip */
 	else
 		return false;
-	if (isdigit((unsigned char)p[0]) && p[1] && p[2] && p[3] && p[4] == ':')
+	/*
+	 * x86's __show_regs() prints "RIP: %04x:%pS", the code segment first:
+	 * 0010 natively, e030 for a Xen PV kernel (arch/x86/include/asm/segment.h
+	 * __KERNEL_CS, FLAT_RING3_CS64 under Xen).
+	 */
+	if (isxdigit((unsigned char)p[0]) && isxdigit((unsigned char)p[1]) &&
+	    isxdigit((unsigned char)p[2]) && isxdigit((unsigned char)p[3]) && p[4] == ':')
 		p += 5;
 	if (kb_starts(p, "0x"))
 		return false;

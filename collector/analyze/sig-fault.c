@@ -345,8 +345,12 @@ bool kb_sig_headless_line(const char *s, size_t len)
 		s++, len--;
 	if (len < 5)
 		return false;
+	/* "RIP: SEG:func+off/size" (frames.c): a kernel RIP, its segment any (Xen's e030) */
 	if (s[0] == 'R')
-		return len > 12 && !memcmp(s, "RIP: 00", 7);
+		return len > 12 && !memcmp(s, "RIP: ", 5) && isxdigit((unsigned char)s[5]) &&
+		       isxdigit((unsigned char)s[6]) && isxdigit((unsigned char)s[7]) &&
+		       isxdigit((unsigned char)s[8]) && s[9] == ':' &&
+		       (!memcmp(s, "RIP: 00", 7) || isalpha((unsigned char)s[10]) || s[10] == '_');
 	if (s[0] == 'C')
 		return len >= 11 &&
 			(!memcmp(s, "Call Trace:", 11) || !memcmp(s, "Call trace:", 11));

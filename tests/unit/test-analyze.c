@@ -230,6 +230,13 @@ static const struct acase cases[] = {
 	  T "ffff8882 (&local->iflist_mtx){+.+.}-{3:3}, at: ieee80211_stop+0x30/0x60 [mac80211]\n"
 	  STACK,
 	  "possible deadlock in rtl8xxxu_stop", NULL, "rtl8xxxu", false },
+	/* a paste from the register dump on, of a Xen PV kernel (code segment e030) */
+	{ "headless, Xen PV RIP",
+	  T "CPU: 15 UID: 0 PID: 84678 Comm: kworker/15:0 Tainted: G        W          6.14.4 #1\n"
+	  T "Workqueue: pm pm_runtime_work\n"
+	  T "RIP: e030:r535_gsp_msgq_wait+0x1b2/0x1d0 [nouveau]\n"
+	  T "RSP: e02b:ffffc90072a579c8 EFLAGS: 00010246\n",
+	  "Oops in r535_gsp_msgq_wait", NULL, "nouveau", false },
 	{ "recursive locking", T "============================================\n"
 	  T "WARNING: possible recursive locking detected\n"
 	  T "--------------------------------------------\n"
