@@ -91,8 +91,8 @@ test_expect_success 'a MAINTAINERS name with control characters keeps its recipi
 
 test_expect_success 'the outbox listing of a --summary with control characters is clean' '
 	evil_maintainers >M &&
-	"$KBUG" report --log "$LOG" --maintainers M --from "Ada <ada@example.org>" --yes \
-		--outbox ob --file drivers/gh/main.c --report 1 \
+	test_expect_code 3 "$KBUG" report --log "$LOG" --maintainers M --from "Ada <ada@example.org>" \
+		--yes --outbox ob --file drivers/gh/main.c --report 1 \
 		--summary "$(printf "bad \033]2;title\007 summary")" >out 2>err &&
 	no_controls out err &&
 	"$KBUG" outbox --outbox ob >list 2>&1 &&

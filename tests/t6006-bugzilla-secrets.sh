@@ -43,7 +43,7 @@ home_cfg() {
 test_expect_success 'item 1: a B: naming another Bugzilla never receives the [bugzilla] key' '
 	rm -f "$TRASH/rec.log" &&
 	home_cfg &&
-	KBUG_CONFIG=$PWD/cfg route_report >out 2>err &&
+	{ KBUG_CONFIG=$PWD/cfg route_report >out 2>err; test $? = 3; } &&
 	cat out err &&
 	cat out err | grep -q "kbug cannot file this report itself" &&
 	! grep -rqs "$BZ_KEY" "$TRASH/rec.log" &&
