@@ -61,4 +61,14 @@ test_expect_success 'a component the tracker mirrors to the lists: no notice' '
 	test "$(count_msgs "$SMTP_DIR")" = 1
 '
 
+test_expect_success 'filed without --outbox: the bridge looks in the user outbox (no crash)' '
+	"$KBUG" report --log "$TRASH/dmesg.txt" --file drivers/acpi/ec.c --maintainers "$MAINT" \
+		--to bugzilla --bugzilla-url "$BZ_URL" --api-key-file "$TRASH/key" --yes \
+		--from "Ada Lovelace <ada@example.org>" --timeout 5 --summary "no outbox given" \
+		>out 2>err &&
+	grep -q "^filed: " out &&
+	ls "$XDG_DATA_HOME/kbug/outbox/sent" | grep -q . &&
+	grep -q "were not told about the bug: kbug report --notify-lists" err
+'
+
 test_done

@@ -161,6 +161,7 @@ int kbug_bridge_offer(struct kbug_report *r, const struct kbug_deliver_opts *o,
 	struct kbug_delivery d = { .mode = KBUG_DELIVER_SEND, .outbox = outbox,
 				   .channel = &kbug_channel_mail_followup };
 	struct strbuf names = STRBUF_INIT, body = STRBUF_INIT, subj = STRBUF_INIT;
+	struct strbuf dir = STRBUF_INIT;
 	struct strbuf product = STRBUF_INIT, component = STRBUF_INIT;
 	struct json_object *own = NULL;
 	size_t sec = 0;
@@ -173,6 +174,13 @@ int kbug_bridge_offer(struct kbug_report *r, const struct kbug_deliver_opts *o,
 
 	if (!url || !kj_get_str(dl, "bug_id") || strcmp(kj_get_str(dl, "state") ?: "", "sent"))
 		return 0;	/* no bug filed: nothing to tell */
+	/* no --outbox: the user's (the item lookups below need a directory) */
+	if (kbug_outbox_dir(&dir, outbox)) {
+		strbuf_release(&dir);
+		return 0;
+	}
+	outbox = dir.buf;
+	d.outbox = outbox;
 	own = json_object_new_array();
 	/*
 	 * The section's own lists: role "open list:SECTION" (route.c writes
@@ -271,5 +279,6 @@ out:
 	strbuf_release(&names);
 	strbuf_release(&body);
 	strbuf_release(&subj);
+	strbuf_release(&dir);
 	return ret;
 }

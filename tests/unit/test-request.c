@@ -172,7 +172,8 @@ static void test_from_options(void **state)
 	assert_true(r.config);
 	assert_int_equal(kbug_request_from_options(&r, NULL, 0, NULL, 0, false, msg, sizeof(msg)),
 			 -EINVAL);
-	assert_int_equal(kbug_request_from_options(&r, unknown, 1, NULL, 0, false, msg, sizeof(msg)),
+	assert_int_equal(kbug_request_from_options(&r, unknown, 1, NULL, 0, false, msg,
+						   sizeof(msg)),
 			 -EPERM);
 	assert_int_equal(kbug_request_from_options(&r, bad, 1, NULL, 0, false, msg, sizeof(msg)),
 			 -EINVAL);
