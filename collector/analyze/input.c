@@ -11,9 +11,11 @@
  * markers "> ", a pastebin's line numbers, a markdown backtick, the
  * leading blanks of an indented paste.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyze/internal.h"
+#include "util/macro.h"
 
 static bool is_digit(char c)
 {
@@ -134,7 +136,9 @@ static size_t input_date(const char *s, size_t len)
 		w = 0;
 		while (i + w < len && w < 10 && (input_alpha(s[i + w]) || s[i + w] == '.'))
 			w++;
-		if (w < 3 || w >= 10 || i + w >= len || s[i + w] != ' ')
+		/* a weekday may have two letters ("Fr", "Mo" in German); a month three */
+		if (w < 2 || w >= 10 || i + w >= len || s[i + w] != ' ' ||
+		    (w == 2 && (words || !input_alpha(s[i + w + 1]))))
 			return 0;
 		i += w + 1;
 		if (i < len && s[i] == ' ')
@@ -173,6 +177,14 @@ static size_t input_tag(const char *s, size_t len)
 	k = memmem(s, end - s, "kernel: ", 8);
 	if (k && (k == s || k[-1] == ' '))
 		return k + 8 - s;
+	/* svlogd/socklog and logread without a host: "kern.err: " (facility.level) */
+	if (len > 7 && !memcmp(s, "kern.", 5)) {
+		for (i = 5; i < len && i < 12 && s[i] >= 'a' && s[i] <= 'z'; i++)
+			;
+		if (i > 5 && i + 1 < len && s[i] == ':' && s[i + 1] == ' ')
+			return i + 2;
+		i = 0;
+	}
 	k = memmem(s, end - s, " kernel[", 8);
 	if (k) {
 		k = memchr(k, ':', end - k);
@@ -202,11 +214,19 @@ static size_t input_tag(const char *s, size_t len)
 static size_t input_syslog(const char *s, size_t len)
 {
 	size_t d = input_date(s, len), t;
+	bool clock_only = false;
 
+	if (!d) {
+		/* a clock alone ("22:39:31 kernel: "), taken only before the kernel's tag */
+		d = input_clock(s, len, 0);
+		clock_only = true;
+	}
 	if (!d || d >= len || s[d] != ' ')
 		return 0;
 	d++;
 	t = input_tag(s + d, len - d);
+	if (clock_only && (!t || t == (size_t)-1))
+		return 0;
 	if (t == (size_t)-1)
 		return t;
 	return d + t;
@@ -254,10 +274,25 @@ static size_t input_rfc5424(const char *s, size_t len)
 	return i;
 }
 
+/* dmesg -x's level names (util-linux), in printk's order: KERN_EMERG is 0. */
+static int input_level_name(const char *s, size_t n)
+{
+	static const char *const names[] = {
+		"emerg", "alert", "crit", "err", "warn", "notice", "info", "debug",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (strlen(names[i]) == n && !memcmp(s, names[i], n))
+			return (int)i;
+	return -1;
+}
+
 /* "kern  :warn  : " from dmesg -x. */
-static size_t input_facility(const char *s, size_t len)
+static size_t input_facility(const char *s, size_t len, struct kb_line *out)
 {
 	size_t i = 0, fields = 0;
+	int level = -1;
 
 	while (fields < 2) {
 		size_t start = i;
@@ -266,6 +301,8 @@ static size_t input_facility(const char *s, size_t len)
 			i++;
 		if (i == start || i - start > 6)
 			return 0;
+		if (fields == 1)
+			level = input_level_name(s + start, i - start);
 		while (i < len && s[i] == ' ')
 			i++;
 		if (i >= len || s[i] != ':')
@@ -275,6 +312,7 @@ static size_t input_facility(const char *s, size_t len)
 	}
 	if (i < len && s[i] == ' ')
 		i++;
+	out->level = level;
 	return i;
 }
 
@@ -293,6 +331,7 @@ static size_t input_record(struct kb_input *in, const char *s, size_t len, struc
 			out->skip = true;
 		return 0;
 	}
+	out->level = (int)(strtoul(s, NULL, 10) & 7);	/* the record's facility * 8 + level */
 	c = memmem(s, n, ",caller=", 8);
 	if (c) {
 		c += 8;
@@ -381,7 +420,10 @@ static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
 
 	switch (s[0]) {
 	case '<':
-		return len > 3 ? input_level(s, len) : 0;
+		n = len > 3 ? input_level(s, len) : 0;
+		if (n)	/* "<PRI>": facility * 8 + level, the kernel's facility is 0 */
+			out->level = (int)(strtoul(s + 1, NULL, 10) & 7);
+		return n;
 	case '[':
 		return input_stamps(s, len, out);
 	case '*':
@@ -411,7 +453,7 @@ static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
 	if (n)
 		return n;
 	if (s[0] >= 'a' && s[0] <= 'z' && len > 10)
-		return input_facility(s, len);
+		return input_facility(s, len, out);
 	return 0;
 }
 
@@ -456,6 +498,7 @@ void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_li
 
 	out->ctx[0] = '\0';
 	out->skip = false;
+	out->level = -1;
 	if (len && s[len - 1] == '\r')
 		len--;
 	if (len > KB_LINE_MAX)

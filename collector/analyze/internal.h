@@ -31,6 +31,7 @@ struct kb_line {
 	unsigned long no;	/* 1-based line number in the log */
 	char ctx[KB_CTX_MAX];	/* caller id "T123"/"C1", "console" (stamp only), "" */
 	bool skip;		/* not kernel output (another daemon's syslog line) */
+	int level;		/* the printk level (KERN_ERR 3) when the log says, else -1 */
 };
 
 /* Splits and cleans the input; state carried across lines. */

@@ -16,6 +16,7 @@
 
 #include "analyze/analyze.h"
 #include "analyze/internal.h"
+#include "analyze/sig-driver.h"
 #include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
@@ -27,6 +28,7 @@
 #define SCAN_PREV 256
 #define SCAN_HEADLESS 40	/* how near the top a report may start without its header */
 #define SCAN_BORROW 20		/* how close the next report must start to lend its file */
+#define SCAN_FALLBACK 512	/* the kept driver error line */
 
 struct scan {
 	const struct kbug_analyze_opts *o;
@@ -44,6 +46,11 @@ struct scan {
 	struct json_object *pending;	/* the last report, when it named no culprit of its own */
 	unsigned long pending_last;	/* and its last line */
 	char release[64];		/* from "Linux version X" */
+	/* the best driver error no signature lists (kb_drv_generic_rank), reported alone */
+	int fb_rank;
+	char fb_text[SCAN_FALLBACK];
+	unsigned long fb_no;
+	char fb_ctx[KB_CTX_MAX];
 };
 
 void kbug_analyze_opts_init(struct kbug_analyze_opts *o)
@@ -433,6 +440,34 @@ static void scan_in_report(struct scan *sc, const struct kb_line *l)
 		scan_close(sc);
 }
 
+/* A driver's error no signature lists: kept while the log shows no report. */
+static void scan_fallback_keep(struct scan *sc, const struct kb_line *l)
+{
+	int rank = kb_drv_generic_rank(l->text, l->len, l->level);
+	size_t n = l->len < SCAN_FALLBACK - 1 ? l->len : SCAN_FALLBACK - 1;
+
+	if (rank <= sc->fb_rank)
+		return;
+	sc->fb_rank = rank;
+	memcpy(sc->fb_text, l->text, n);
+	sc->fb_text[n] = '\0';
+	sc->fb_no = l->no;
+	snprintf(sc->fb_ctx, sizeof(sc->fb_ctx), "%s", l->ctx);
+}
+
+/* No report in the whole log: the kept driver error is the one. */
+static void scan_fallback_report(struct scan *sc)
+{
+	struct kb_line l = { .text = sc->fb_text, .no = sc->fb_no, .level = -1 };
+
+	if (sc->count || sc->open || !sc->fb_rank)
+		return;
+	l.len = strlen(sc->fb_text);
+	snprintf(l.ctx, sizeof(l.ctx), "%s", sc->fb_ctx);
+	scan_open(sc, &kb_drv_generic.sig, &l);
+	scan_close(sc);
+}
+
 static void scan_line(struct scan *sc, const char *raw, size_t len)
 {
 	struct kb_line l;
@@ -475,6 +510,8 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 		else
 			scan_close(sc);
 	}
+	if (!sig && !sc->open && !sc->count && !sc->fb_rank)
+		scan_fallback_keep(sc, &l);
 	if (sig) {
 		scan_open(sc, sig, &l);
 	} else if (sc->open) {
@@ -525,6 +562,7 @@ static int scan_finish(struct scan *sc, struct json_object **out)
 	int n;
 
 	scan_close(sc);
+	scan_fallback_report(sc);
 	scan_rep_release(&sc->rep);
 	if (sc->dw)
 		kb_dwarf_close(sc->dw);

@@ -65,12 +65,17 @@ static void sys_probe_driver(struct kb_rep *r, char *driver, size_t size)
 }
 
 /* A missing file (-ENOENT) is the distribution's firmware package, and drivers try several. */
-static bool sys_fw_not_enoent(const char *msg, size_t len)
+bool kb_drv_fw_enoent(const char *msg, size_t len)
 {
 	while (len && (msg[len - 1] == ' ' || msg[len - 1] == '\r'))
 		len--;
-	return !(len > 3 && !memcmp(msg + len - 3, " -2", 3)) &&
-	       !(len > 4 && !memcmp(msg + len - 4, "(-2)", 4));
+	return (len > 3 && !memcmp(msg + len - 3, " -2", 3)) ||
+	       (len > 4 && !memcmp(msg + len - 4, "(-2)", 4));
+}
+
+static bool sys_fw_not_enoent(const char *msg, size_t len)
+{
+	return !kb_drv_fw_enoent(msg, len);
 }
 
 const struct kb_drv_row kb_drv_sys[] = {

@@ -698,3 +698,101 @@ const struct kb_sig kb_sigs_driver[] = {
 	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
 	{ .prefix = NULL },
 };
+
+/* ---- a driver's error that the catalogue does not list ------------------- */
+
+/*
+ * What dev_err() and friends say when something failed. The prefix
+ * (dev_driver_string(), or a module's pr_fmt) says whose message it is;
+ * these words say it is a failure and not a notice.
+ */
+static const struct {
+	const char *word;
+	bool stem;	/* any ending: "failed", "failure", "errors", "corrupted" */
+} drv_fail_words[] = {
+	{ "fail", true }, { "Fail", true }, { "FAIL", true }, { "error", true },
+	{ "Error", true }, { "ERROR", true }, { "timed out", false }, { "timeout", false },
+	{ "Timeout", false }, { "not responding", false }, { "fatal", false }, { "Fatal", false },
+	{ "crash", true }, { "hang", false }, { "hung", false }, { "stuck", false },
+	{ "invalid", false }, { "Invalid", false }, { "unable to", false }, { "Unable to", false },
+	{ "can't", false }, { "Can't", false }, { "cannot", false }, { "Cannot", false },
+	{ "corrupt", true },
+};
+
+static bool drv_letter(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* One of the words, as a word: "invalidation" and "hangs up" are not. */
+static bool drv_says_failed(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(drv_fail_words); i++) {
+		const char *w = drv_fail_words[i].word, *p = s, *e = s + len;
+		size_t n = strlen(w);
+
+		while ((p = memmem(p, (size_t)(e - p), w, n))) {
+			if ((p == s || !drv_letter(p[-1])) &&
+			    (drv_fail_words[i].stem || p + n == e || !drv_letter(p[n])))
+				return true;
+			p++;
+		}
+	}
+	return false;
+}
+
+/* A driver's name kbug can place: its table, a module of the tree, a vendor's module. */
+static bool drv_known(const char *drv, size_t n)
+{
+	char name[DRV_NAME_MAX + 1];
+
+	if (!n || n > DRV_NAME_MAX)
+		return false;
+	memcpy(name, drv, n);
+	name[n] = '\0';
+	return drv_lookup(name) || drv_module(name) || drv_out_of_tree(name);
+}
+
+int kb_drv_generic_rank(const char *msg, size_t len, int level)
+{
+	size_t off, dn, body;
+
+	/* printk's level, when the log kept it: dev_err() is KERN_ERR (3) or worse */
+	if (level > 3 || len < 12)
+		return 0;
+	if (!drv_char[(unsigned char)msg[0]] || !drv_split(msg, len, &off, &dn, &body) ||
+	    !drv_known(msg + off, dn) || !drv_says_failed(msg + body, len - body))
+		return 0;
+	/*
+	 * a missing firmware file (-ENOENT) is a driver trying several names:
+	 * when none is found, the driver's own error follows
+	 */
+	return kb_drv_fw_enoent(msg + body, len - body) ? 0 : 1;
+}
+
+static void drv_generic_title(struct kb_rep *r, char *driver, size_t size)
+{
+	const char *l = kb_rep_line(r, r->hdr);
+	size_t off, n, body, k;
+
+	while (*l == ' ' || *l == '\t')
+		l++;
+	if (!drv_split(l, strlen(l), &off, &n, &body))
+		return;
+	k = strcspn(l + body, "\n");
+	if (k > 70)
+		k = 70;
+	while (k && (l[body + k - 1] == ' ' || l[body + k - 1] == '.'))
+		k--;
+	strbuf_reset(&r->title);
+	strbuf_addf(&r->title, "%s: %.*s", driver[0] ? driver : "?", (int)k, l + body);
+}
+
+/*
+ * Not in the scanner's tables: the scanner keeps the best such line of a
+ * log and reports it only when the log holds no other report.
+ */
+const struct kb_drv_row kb_drv_generic =
+	KB_DRV_ROW(NULL, "", NULL, "%s: driver error", NULL, false, NULL, drv_generic_title);

@@ -85,3 +85,16 @@ bool kb_drv_split(const char *msg, size_t len, size_t *drv_len, size_t *body);
  * failure printed by `src` (core: on the driver's behalf).
  */
 void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core);
+
+/* The message ends in -ENOENT: "... failed with error -2", "(-2)". */
+bool kb_drv_fw_enoent(const char *msg, size_t len);
+
+/*
+ * A driver's error the catalogue does not list: a dev_printk()/pr_fmt
+ * prefix naming a driver kbug can place and a body that says it failed,
+ * at KERN_ERR or worse when the log kept the level (-1: unknown); a
+ * missing firmware file (-ENOENT) is none. 0: not one, 1: one. The scanner reports the
+ * best one (kb_drv_generic) only when the log has no other report.
+ */
+int kb_drv_generic_rank(const char *msg, size_t len, int level);
+extern const struct kb_drv_row kb_drv_generic;

@@ -115,7 +115,8 @@ static const struct kb_skip_class c_idle = {
 static const struct kb_skip_class c_sched = {
 	.id = "scheduler",
 	.why = "kernel/sched/core.c (__schedule, schedule): the switch away from the caller that "
-		"waits",
+		"waits; kernel/sched/wait.c and wait_bit.c: the wait queues and their wake "
+		"callbacks (autoremove_wake_function, wake_bit_function)",
 };
 static const struct kb_skip_class c_unwind = {
 	.id = "unwind-trace",
@@ -126,7 +127,8 @@ static const struct kb_skip_class c_timer = {
 	.id = "timers-softirq",
 	.why = "kernel/time/timer.c, kernel/time/hrtimer.c, kernel/softirq.c, net/core/dev.c "
 		"(net_rx_action, __napi_poll): the timer wheel, hrtimers, softirqs and NAPI run every "
-		"callback a driver registered",
+		"callback a driver registered; kernel/time/timekeeping.c (ktime_get): the clock "
+		"every caller reads",
 };
 static const struct kb_skip_class c_workqueue = {
 	.id = "workqueue-kthread",
@@ -396,7 +398,9 @@ static const struct kb_skip_rule skip_rules[] = {
 	P("__schedule", c_sched), X("schedule", c_sched), P("schedule_timeout", c_sched),
 	P("wait_for_completion", c_sched), S("finish_wait", c_sched), P("__wake_up", c_sched),
 	BX("complete", c_sched), BP("schedule_preempt_disabled", c_sched),
-	BP("io_schedule", c_sched),
+	BP("io_schedule", c_sched), X("autoremove_wake_function", c_sched),
+	X("default_wake_function", c_sched), X("woken_wake_function", c_sched),
+	X("wake_bit_function", c_sched), X("wake_atomic_t_function", c_sched),
 	F("kernel/sched/", c_sched),
 	/* stack walkers and tracing */
 	P("perf_trace", c_unwind), P("trace_", c_unwind), P("__traceiter", c_unwind),
@@ -418,6 +422,7 @@ static const struct kb_skip_rule skip_rules[] = {
 	BP("tick_sched_", c_timer), BP("tick_nohz_", c_timer), BP("update_process_times", c_timer),
 	F("kernel/time/timer.c", c_timer), F("kernel/time/hrtimer.c", c_timer),
 	F("kernel/time/tick-sched.c", c_timer), F("kernel/softirq.c", c_timer),
+	P("ktime_get", c_timer), F("kernel/time/timekeeping.c", c_timer),
 	/* workqueues and kthreads */
 	X("kthread", c_workqueue), P("__flush_work", c_workqueue), S("flush_work", c_workqueue),
 	S("__cancel_work_timer", c_workqueue), P("__cancel_work", c_workqueue),
