@@ -449,6 +449,8 @@ static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
 	}
 	if (round)
 		return 0;
+	if (len > 8 && !memcmp(s, "kernel: ", 8))
+		return 8;	/* a syslog line pasted from its tag on */
 	n = input_tool(s, len);
 	if (n)
 		return n;

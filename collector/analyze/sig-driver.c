@@ -34,6 +34,8 @@ static const struct drv_src {
 	{ "iwlwifi", "iwlwifi", "drivers/net/wireless/intel/iwlwifi/", NULL },
 	{ "iwl4965", "iwl4965", "drivers/net/wireless/intel/iwlegacy/", NULL },
 	{ "iwl3945", "iwl3945", "drivers/net/wireless/intel/iwlegacy/", NULL },
+	/* iwlagn: the old name of the driver now split into iwlwifi and iwlegacy (4965) */
+	{ "iwlagn", "iwlwifi", "drivers/net/wireless/intel/", NULL },
 	{ "ath9k*", NULL, "drivers/net/wireless/ath/ath9k/", NULL },
 	{ "ath10k*", NULL, "drivers/net/wireless/ath/ath10k/", NULL },
 	{ "ath11k*", NULL, "drivers/net/wireless/ath/ath11k/", NULL },
@@ -565,6 +567,12 @@ static void drv_acpi(struct kb_rep *r)
 			r->blame_source = KB_SRC_MESSAGE;
 		}
 	}
+	if (!r->guilty_file[0]) {
+		/* the trailer wrapped onto a line of its own, or was cut: ACPICA still printed it */
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "drivers/acpi/acpica/");
+		r->blame_reason = "ACPICA prints these messages (its trailer naming the file is missing)";
+		r->blame_source = KB_SRC_MESSAGE;
+	}
 }
 
 /*
@@ -689,6 +697,14 @@ const struct kb_sig kb_sigs_driver[] = {
 	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
 	{ .prefix = "ata", .contains = ": reset failed (errno=", .title = "ata: link reset failed",
 	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
+	/*
+	 * drivers/thermal/intel/therm_throt.c, throttle_active_work(): "CPU%d:
+	 * %s temperature is above threshold, cpu clock is throttled"; before
+	 * 5.8 "... temperature above threshold, cpu clock throttled"
+	 */
+	{ .prefix = "CPU", .contains = " above threshold, cpu clock ",
+	  .title = "thermal: CPU clock throttled, temperature above threshold", DRIVER_ROW,
+	  .file = "drivers/thermal/intel/therm_throt.c" },
 	/* drivers/iommu/amd/iommu.c, wait_on_sem() (pr_fmt "AMD-Vi: ") */
 	{ .prefix = "AMD-Vi: Completion-Wait loop timed out",
 	  .title = "AMD-Vi: completion wait timeout", DRIVER_ROW,

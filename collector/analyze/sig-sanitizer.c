@@ -176,9 +176,11 @@ static void san_kcsan(struct kb_rep *r)
 
 static void san_ubsan(struct kb_rep *r)
 {
-	const char *l = strstr(kb_rep_line(r, r->hdr), "UBSAN: ") + strlen("UBSAN: ");
+	const char *h = kb_rep_line(r, r->hdr), *l = strstr(h, "UBSAN: ");
 	char what[64], prefix[96];
 	size_t n;
+
+	l = l ? l + strlen("UBSAN: ") : h + strspn(h, " \t");
 
 	if (kb_starts(l, "Undefined behaviour")) {
 		strcpy(what, "undefined-behaviour");
@@ -198,6 +200,11 @@ const struct kb_sig kb_sigs_sanitizer[] = {
 	{ .prefix = "BUG: KMSAN: ", .kind = "KMSAN", .custom = san_kmsan },
 	{ .prefix = "BUG: KCSAN: ", .kind = "KCSAN", .flags = KB_SIG_NOSTACK, .custom = san_kcsan },
 	{ .prefix = "BUG: KFENCE: ", .kind = "KFENCE", .custom = san_kfence },
+	/*
+	 * lib/ubsan.c before 5.x: "UBSAN: Undefined behaviour in FILE:LINE:COL",
+	 * the header's second half when a paste starts inside the ==== box
+	 */
+	{ .prefix = "Undefined behaviour in ", .kind = "UBSAN", .custom = san_ubsan },
 	{ .prefix = "UBSAN: ", .kind = "UBSAN", .custom = san_ubsan },
 	{ .prefix = NULL },
 };
