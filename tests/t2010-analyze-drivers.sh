@@ -18,7 +18,7 @@ for r in json.load(open("out.json"))["reports"]:
           r["guilty_file"], r["guilty_module"], r["confidence"])))'
 }
 
-for area in wifi gpu usb storage bt audio acpi pm net firmware quiet; do
+for area in wifi gpu usb storage bt audio acpi pm net firmware quiet generic generic-levels; do
 	test_expect_success "the $area failures" "
 		summarize \"\$DRV/$area.log\" >got &&
 		test_cmp \"\$DRV/$area.expected\" got
@@ -62,6 +62,15 @@ test_expect_success 'a vendor'"'"'s own driver (r8125, not the tree'"'"'s r8169)
 	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
 assert r[\"out_of_tree\"] is True and r[\"guilty_module\"] == \"r8125\", r
 assert r[\"guilty_file\"] is None, r"
+'
+
+test_expect_success 'an unlisted driver error is reported only when the log has no other report' '
+	{ cat "$DRV/generic.log" &&
+	  echo "[ 9.0] WARNING: CPU: 1 PID: 3031 at drivers/input/mouse/elan_i2c_core.c:1103 elan_isr+0x53/0x5c0 [elan_i2c]"
+	} >both.log &&
+	summarize both.log >got &&
+	test $(wc -l <got) = 1 &&
+	grep -q "^7|WARNING in elan_isr|drivers/input/mouse/elan_i2c_core.c|" got
 '
 
 test_expect_success 'no driver failure is found in syzkaller logs' '

@@ -507,13 +507,14 @@ void kb_check_corrupted(struct kb_rep *r)
  * How sure the blame is: a file:line the kernel printed (or debug info
  * gave) for a frame is high; a file found from a function or module
  * name, or named by the failure's own message, is medium; anything else
- * is low.
+ * (and a driver error no catalogue row knows) is low.
  */
 static const char *blame_confidence(const struct kb_rep *r)
 {
 	const char *s = r->blame_source;
 
-	if (!r->guilty_file[0] || !s)
+	/* a driver's error the catalogue does not know may be harmless noise */
+	if (!r->guilty_file[0] || !s || r->sig == &kb_drv_generic.sig)
 		return KB_CONF_LOW;
 	if (!strcmp(s, KB_SRC_LOG) || !strcmp(s, KB_SRC_DWARF))
 		return KB_CONF_HIGH;

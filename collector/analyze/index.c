@@ -319,6 +319,24 @@ bool kb_index_has_file(const struct kb_index *ix, const char *path)
 	return i < ix->files_nr && !strcmp(ix->files[i], path);
 }
 
+size_t kb_index_files_named(const struct kb_index *ix, const char *base, const char **files,
+			    size_t max)
+{
+	size_t i, n = 0, bl = strlen(base);
+
+	for (i = 0; i < ix->files_nr; i++) {
+		const char *f = ix->files[i], *slash = strrchr(f, '/');
+		const char *b = slash ? slash + 1 : f;
+
+		if (strlen(b) != bl || memcmp(b, base, bl))
+			continue;
+		if (n < max)
+			files[n] = f;
+		n++;
+	}
+	return n;
+}
+
 bool kb_index_has_dir(const struct kb_index *ix, const char *dir, size_t len)
 {
 	char key[256];

@@ -38,6 +38,9 @@ size_t kb_index_func(const struct kb_index *ix, const char *func, const char **f
 		     size_t max);
 /* Is path ("fs/ext4/inode.c") a file of the tree? */
 bool kb_index_has_file(const struct kb_index *ix, const char *path);
+/* The files called base ("bcmgenet.c") anywhere in the tree (up to max); their number. */
+size_t kb_index_files_named(const struct kb_index *ix, const char *base, const char **files,
+			    size_t max);
 /* Does some file of the tree lie under dir ("fs/ext4", no final slash)? */
 bool kb_index_has_dir(const struct kb_index *ix, const char *dir, size_t len);
 /*

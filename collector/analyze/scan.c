@@ -46,7 +46,7 @@ struct scan {
 	struct json_object *pending;	/* the last report, when it named no culprit of its own */
 	unsigned long pending_last;	/* and its last line */
 	char release[64];		/* from "Linux version X" */
-	/* the best driver error no signature lists (kb_drv_generic_rank), reported alone */
+	/* the latest driver error no signature lists (kb_drv_generic_rank), reported alone */
 	int fb_rank;
 	char fb_text[SCAN_FALLBACK];
 	unsigned long fb_no;
@@ -440,13 +440,17 @@ static void scan_in_report(struct scan *sc, const struct kb_line *l)
 		scan_close(sc);
 }
 
-/* A driver's error no signature lists: kept while the log shows no report. */
+/*
+ * A driver's error no signature lists, kept while the log shows no
+ * report: the latest, since boot-time noise comes first and the failure
+ * the user reports is usually the last thing the log says.
+ */
 static void scan_fallback_keep(struct scan *sc, const struct kb_line *l)
 {
 	int rank = kb_drv_generic_rank(l->text, l->len, l->level);
 	size_t n = l->len < SCAN_FALLBACK - 1 ? l->len : SCAN_FALLBACK - 1;
 
-	if (rank <= sc->fb_rank)
+	if (!rank)
 		return;
 	sc->fb_rank = rank;
 	memcpy(sc->fb_text, l->text, n);
@@ -510,7 +514,7 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 		else
 			scan_close(sc);
 	}
-	if (!sig && !sc->open && !sc->count && !sc->fb_rank)
+	if (!sig && !sc->open && !sc->count)
 		scan_fallback_keep(sc, &l);
 	if (sig) {
 		scan_open(sc, sig, &l);

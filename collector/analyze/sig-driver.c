@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analyze/index.h"
 #include "analyze/internal.h"
 #include "analyze/sig-driver.h"
 #include "util/macro.h"
@@ -175,6 +176,37 @@ static const struct kb_drv_module *drv_module(const char *drv)
 		       drv_module_cmp);
 }
 
+/*
+ * A driver the compiled tables miss, placed by the tree's index: a
+ * Kbuild module of its name (obj-m += NAME.o), else the one source file
+ * called NAME.c (a platform driver's .name is often KBUILD_MODNAME, the
+ * object's name: "bcmgenet" in genet/bcmgenet.c).
+ */
+static bool drv_index_place(const char *drv, char *path, size_t size)
+{
+	const struct kb_index *ix = kb_index_get();
+	const char *dir, *other, *files[2];
+	char base[DRV_NAME_MAX + 3];
+	int n;
+
+	if (!ix || strlen(drv) > DRV_NAME_MAX)
+		return false;
+	n = kb_index_module(ix, drv, 0, &dir, files, ARRAY_SIZE(files));
+	/* one module of that name (two would be two drivers) */
+	if (n >= 0 && kb_index_module(ix, drv, 1, &other, files + 1, 0) < 0) {
+		if (n == 1)
+			snprintf(path, size, "%s", files[0]);
+		else
+			snprintf(path, size, "%s/", dir);
+		return true;
+	}
+	snprintf(base, sizeof(base), "%s.c", drv);
+	if (kb_index_files_named(ix, base, files, ARRAY_SIZE(files)) != 1)
+		return false;
+	snprintf(path, size, "%s", files[0]);
+	return true;
+}
+
 void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core)
 {
 	const struct drv_src *d = drv && *drv ? drv_lookup(drv) : NULL;
@@ -215,6 +247,8 @@ void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core)
 	} else if (drv && drv_out_of_tree(drv)) {
 		r->out_of_tree = true;
 		r->blame_reason = "the driver its message names is built out of the tree";
+	} else if (drv && *drv && drv_index_place(drv, r->guilty_file, sizeof(r->guilty_file))) {
+		r->blame_reason = "the sources of the driver its message names (the tree's index)";
 	} else {
 		r->blame_reason =
 			"the driver its message names (not in kbug's table: routed by its module)";
@@ -568,9 +602,9 @@ static void drv_acpi(struct kb_rep *r)
 		}
 	}
 	if (!r->guilty_file[0]) {
-		/* the trailer wrapped onto a line of its own, or was cut: ACPICA still printed it */
+		/* the trailer wrapped onto a line of its own, or was cut: still ACPICA's */
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "drivers/acpi/acpica/");
-		r->blame_reason = "ACPICA prints these messages (its trailer naming the file is missing)";
+		r->blame_reason = "ACPICA prints these messages (the trailer naming its file is lost)";
 		r->blame_source = KB_SRC_MESSAGE;
 	}
 }

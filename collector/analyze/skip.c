@@ -210,7 +210,8 @@ struct kb_skip_rule {
 
 static const struct kb_skip_rule skip_rules[] = {
 	/* reporting machinery */
-	S("dump_stack", c_report), S("show_stack", c_report), S("show_regs", c_report),
+	S("dump_stack", c_report), S("dumpstack", c_report), S("show_stack", c_report),
+	S("show_regs", c_report),
 	S("show_trace", c_report), S("panic", c_report), P("__warn", c_report),
 	S("warn_slowpath", c_report), P("warn_alloc", c_report), S("report_bug", c_report),
 	S("fixup_bug", c_report), P("handle_bug", c_report), P("do_error", c_report),

@@ -61,7 +61,52 @@ static const struct pcase prefixes[] = {
 	{ "[   12.345678] WARNING: x\r", "WARNING: x" },
 	{ "00000000: 41 41 41 41", "00000000: 41 41 41 41" },
 	{ "Modules linked in: e1000", "Modules linked in: e1000" },
+	/* dmesg -T in German: two-letter weekdays */
+	{ "[Fr Aug 26 22:01:01 2022] ata2.00: exception Emask 0x10",
+	  "ata2.00: exception Emask 0x10" },
+	/* svlogd/socklog: an ISO date, then facility.level */
+	{ "2025-01-11T14:18:39.91660 kern.err: [  621.892001] ACPI Error: x", "ACPI Error: x" },
+	/* a clock alone, only before the kernel's tag */
+	{ "22:39:31 kernel: i915 0000:00:02.0: GPU HANG", "i915 0000:00:02.0: GPU HANG" },
+	{ "22:39:31 something else", "22:39:31 something else" },
+	{ "kernel: CPU0: Core temperature high", "CPU0: Core temperature high" },
+	/* a month needs three letters: "at 12 ..." starts no date */
+	{ "at 12 10:11:12 x", "at 12 10:11:12 x" },
 };
+
+struct lcase {
+	const char *raw;
+	int level;
+};
+
+static const struct lcase levels[] = {
+	{ "<3>[   12.345678] iwlwifi 0000:00:14.3: x", 3 },
+	{ "<12>Dec  4 10:11:12 host kernel: x", 4 },
+	{ "kern  :err   : [   12.3] x", 3 },
+	{ "kern  :info  : [   12.3] x", 6 },
+	{ "6,123,456789,-,caller=T42;x", 6 },
+	{ "[   12.345678] x", -1 },
+};
+
+/* printk's level, where the log kept it: KERN_ERR is 3, unknown -1 */
+static void test_levels(void **state)
+{
+	size_t i;
+	int bad = 0;
+
+	for (i = 0; i < ARRAY_SIZE(levels); i++) {
+		struct kb_input in = { 0 };
+		struct kb_line l;
+
+		kb_input_clean(&in, levels[i].raw, strlen(levels[i].raw), &l);
+		if (l.level != levels[i].level) {
+			print_error("'%s': want level %d, got %d\n", levels[i].raw,
+				    levels[i].level, l.level);
+			bad++;
+		}
+	}
+	assert_int_equal(bad, 0);
+}
 
 static void test_prefixes(void **state)
 {
@@ -314,6 +359,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_prefixes),
+		cmocka_unit_test(test_levels),
 		cmocka_unit_test(test_kinds),
 		cmocka_unit_test(test_headless_only_at_top),
 	};
