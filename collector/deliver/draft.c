@@ -185,6 +185,7 @@ const struct kbug_channel *kbug_channel_pick(struct kbug_report *r, const char *
 					     struct strbuf *why)
 {
 	const char *kind = kj_get_str(kj_path(r->root, "route.destination"), "kind") ?: "email";
+	const char *goes;
 	const struct kbug_channel *c;
 	size_t i;
 
@@ -196,6 +197,13 @@ const struct kbug_channel *kbug_channel_pick(struct kbug_report *r, const char *
 		return c;
 	}
 	c = kbug_channel_for(kind);
+	/* route/distro.c put a distribution's tracker or a routes.d rule's destination there */
+	goes = kj_get_str(kj_path(r->root, "route.distribution"), "goes");
+	if (c && goes && (!strcmp(goes, "distribution") || !strcmp(goes, "rule"))) {
+		strbuf_addstr(why, strcmp(goes, "rule") ? "the distribution's tracker" :
+			      "a routes.d rule");
+		return c;
+	}
 	for (i = 0; i < ARRAY_SIZE(why_kind); i++)
 		if (!strcmp(kind, why_kind[i][0]))
 			break;
