@@ -94,6 +94,8 @@ static void check_guidelines(struct kbug_report *r, struct json_object *rep,
 	const char *guess = kj_get_str(o, "guess");
 	const char *bugs = kbug_config_get("distro", "bugs");
 	const char *pretty = kj_get_str(kbug_report_get(r, "distro"), "pretty_name");
+	struct json_object *dist = kj_path(r->root, "route.distribution");
+	const char *dgoes = kj_get_str(dist, "goes");
 	struct strbuf mods = STRBUF_INIT;
 	time_t built = version_date(kj_get_str(k, "version"));
 	struct json_object *tm = kj_get(t, "modules");
@@ -105,8 +107,19 @@ static void check_guidelines(struct kbug_report *r, struct json_object *rep,
 			 "the kernel is tainted (%s)%s%s: if a proprietary or out-of-tree module (P, O, E) tainted it, upstream developers may ignore the report; reproduce it without that module loaded if you can",
 			 flags ?: "?", mods.len ? ", by " : "", mods.buf);
 	}
-	/* a distribution kernel */
-	if (guess && (strstr(guess, "distr") || strstr(guess, "vendor"))) {
+	/* a distribution kernel: where route/distro.c sent it */
+	if (dgoes && !strcmp(dgoes, "distribution")) {
+		add_note(notes,
+			 "this is %s's kernel (%s): the report goes to the distribution's tracker, %s; reproduce it with a vanilla kernel from kernel.org before reporting it upstream (kbug report --upstream)",
+			 kj_get_str(dist, "id") ?: "a distribution", pretty ?: "?",
+			 kj_get_str(dist, "tracker") ?: "?");
+	} else if (dgoes && !strcmp(dgoes, "upstream") &&
+		   !strcmp(kj_get_str(dist, "kernel") ?: "", "distribution")) {
+		add_note(notes,
+			 "this is %s's kernel, reported upstream because %s: say in the report which vanilla kernel shows the problem too",
+			 kj_get_str(dist, "id") ?: "a distribution",
+			 kj_get_str(dist, "reason") ?: "you said a vanilla kernel has it too");
+	} else if (!dist && guess && (strstr(guess, "distr") || strstr(guess, "vendor"))) {
 		add_note(notes,
 			 "this looks like a distribution kernel (%s%s%s): upstream wants reports against a current mainline or stable kernel; %s%s",
 			 guess, pretty ? ", " : "", pretty ?: "",
