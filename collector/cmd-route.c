@@ -10,6 +10,7 @@
 
 #include "analyze/analyze.h"
 #include "core/report.h"
+#include "core/settings.h"
 #include "deliver/deliver.h"
 #include "kbug.h"
 #include "probes/probe.h"
@@ -237,7 +238,8 @@ static int route_picked(struct kbug_maint *m, const struct route_args *a)
 	const struct kbug_channel *ch;
 	int ret;
 
-	if (kbug_report_init(&r))
+	/* [distro] bugs, for distribution routing */
+	if (kbug_config_load() || kbug_report_init(&r))
 		return 1;
 	if (a->report) {
 		ret = kbug_report_load(&r, a->report);

@@ -49,6 +49,11 @@ static const struct distro_tracker trackers[] = {
 	  NULL, NULL },
 };
 
+static bool str_is(const char *a, const char *b)
+{
+	return a && b && !strcmp(a, b);
+}
+
 static const struct distro_tracker *tracker_for(const char *maker)
 {
 	size_t i;
@@ -82,8 +87,16 @@ static void apply_override(struct json_object *d, const char *bugs, struct strbu
 		}
 	} else {
 		kj_set_str(d, "url", bugs);
-		if (strcmp(kind, "bugzilla"))
+		if (strcmp(kind, "bugzilla")) {
+			static const char *const mail_only[] = { "address", "package", "version",
+								 "severity" };
+			size_t i;
+
+			/* a web page or a forge instead of the BTS: no mail, no pseudo-header */
+			for (i = 0; i < sizeof(mail_only) / sizeof(mail_only[0]); i++)
+				json_object_object_del(d, mail_only[i]);
 			kj_set_str(d, "kind", is_forge(bugs) ? "issue-tracker" : "web");
+		}
 	}
 	strbuf_addf(why, "; [distro] bugs = %s overrides the tracker", bugs);
 }
@@ -199,7 +212,9 @@ int kbug_route_distro(struct kbug_report *r, const struct kbug_distro_opts *o)
 			apply_override(dest, bugs, &why);
 		if (dest) {
 			kj_set_str(info, "goes", "distribution");
-			kj_set_str(info, "tracker", kj_get_str(dest, "url") ?: kj_get_str(dest, "address"));
+			kj_set_str(info, "tracker", str_is(kj_get_str(dest, "kind"), "debbts") ?
+				   kj_get_str(dest, "address") : kj_get_str(dest, "url") ?:
+				   kj_get_str(dest, "address"));
 			strbuf_addstr(&why, "; reporting-issues.rst: a distribution's kernel is reported to the distribution unless it also happens with a vanilla kernel (--upstream)");
 			kj_set_str(info, "reason", why.buf);
 			kj_set_str(dest, "distribution", maker);
