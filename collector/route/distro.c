@@ -85,6 +85,10 @@ static void apply_override(struct json_object *d, const char *bugs, struct strbu
 			kj_set(d, "to", to);
 			kj_set_str(d, "kind", "email");
 		}
+	} else if (!strcmp(kind, "debbts") && strcasestr(bugs, "://bugs.debian.org")) {
+		/* a page of the BTS itself: filing there is still by mail */
+		strbuf_addf(why, "; [distro] bugs = %s is the BTS: filed by mail", bugs);
+		return;
 	} else {
 		kj_set_str(d, "url", bugs);
 		if (strcmp(kind, "bugzilla")) {
