@@ -38,7 +38,7 @@ struct report_args {
 	const char *log, *file, *module, *driver, *device;
 	const char *maintainers, *outbox, *description, *summary, *last_good;
 	bool regression, no_redact;
-	bool upstream;			/* --upstream: a vanilla kernel has it too (route/distro.c) */
+	bool upstream;			/* --upstream: a vanilla kernel has it too */
 	bool notify, no_notify;		/* --notify-lists, --no-notify-lists (deliver/bridge.c) */
 	int pick;			/* --report N (1 = newest), 0: choose */
 	int boot;			/* --boot N: 0 this boot, -1 the one before (journal) */

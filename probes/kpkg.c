@@ -9,6 +9,7 @@
  * string, and marked "inferred". Written into the distro section as
  * "kernel" (docs/distro-routing.md).
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <stdarg.h>
 #include <errno.h>
@@ -64,7 +65,7 @@ int kbug_debian_kernel_version(const char *uts_version, struct strbuf *out)
 		return -ENOENT;
 	p += 8;
 	for (e = p; *e && *e != ' ' && *e != '\n' && e - p < 64; e++)
-		if (!strchr("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.+-~:", *e))
+		if (!isalnum((unsigned char)*e) && !strchr(".+-~:", *e))
 			return -EINVAL;
 	/* a Debian version starts with a digit (deb-version(7)) */
 	if (e == p || *p < '0' || *p > '9')
@@ -114,8 +115,9 @@ int kbug_dpkg_status_find(const char *text, size_t len, const char *pkg,
 					for (k = 0; k < fl; k++)
 						key[k] = (char)(fields[i][k] | 0x20);
 					key[fl] = '\0';
-					kj_set(obj, key, json_object_new_string_len(p + fl + 2,
-						(int)(n - fl - 2)));
+					kj_set(obj, key,
+					       json_object_new_string_len(p + fl + 2,
+									  (int)(n - fl - 2)));
 				}
 			}
 		}
@@ -216,7 +218,7 @@ static int pacman_owner(const char *release, struct json_object *pkg, struct jso
 		const char *d = names[i]->d_name, *p = NULL;
 
 		if (!strncmp(d, base.buf, base.len) && d[base.len] == '-' &&
-		    d[base.len + 1] >= '0' && d[base.len + 1] <= '9' && !kj_get_str(pkg, "version")) {
+		    isdigit((unsigned char)d[base.len + 1]) && !kj_get_str(pkg, "version")) {
 			strbuf_reset(&path);
 			strbuf_addf(&path, "/var/lib/pacman/local/%s/desc", d);
 			if (kbug_path_read(&text, path.buf, PACMAN_DESC_MAX) >= 0)
@@ -229,7 +231,8 @@ static int pacman_owner(const char *release, struct json_object *pkg, struct jso
 			if (!v || !ve)
 				break;
 			if (!strncmp(p, "%VERSION%\n", 10))
-				kj_set(pkg, "version", json_object_new_string_len(v, (int)(ve - v)));
+				kj_set(pkg, "version",
+				       json_object_new_string_len(v, (int)(ve - v)));
 			else if (!strncmp(p, "%PACKAGER%\n", 11))
 				kj_set(pkg, "maintainer",
 				       json_object_new_string_len(v, (int)(ve - v)));

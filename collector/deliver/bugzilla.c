@@ -622,8 +622,8 @@ static int pick_version(struct bz_send *s, struct json_object *product, const ch
 	strbuf_reset(out);
 	if (want && !exact) {
 		ERR("%s version '%s' is not a version of product '%s' (it has %s)",
-		    kbug_config_get("bugzilla", "version") ? "[bugzilla]" : "the distribution's", want,
-		    s->product, list.len ? list.buf : "none");
+		    kbug_config_get("bugzilla", "version") ? "[bugzilla]" : "the distribution's",
+		    want, s->product, list.len ? list.buf : "none");
 		strbuf_release(&list);
 		return -EINVAL;
 	}

@@ -18,6 +18,7 @@
 #include "core/settings.h"
 #include "route/route.h"
 #include "util/json.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 
 /* One distribution's tracker for kernel bugs (docs/distro-routing.md has the sources). */
@@ -58,7 +59,7 @@ static const struct distro_tracker *tracker_for(const char *maker)
 {
 	size_t i;
 
-	for (i = 0; maker && i < sizeof(trackers) / sizeof(trackers[0]); i++)
+	for (i = 0; maker && i < ARRAY_SIZE(trackers); i++)
 		if (!strcmp(trackers[i].maker, maker))
 			return &trackers[i];
 	return NULL;
@@ -97,7 +98,7 @@ static void apply_override(struct json_object *d, const char *bugs, struct strbu
 			size_t i;
 
 			/* a web page or a forge instead of the BTS: no mail, no pseudo-header */
-			for (i = 0; i < sizeof(mail_only) / sizeof(mail_only[0]); i++)
+			for (i = 0; i < ARRAY_SIZE(mail_only); i++)
 				json_object_object_del(d, mail_only[i]);
 			kj_set_str(d, "kind", is_forge(bugs) ? "issue-tracker" : "web");
 		}
@@ -111,7 +112,9 @@ static void arch_project(struct json_object *d, struct json_object *dk)
 	const char *pkg = kj_get_str(kj_get(dk, "package"), "name");
 	struct strbuf u = STRBUF_INIT;
 
-	if (!pkg || !strncmp(pkg, "linux-upstream", 14) || strspn(pkg, "abcdefghijklmnopqrstuvwxyz0123456789-_.") != strlen(pkg))
+	/* an Arch package name: lower-case letters, digits, - _ . (alpm's rules) */
+	if (!pkg || !strncmp(pkg, "linux-upstream", 14) ||
+	    strspn(pkg, "abcdefghijklmnopqrstuvwxyz0123456789-_.") != strlen(pkg))
 		return;
 	strbuf_addf(&u, "https://gitlab.archlinux.org/archlinux/packaging/packages/%s/-/issues",
 		    pkg);
@@ -200,7 +203,8 @@ int kbug_route_distro(struct kbug_report *r, const struct kbug_distro_opts *o)
 		kj_set_str(info, "reason", "an out-of-tree module's vendor takes it, whoever built the kernel");
 	} else if (!dist) {
 		kj_set_str(info, "goes", "upstream");
-		kj_set_str(info, "reason", dk || maker ? "not a distribution's kernel (kernel.org's or self-built): upstream takes it" :
+		kj_set_str(info, "reason", dk || maker ? "not a distribution's kernel (kernel.org's or "
+			   "self-built): upstream takes it" :
 			   "no sign of a distribution's kernel: upstream takes it");
 	} else if (o && o->upstream) {
 		kj_set_str(info, "goes", "upstream");
@@ -223,7 +227,8 @@ int kbug_route_distro(struct kbug_report *r, const struct kbug_distro_opts *o)
 			kj_set_str(info, "reason", why.buf);
 			kj_set_str(dest, "distribution", maker);
 			/* the upstream route stays, for --upstream and the BTS's X-Debbugs-Cc */
-			kj_set(rt, "upstream_destination", json_object_get(kj_get(rt, "destination")));
+			kj_set(rt, "upstream_destination",
+			       json_object_get(kj_get(rt, "destination")));
 			kj_set(rt, "destination", dest);
 		} else {
 			kj_set_str(info, "goes", "upstream");

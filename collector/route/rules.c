@@ -36,6 +36,33 @@
 #define RULES_FILES_MAX 256
 #define RULE_WORDS_MAX 8
 
+/*
+ * key="quoted value": the quotes go. A value with spaces was cut at the
+ * first one: read on to the closing quote. 0, or -EINVAL when unclosed.
+ */
+static int unquote_value(struct strbuf *w, const char **p, const char *end)
+{
+	char *eq = strchr(w->buf, '=');
+	size_t at;
+
+	if (!eq || eq[1] != '"')
+		return 0;
+	at = (size_t)(eq - w->buf) + 1;	/* the opening quote */
+	if (w->len > at + 1 && w->buf[w->len - 1] == '"') {
+		strbuf_setlen(w, w->len - 1);
+	} else {
+		const char *q = memchr(*p, '"', (size_t)(end - *p));
+
+		if (!q)
+			return -EINVAL;
+		strbuf_add(w, *p, (size_t)(q - *p));
+		*p = q + 1;
+	}
+	memmove(w->buf + at, w->buf + at + 1, w->len - at - 1);
+	strbuf_setlen(w, w->len - 1);
+	return 0;
+}
+
 /* Split a line into words ("quoted" words keep their spaces); the count or -EINVAL. */
 static int split_words(const char *p, const char *end, struct strbuf *w, int max)
 {
@@ -64,26 +91,8 @@ static int split_words(const char *p, const char *end, struct strbuf *w, int max
 			while (p < end && *p != ' ' && *p != '\t')
 				p++;
 			strbuf_add(&w[n], s, (size_t)(p - s));
-			/* key="quoted value": the quotes go */
-			{
-				char *eq = strchr(w[n].buf, '=');
-
-				if (eq && eq[1] == '"' && w[n].len > (size_t)(eq - w[n].buf) + 2 &&
-				    w[n].buf[w[n].len - 1] == '"') {
-					memmove(eq + 1, eq + 2, w[n].len - (size_t)(eq - w[n].buf) - 3);
-					strbuf_setlen(&w[n], w[n].len - 2);
-				} else if (eq && eq[1] == '"') {
-					/* a quoted value with spaces: read to the closing quote */
-					const char *q = memchr(p, '"', (size_t)(end - p));
-
-					if (!q)
-						return -EINVAL;
-					strbuf_add(&w[n], p, (size_t)(q - p));
-					memmove(eq + 1, eq + 2, w[n].len - (size_t)(eq - w[n].buf) - 2);
-					strbuf_setlen(&w[n], w[n].len - 1);
-					p = q + 1;
-				}
-			}
+			if (unquote_value(&w[n], &p, end))
+				return -EINVAL;
 		}
 		n++;
 	}
@@ -96,6 +105,24 @@ static bool one_of(const char *s, const char *const *set)
 		if (!strcmp(s, *set))
 			return true;
 	return false;
+}
+
+/* A rule's target fits its kind: 0, or -EINVAL with the reason in err. */
+static int rule_check(struct json_object *rule, const char *file, int line, struct strbuf *err)
+{
+	const char *kind = kj_get_str(rule, "kind"), *t = kj_get_str(rule, "target");
+
+	if (strcmp(kind, "bugzilla") &&
+	    (kj_get_str(rule, "product") || kj_get_str(rule, "component")))
+		strbuf_addf(err, "%s:%d: product= and component= go with bugzilla only", file,
+			    line);
+	else if (!strcmp(kind, "mail") && !strchr(t, '@'))
+		strbuf_addf(err, "%s:%d: '%.60s' is not a mail address", file, line, t);
+	else if (strcmp(kind, "mail") && strncmp(t, "https://", 8) && strncmp(t, "http://", 7))
+		strbuf_addf(err, "%s:%d: '%.60s' is not an http(s) URL", file, line, t);
+	else
+		return 0;
+	return -EINVAL;
 }
 
 int kbug_route_rules_parse(const char *text, size_t len, const char *file,
@@ -149,21 +176,8 @@ int kbug_route_rules_parse(const char *text, size_t len, const char *file,
 				ret = -EINVAL;
 			}
 		}
-		if (!ret && strcmp(w[3].buf, "bugzilla") &&
-		    (kj_get_str(rule, "product") || kj_get_str(rule, "component"))) {
-			strbuf_addf(err, "%s:%d: product= and component= go with bugzilla only", file,
-				    line);
-			ret = -EINVAL;
-		}
-		if (!ret && !strcmp(w[3].buf, "mail") && !strchr(w[4].buf, '@')) {
-			strbuf_addf(err, "%s:%d: '%.60s' is not a mail address", file, line, w[4].buf);
-			ret = -EINVAL;
-		}
-		if (!ret && strcmp(w[3].buf, "mail") && strncmp(w[4].buf, "https://", 8) &&
-		    strncmp(w[4].buf, "http://", 7)) {
-			strbuf_addf(err, "%s:%d: '%.60s' is not an http(s) URL", file, line, w[4].buf);
-			ret = -EINVAL;
-		}
+		if (!ret)
+			ret = rule_check(rule, file, line, err);
 		if (ret)
 			json_object_put(rule);
 		else
@@ -225,9 +239,11 @@ static struct json_object *load_rules(void)
 			} else {
 				size_t k;
 
-				for (k = 0; k < json_object_array_length(one); k++)
-					kj_append(rules, json_object_get(
-						json_object_array_get_idx(one, k)));
+				for (k = 0; k < json_object_array_length(one); k++) {
+					struct json_object *x = json_object_array_get_idx(one, k);
+
+					kj_append(rules, json_object_get(x));
+				}
 			}
 			json_object_put(one);
 		}
@@ -319,8 +335,9 @@ bool kbug_route_rules(struct kbug_report *r, bool upstream)
 		kj_append_str(to, target);
 		kj_set(d, "to", to);
 	} else {
-		kj_set_str(d, "kind", strcasestr(target, "gitlab") || strcasestr(target, "github.com") ?
-			   "issue-tracker" : "web");
+		bool forge = strcasestr(target, "gitlab") || strcasestr(target, "github.com");
+
+		kj_set_str(d, "kind", forge ? "issue-tracker" : "web");
 		kj_set_str(d, "url", target);
 	}
 	kj_set(rt, "upstream_destination", json_object_get(kj_get(rt, "destination")));

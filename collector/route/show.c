@@ -34,7 +34,8 @@ static bool show_elsewhere(FILE *f, struct json_object *rt, const char *channel,
 	if (dist && !strcmp(goes, "upstream") &&
 	    !strcmp(kj_get_str(dist, "kernel") ?: "", "distribution"))
 		kbug_tprintf(f, "Kernel:   %s's, reported upstream: %s\n",
-			     kj_get_str(dist, "id") ?: "a distribution", kj_get_str(dist, "reason") ?: "");
+			     kj_get_str(dist, "id") ?: "a distribution",
+			     kj_get_str(dist, "reason") ?: "");
 	if (strcmp(goes, "rule") && strcmp(goes, "distribution"))
 		return false;
 	if (rule)
