@@ -101,6 +101,26 @@ test_expect_success 'Arch: a new issue in the linux package'"'"'s GitLab project
 	grep -q "^Attach: " out
 '
 
+TERM_TEST='in a terminal: the vanilla-kernel question, and "yes" sends it upstream'
+if have tmux; then
+. "$TESTS_DIR/lib-tmux.sh"
+test_expect_success "$TERM_TEST" '
+	R=$(root debian12) &&
+	tmux_run q1 "\"$KBUG\" --sysroot \"$R\" report --log \"$T5_LOG\" --maintainers \"$T5_MAINT\" --from \"$T5_FROM\" --dry-run" &&
+	wait_for q1 "reporting-issues.rst" &&
+	wait_for q1 "Does the problem also happen with a vanilla kernel" &&
+	grep -q "This kernel is debian.s (6.1.0-27-amd64)" q1.screen &&
+	keys q1 y Enter &&
+	wait_for q1 "reported upstream: you said the problem also happens with a vanilla kernel" &&
+	tmux_run q2 "\"$KBUG\" --sysroot \"$R\" report --log \"$T5_LOG\" --maintainers \"$T5_MAINT\" --from \"$T5_FROM\" --dry-run" &&
+	wait_for q2 "Does the problem also happen with a vanilla kernel" &&
+	keys q2 Enter &&
+	wait_for q2 "Send to:  submit@bugs.debian.org"
+'
+else
+	test_skip "$TERM_TEST" "tmux"
+fi
+
 bz_start main
 bz_keyfile "$TRASH/key"
 # the distributions' products, as docs/distro-routing.md names them

@@ -46,7 +46,9 @@ static bool show_elsewhere(FILE *f, struct json_object *rt, const char *channel,
 	else
 		kbug_tprintf(f, "Kernel:   %s's: %s\n", kj_get_str(dist, "id") ?: "a distribution",
 			     kj_get_str(dist, "reason") ?: "");
-	kbug_tprintf(f, "Send to:  %s%s%s%s%s\n", kj_get_str(dest, "url") ?:
+	/* the Debian BTS: its submit address, where the mail goes */
+	kbug_tprintf(f, "Send to:  %s%s%s%s%s\n", strcmp(kj_get_str(dest, "kind") ?: "", "debbts") ?
+		     kj_get_str(dest, "url") ?: kj_get_str(dest, "address") ?: "?" :
 		     kj_get_str(dest, "address") ?: "?",
 		     kj_get_str(dest, "product") ? ", product " : "",
 		     kj_get_str(dest, "product") ?: "",
