@@ -38,6 +38,7 @@ struct report_args {
 	const char *log, *file, *module, *driver, *device;
 	const char *maintainers, *outbox, *description, *summary, *last_good;
 	bool regression, no_redact;
+	bool upstream;			/* --upstream: a vanilla kernel has it too */
 	bool notify, no_notify;		/* --notify-lists, --no-notify-lists (deliver/bridge.c) */
 	int pick;			/* --report N (1 = newest), 0: choose */
 	int boot;			/* --boot N: 0 this boot, -1 the one before (journal) */
@@ -86,6 +87,9 @@ static const struct kbug_option report_options[] = {
 	OPT_TEXT("where and how:"),
 	OPT_STRING("maintainers", 0, "FILE", struct report_args, maintainers,
 		   "route with this MAINTAINERS file"),
+	OPT_FLAG("upstream", 0, struct report_args, upstream,
+		 "the problem also happens with a vanilla kernel (kernel.org's): report it "
+		 "upstream even when this kernel is a distribution's"),
 	OPT_STRING("to", 0, "auto|email|bugzilla", struct report_args, d.to,
 		   "the channel (default: [report] channel in the config, else auto: follow the "
 		   "B: entry)"),
@@ -243,6 +247,23 @@ static void route_said(struct kbug_report *r, const struct kbug_suspect *s, int 
 			what);
 }
 
+/*
+ * A distribution's kernel, in a terminal: does a vanilla kernel have the
+ * problem too? Only then does it go upstream (reporting-issues.rst).
+ */
+static bool ask_upstream(struct kbug_report *r, const struct report_args *a)
+{
+	struct json_object *dk = kj_path(r->root, "distro.kernel");
+
+	if (!kj_get_bool(dk, "distribution_kernel", false) || !kbug_interactive(a->d.yes))
+		return false;
+	kbug_tprintf(stderr,
+		     "\nThis kernel is %s's (%s). The kernel's developers want reports against their own code: a vanilla kernel from kernel.org, mainline or stable, without the distribution's changes (Documentation/admin-guide/reporting-issues.rst). A distribution's kernel is reported to the distribution, which passes on what is not its own.\n",
+		     kj_get_str(dk, "maker") ?: "a distribution", kj_get_str(dk, "release") ?: "?");
+	return kbug_ask_yes("Does the problem also happen with a vanilla kernel you installed or built from kernel.org? [y/N] ",
+			    false);
+}
+
 static int route(struct kbug_report *r, const struct report_args *a, int idx)
 {
 	struct kbug_maint_opts mo = { .file = a->maintainers };
@@ -261,6 +282,15 @@ static int route(struct kbug_report *r, const struct report_args *a, int idx)
 	ret = kbug_route_suspect(r, m, &s);
 	route_said(r, &s, ret);
 	kbug_maint_free(m);
+	if (!ret) {
+		struct kbug_distro_opts d = { .upstream = a->upstream };
+
+		if (!d.upstream && ask_upstream(r, a)) {
+			d.upstream = true;
+			d.upstream_why = "you said the problem also happens with a vanilla kernel";
+		}
+		ret = kbug_route_distro(r, &d);
+	}
 	return ret;
 }
 

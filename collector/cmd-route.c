@@ -10,8 +10,10 @@
 
 #include "analyze/analyze.h"
 #include "core/report.h"
+#include "core/settings.h"
 #include "deliver/deliver.h"
 #include "kbug.h"
+#include "probes/probe.h"
 #include "route/internal.h"
 #include "route/route.h"
 #include "util/json.h"
@@ -23,7 +25,7 @@
 static const char route_usage[] =
 	"usage: kbug route [--format=table|json|get-maintainer] [--bug] [--maintainers FILE]\n"
 	"                  [--tree DIR] [--stdin] (PATH... | --module NAME | --device DEV |\n"
-	"                  --log FILE | --report FILE)\n"
+	"                  --log FILE | --report FILE [--upstream])\n"
 	"\n"
 	"  PATH                a file or directory relative to the kernel tree\n";
 
@@ -37,7 +39,7 @@ enum { FMT_TABLE, FMT_JSON, FMT_GM };
 
 struct route_args {
 	int format;
-	bool bug, use_stdin, all_ties;
+	bool bug, use_stdin, all_ties, upstream;
 	const char *module, *device, *log, *report;
 	struct kbug_maint_opts mo;
 	const char **paths;
@@ -209,6 +211,20 @@ static int route_gm(struct kbug_maint *m, const struct route_args *a)
 #define ROUTE_LOG_MAX (64u << 20)
 
 /*
+ * Who built the kernel, for distribution routing: a saved report has it;
+ * for a --log, the kernel and distro probes of this machine (or --sysroot).
+ */
+static void distro_facts(struct kbug_report *r)
+{
+	static const char *const names[] = { "kernel", "distro", NULL };
+	struct kbug_probe_ctx ctx = { .report = r, .timeout_ms = 5000, .max_output = 1u << 20 };
+
+	if (kbug_report_get(r, "kernel") || kbug_report_get(r, "distro"))
+		return;
+	kbug_probes_run(&ctx, names);
+}
+
+/*
  * --log FILE, --report FILE: the kernel report kbug report would pick,
  * routed as kbug report routes it: the route section (with the blame's
  * confidence, the runner-ups, an out-of-tree module's vendor).
@@ -222,7 +238,8 @@ static int route_picked(struct kbug_maint *m, const struct route_args *a)
 	const struct kbug_channel *ch;
 	int ret;
 
-	if (kbug_report_init(&r))
+	/* [distro] bugs, for distribution routing */
+	if (kbug_config_load() || kbug_report_init(&r))
 		return 1;
 	if (a->report) {
 		ret = kbug_report_load(&r, a->report);
@@ -245,6 +262,12 @@ static int route_picked(struct kbug_maint *m, const struct route_args *a)
 	if (!ret) {
 		s.report = kbug_analyze_report_at(&r, p.index);
 		ret = kbug_route_suspect(&r, m, &s);
+	}
+	if (!ret) {
+		struct kbug_distro_opts d = { .upstream = a->upstream };
+
+		distro_facts(&r);
+		ret = kbug_route_distro(&r, &d);
 	}
 	if (kbug_report_get(&r, "route") && a->format == FMT_JSON) {
 		fprintf(kbug_output(), "%s\n",
@@ -307,6 +330,9 @@ static const struct kbug_option route_options[] = {
 	OPT_FLAG("stdin", 0, struct route_args, use_stdin,
 		 "read paths from standard input, one per line; with get-maintainer each answer "
 		 "ends with a line holding \\x1f"),
+	OPT_FLAG("upstream", 0, struct route_args, upstream,
+		 "with --log or --report: route upstream even a distribution's kernel (the "
+		 "problem also happens with a vanilla kernel)"),
 	OPT_FLAG("all-tie-orders", 0, struct route_args, all_ties,
 		 "(tests) with get-maintainer: every output an order of equally ranked sections "
 		 "gives, framed by \\x1e"),

@@ -299,8 +299,15 @@ static void review_destination(struct kbug_outbox_item *it, const struct kbug_ch
 	struct strbuf sb = STRBUF_INIT, v = STRBUF_INIT;
 	const char *why = kj_get_str(kj_get(rep, "draft"), "why");
 
+	struct json_object *dist = kj_path(rep, "route.distribution");
+
 	fprintf(stderr, REVIEW_LABEL "%s%s%s%s\n", "Goes to:", c->name, why ? " (" : "",
 		why ?: "", why ? ")" : "");
+	/* a distribution's kernel or a routes.d rule decided it (route/distro.c) */
+	if (kj_get_str(dist, "reason") &&
+	    (!strcmp(kj_get_str(dist, "kernel") ?: "", "distribution") ||
+	     !strcmp(kj_get_str(dist, "goes") ?: "", "rule")))
+		review_text("Because:", kj_get_str(dist, "reason"));
 	if (!strcmp(c->name, "email") && !kbug_outbox_read(it, "message.eml", &sb)) {
 		if (!kbug_mime_get_header(sb.buf, "To", &v))
 			review_text("To:", v.buf);

@@ -142,13 +142,14 @@ static int distro_run(struct kbug_probe_ctx *ctx, struct json_object **out)
 		kj_set_str(*out, "pretty_name", kj_get_str(*out, "name") ?: "Linux");
 	if (!json_object_object_get_ex(*out, "version_id", NULL))
 		json_object_object_add(*out, "version_id", NULL);	/* rolling releases */
+	kbug_kernel_package_facts(ctx->report, *out);
 	strbuf_release(&sb);
 	return 0;
 }
 
 const struct kbug_probe kbug_probe_distro = {
 	.name = "distro",
-	.help = "the distribution: os-release(5) fields (id, version_id, pretty_name, ...)",
-	.reads = "/etc/os-release, /usr/lib/os-release",
+	.help = "the distribution: os-release(5) fields (id, version_id, pretty_name, ...) and who built the kernel (kernel: maker, package)",
+	.reads = "/etc/os-release, /usr/lib/os-release, /proc/version_signature, /var/lib/dpkg/info/linux-*.list, /var/lib/dpkg/status, /usr/lib/modules/RELEASE/pkgbase, /var/lib/pacman/local/*/desc",
 	.run = distro_run,
 };

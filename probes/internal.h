@@ -57,6 +57,17 @@ char *kbug_kernel_compiler(const char *proc_version);
 
 /* Parse os-release text into obj (keys lower-cased); returns the number of keys. */
 int kbug_os_release_parse(const char *text, size_t len, struct json_object *obj);
+/*
+ * distro.kernel: who built the running kernel (probes/kpkg.c): the Debian
+ * source version, Ubuntu's version signature, the owning package, the maker.
+ */
+struct kbug_report;
+void kbug_kernel_package_facts(struct kbug_report *r, struct json_object *distro);
+/* The Debian source version after " Debian " in uname -v (or /proc/version's stamp). */
+int kbug_debian_kernel_version(const char *uts_version, struct strbuf *out);
+/* Version, Source, Maintainer, Status of pkg in dpkg's status text; 0 or -ENOENT. */
+int kbug_dpkg_status_find(const char *text, size_t len, const char *pkg,
+			  struct json_object *obj);
 
 /* ---- dmesg ---- */
 

@@ -237,7 +237,7 @@ open(sys.argv[1] + "/boot/config-6.12.118-1-amd64", "w").write("\n".join(lines) 
 
 # big_report ROOT: the mail of a dry run on ROOT in ROOT.eml (within the limit), stderr in ROOT.err
 big_report() {
-	"$KBUG" --sysroot "$TRASH/$1" report --log "$T5_LOG" --maintainers "$T5_MAINT" \
+	"$KBUG" --sysroot "$TRASH/$1" report --upstream --log "$T5_LOG" --maintainers "$T5_MAINT" \
 		--from "$T5_FROM" --to email --yes --dry-run --no-redact >"$1.eml" 2>"$1.err" &&
 	test "$(wc -c <"$1.eml")" -le 100000
 }

@@ -12,7 +12,7 @@ t5_require "$ROOT/sys/bus/pci"
 export XDG_DATA_HOME=$TRASH/xdg XDG_CONFIG_HOME=$TRASH/xdgconf KBUG_CONFIG=
 
 lap() {
-	"$KBUG" --sysroot "$ROOT" report --maintainers "$T5_MAINT" --from "$T5_FROM" --yes \
+	"$KBUG" --sysroot "$ROOT" report --upstream --maintainers "$T5_MAINT" --from "$T5_FROM" --yes \
 		--dry-run "$@"
 }
 

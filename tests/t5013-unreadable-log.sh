@@ -23,7 +23,7 @@ chmod 0600 "$TRASH/root/dev/kmsg"
 as_nobody="setpriv --reuid=65534 --regid=65534 --clear-groups --"
 
 test_expect_success 'as nobody: the log could not be read, how to get it, no clean log claimed' '
-	tmux_run u1 "$as_nobody env HOME=$TRASH \"$KBUG\" --sysroot \"$TRASH/root\" report \
+	tmux_run u1 "$as_nobody env HOME=$TRASH \"$KBUG\" --sysroot \"$TRASH/root\" report --upstream \
 --maintainers \"$T5_MAINT\" --to email --outbox \"$TRASH/ob\"" &&
 	test "$(wait_rc u1)" = 1 &&
 	wait_for u1 "kbug could not read the kernel log, so it cannot tell whether the kernel reported a crash:" &&
@@ -36,11 +36,11 @@ test_expect_success 'as nobody: the log could not be read, how to get it, no cle
 '
 
 test_expect_success 'the same without a terminal, and a named suspect goes on without the log' '
-	$as_nobody env HOME="$TRASH" "$KBUG" --sysroot "$TRASH/root" report \
+	$as_nobody env HOME="$TRASH" "$KBUG" --sysroot "$TRASH/root" report --upstream \
 		--maintainers "$T5_MAINT" --yes --dry-run > out 2> err < /dev/null && false ||
 	test $? = 1 &&
 	grep -q "kbug could not read the kernel log" err && ! grep -q "No kernel crash" err &&
-	$as_nobody env HOME="$TRASH" "$KBUG" --sysroot "$TRASH/root" report \
+	$as_nobody env HOME="$TRASH" "$KBUG" --sysroot "$TRASH/root" report --upstream \
 		--maintainers "$T5_MAINT" --file drivers/net/wireless/intel/iwlwifi/pcie/drv.c \
 		--from "$T5_FROM" --to email --yes --dry-run > msg 2> err2 < /dev/null &&
 	grep -q "kbug could not read the kernel log" err2 &&

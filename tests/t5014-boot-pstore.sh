@@ -43,7 +43,7 @@ journal() {
 
 test_expect_success 'a clean boot, pstore records: what was found and how to report it' '
 	clean_root ps && cp -r "$PSTORE/sys" "$PSTORE/var" ps/ &&
-	tmux_run p1 "\"$KBUG\" --sysroot \"$TRASH/ps\" report --maintainers \"$T5_MAINT\"" &&
+	tmux_run p1 "\"$KBUG\" --sysroot \"$TRASH/ps\" report --upstream --maintainers \"$T5_MAINT\"" &&
 	test "$(wait_rc p1)" = 1 &&
 	wait_for p1 "An earlier crash left 2 records in pstore" &&
 	save p1 clean-boot-pstore &&
@@ -64,7 +64,7 @@ test_expect_success 'the pstore record itself is a log kbug reports from' '
 
 test_expect_success 'a clean boot and no pstore: how to keep crash logs next time' '
 	clean_root np &&
-	"$KBUG" --sysroot "$TRASH/np" report --maintainers "$T5_MAINT" --yes 2> err < /dev/null ||
+	"$KBUG" --sysroot "$TRASH/np" report --upstream --maintainers "$T5_MAINT" --yes 2> err < /dev/null ||
 	test $? = 1 &&
 	grep -q "Nothing on this machine kept the log of a crash" err &&
 	grep -q "systemctl enable systemd-pstore.service" err &&
@@ -74,7 +74,7 @@ test_expect_success 'a clean boot and no pstore: how to keep crash logs next tim
 
 test_expect_success 'report --boot -1: the boot before from the journal, in a terminal' '
 	clean_root jr && journal "$TRASH/jr" &&
-	tmux_run j1 "\"$KBUG\" --sysroot \"$TRASH/jr\" report --boot -1 --maintainers \"$T5_MAINT\" \
+	tmux_run j1 "\"$KBUG\" --sysroot \"$TRASH/jr\" report --upstream --boot -1 --maintainers \"$T5_MAINT\" \
 --file drivers/net/wireless/intel/iwlwifi/pcie/trans.c --report 1 --from \"$T5_FROM\" --to email \
 --smtp-url smtp://127.0.0.1:1 --outbox \"$TRASH/ob\"" &&
 	wait_for j1 "What happened?" &&

@@ -273,6 +273,26 @@ void kbug_redact_summary(struct kbug_report *r, struct strbuf *out)
 	strbuf_release(&phrase);
 }
 
+/* distro.kernel (probes/kpkg.c): who built the running kernel, and its package */
+static void render_distro_kernel(struct json_object *k, struct strbuf *out)
+{
+	struct json_object *p = kj_get(k, "package");
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!k)
+		return;
+	strbuf_addstr(&sb, kj_get_bool(k, "distribution_kernel", false) ?
+		      kj_get_str(k, "maker") ?: "a distribution" : "not a distribution's");
+	if (kj_get_str(p, "name"))
+		strbuf_addf(&sb, " (%s %s%s%s)", kj_get_str(p, "manager") ?: "",
+			    kj_get_str(p, "name"), kj_get_str(p, "version") ? " " : "",
+			    kj_get_str(p, "version") ?: "");
+	if (kj_get_bool(p, "inferred", false))
+		strbuf_addstr(&sb, ", package inferred from the release");
+	render_kv(out, "  kernel by:", sb.buf);
+	strbuf_release(&sb);
+}
+
 void kbug_report_render_text(struct kbug_report *r, struct strbuf *out)
 {
 	struct json_object *d = kbug_report_get(r, "distro");
@@ -281,6 +301,7 @@ void kbug_report_render_text(struct kbug_report *r, struct strbuf *out)
 	if (d) {
 		strbuf_addstr(out, "Distribution\n");
 		render_kv(out, "  name:", kj_get_str(d, "pretty_name"));
+		render_distro_kernel(kj_get(d, "kernel"), out);
 		strbuf_addch(out, '\n');
 	}
 	render_obj(out, "Machine (DMI)", kbug_report_get(r, "dmi"));

@@ -359,15 +359,20 @@ int kbug_config_parse(const char *text, size_t len, const char *name)
  * files, as ssh and git judge it: NULL when group and others cannot write
  * it and it belongs to us or to root.
  */
+const char *kbug_config_untrusted(const struct stat *st)
+{
+	if (st->st_mode & 022)
+		return "group or others can write";
+	if (st->st_uid != geteuid() && st->st_uid != 0)
+		return "another user owns";
+	return NULL;
+}
+
 static const char *config_unsafe(const struct stat *st, const char *path)
 {
-	const char *why = NULL;
+	const char *why = kbug_config_untrusted(st);
 	char *s;
 
-	if (st->st_mode & 022)
-		why = "group or others can write";
-	else if (st->st_uid != geteuid() && st->st_uid != 0)
-		why = "another user owns";
 	if (!why)
 		return NULL;
 	if (asprintf(&s, "config '%s', which %s", path, why) < 0)

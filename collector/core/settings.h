@@ -76,3 +76,9 @@ int kbug_config_secret(struct strbuf *out, const char *section, const char *base
  * reads only root's configs, or the one $KBUG_CONFIG names.
  */
 const char *kbug_config_get_trusted(const char *section, const char *key);
+/*
+ * Why a file kbug takes orders from (the config, routes.d) is not to be
+ * trusted: "group or others can write", "another user owns"; NULL if fine.
+ */
+struct stat;
+const char *kbug_config_untrusted(const struct stat *st);

@@ -412,6 +412,7 @@ static int bz_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 	kj_set_str(hints, "kernel_release", kj_get_str(rep, "release") ?:
 		   kj_get_str(vars, "kernel_release"));
 	kj_set_str(hints, "arch", kj_get_str(vars, "kernel_machine"));
+	kj_set_str(hints, "product_version", kj_get_str(dest, "version"));
 	s = kj_get_str(vars, "regression");
 	kj_set_bool(hints, "regression", s && *s);
 	kj_set_str(hints, "last_good", kj_get_str(vars, "last_good"));
@@ -583,10 +584,11 @@ static bool contains_ci(const char *hay, const char *needle)
 }
 
 static int pick_version(struct bz_send *s, struct json_object *product, const char *release,
-			struct strbuf *out)
+			const char *route_version, struct strbuf *out)
 {
 	struct json_object *vers = kj_get(product, "versions");
-	const char *want = kbug_config_get("bugzilla", "version");
+	/* the config, else the route's (a distribution's release: route/distro.c) */
+	const char *want = kbug_config_get("bugzilla", "version") ?: route_version;
 	size_t i, n = vers && json_object_is_type(vers, json_type_array) ?
 		      json_object_array_length(vers) : 0, active = 0;
 	const char *only = NULL, *mm_match = NULL, *unspec = NULL, *exact = NULL;
@@ -619,8 +621,9 @@ static int pick_version(struct bz_send *s, struct json_object *product, const ch
 	}
 	strbuf_reset(out);
 	if (want && !exact) {
-		ERR("[bugzilla] version '%s' is not a version of product '%s' (it has %s)", want,
-		    s->product, list.len ? list.buf : "none");
+		ERR("%s version '%s' is not a version of product '%s' (it has %s)",
+		    kbug_config_get("bugzilla", "version") ? "[bugzilla]" : "the distribution's",
+		    want, s->product, list.len ? list.buf : "none");
 		strbuf_release(&list);
 		return -EINVAL;
 	}
@@ -750,7 +753,8 @@ static int finalize(struct bz_send *s, struct json_object **out)
 	ret = check_component(s, product);
 	if (ret)
 		goto out;
-	ret = pick_version(s, product, kj_get_str(hints, "kernel_release"), &version);
+	ret = pick_version(s, product, kj_get_str(hints, "kernel_release"),
+			   kj_get_str(hints, "product_version"), &version);
 	if (ret) {
 		ret = fail_known(s, "no version to file against");
 		goto out;

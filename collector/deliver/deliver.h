@@ -109,6 +109,15 @@ extern const struct kbug_channel kbug_channel_bugzilla;
 extern const struct kbug_channel kbug_channel_issue_tracker;	/* GitHub/GitLab: a prefilled URL */
 extern const struct kbug_channel kbug_channel_web;		/* a web page: the saved draft */
 
+/*
+ * The Debian BTS through the email channel (deliver/debbts.c): is the
+ * destination one, its pseudo-header block (-ENOENT without a Version),
+ * reportbug's "PACKAGE: " subject prefix.
+ */
+bool kbug_debbts_is(struct json_object *dest);
+int kbug_debbts_head(struct kbug_report *r, struct json_object *dest, struct strbuf *head);
+void kbug_debbts_subject(struct kbug_report *r, struct strbuf *subject);
+
 const struct kbug_channel *kbug_channel_find(const char *name);
 const struct kbug_channel *kbug_channel_for(const char *destination_kind);
 /*

@@ -94,6 +94,8 @@ static void check_guidelines(struct kbug_report *r, struct json_object *rep,
 	const char *guess = kj_get_str(o, "guess");
 	const char *bugs = kbug_config_get("distro", "bugs");
 	const char *pretty = kj_get_str(kbug_report_get(r, "distro"), "pretty_name");
+	struct json_object *dist = kj_path(r->root, "route.distribution");
+	const char *dgoes = kj_get_str(dist, "goes");
 	struct strbuf mods = STRBUF_INIT;
 	time_t built = version_date(kj_get_str(k, "version"));
 	struct json_object *tm = kj_get(t, "modules");
@@ -105,8 +107,19 @@ static void check_guidelines(struct kbug_report *r, struct json_object *rep,
 			 "the kernel is tainted (%s)%s%s: if a proprietary or out-of-tree module (P, O, E) tainted it, upstream developers may ignore the report; reproduce it without that module loaded if you can",
 			 flags ?: "?", mods.len ? ", by " : "", mods.buf);
 	}
-	/* a distribution kernel */
-	if (guess && (strstr(guess, "distr") || strstr(guess, "vendor"))) {
+	/* a distribution kernel: where route/distro.c sent it */
+	if (dgoes && !strcmp(dgoes, "distribution")) {
+		add_note(notes,
+			 "this is %s's kernel (%s): the report goes to the distribution's tracker, %s; reproduce it with a vanilla kernel from kernel.org before reporting it upstream (kbug report --upstream)",
+			 kj_get_str(dist, "id") ?: "a distribution", pretty ?: "?",
+			 kj_get_str(dist, "tracker") ?: "?");
+	} else if (dgoes && !strcmp(dgoes, "upstream") &&
+		   !strcmp(kj_get_str(dist, "kernel") ?: "", "distribution")) {
+		add_note(notes,
+			 "this is %s's kernel, reported upstream because %s: say in the report which vanilla kernel shows the problem too",
+			 kj_get_str(dist, "id") ?: "a distribution",
+			 kj_get_str(dist, "reason") ?: "you said a vanilla kernel has it too");
+	} else if (!dist && guess && (strstr(guess, "distr") || strstr(guess, "vendor"))) {
 		add_note(notes,
 			 "this looks like a distribution kernel (%s%s%s): upstream wants reports against a current mainline or stable kernel; %s%s",
 			 guess, pretty ? ", " : "", pretty ?: "",
@@ -185,6 +198,7 @@ const struct kbug_channel *kbug_channel_pick(struct kbug_report *r, const char *
 					     struct strbuf *why)
 {
 	const char *kind = kj_get_str(kj_path(r->root, "route.destination"), "kind") ?: "email";
+	const char *goes;
 	const struct kbug_channel *c;
 	size_t i;
 
@@ -196,6 +210,13 @@ const struct kbug_channel *kbug_channel_pick(struct kbug_report *r, const char *
 		return c;
 	}
 	c = kbug_channel_for(kind);
+	/* route/distro.c put a distribution's tracker or a routes.d rule's destination there */
+	goes = kj_get_str(kj_path(r->root, "route.distribution"), "goes");
+	if (c && goes && (!strcmp(goes, "distribution") || !strcmp(goes, "rule"))) {
+		strbuf_addstr(why, strcmp(goes, "rule") ? "the distribution's tracker" :
+			      "a routes.d rule");
+		return c;
+	}
 	for (i = 0; i < ARRAY_SIZE(why_kind); i++)
 		if (!strcmp(kind, why_kind[i][0]))
 			break;

@@ -117,7 +117,8 @@ static void rcpt_release(struct rcpt_list *a)
 
 static bool email_accepts(const char *kind)
 {
-	return kind && (!strcmp(kind, "email") || !strcmp(kind, "mailto"));
+	return kind && (!strcmp(kind, "email") || !strcmp(kind, "mailto") ||
+			!strcmp(kind, "debbts"));
 }
 
 /* The sender: --from, else [identity] name and email. */
@@ -144,7 +145,11 @@ static int email_recipients(struct json_object *route, bool regression, struct r
 {
 	struct json_object *dest = kj_get(route, "destination");
 
-	if (dest && !strcmp(kj_get_str(dest, "kind") ?: "", "mailto")) {
+	if (kbug_debbts_is(dest)) {
+		/* the BTS alone: it forwards to the maintainers, X-Debbugs-Cc to others */
+		rcpt_add(to, NULL, NULL, kj_get_str(dest, "address"));
+		regression = false;
+	} else if (dest && !strcmp(kj_get_str(dest, "kind") ?: "", "mailto")) {
 		/* the B: address, and the people the route names (kbug route shows them) */
 		rcpt_add(to, NULL, NULL, kj_get_str(dest, "address"));
 		rcpt_add_people(to, NULL, kj_get(route, "maintainers"));
@@ -379,9 +384,19 @@ static int email_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 	if (regression)
 		strbuf_addstr(&subject, "[REGRESSION] ");
 	strbuf_addstr(&subject, kbug_draft_title(r));
-	ret = kbug_draft_render(r, "email", &body);
+	if (kbug_debbts_is(kj_get(route, "destination"))) {
+		ret = kbug_debbts_head(r, kj_get(route, "destination"), &body);
+		if (ret) {
+			ERR("no Debian package version for the BTS's Version: line (uname -v names none, no dpkg package owns the kernel)");
+			goto out;
+		}
+		kbug_debbts_subject(r, &subject);
+	}
+	ret = kbug_draft_render(r, "email", &msg);
 	if (ret)
 		goto out;
+	strbuf_add(&body, msg.buf, msg.len);
+	strbuf_reset(&msg);
 	kbug_mime_message_id(&mid, addr.buf);
 	kbug_mime_date(&date);
 

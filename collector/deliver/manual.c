@@ -48,6 +48,20 @@ static int new_issue_url(const char *tracker, const char *title, const char *bod
 	bool gitlab = !!strcasestr(tracker, "gitlab");
 	char *p;
 
+	if (strcasestr(tracker, "launchpad.net/")) {
+		/*
+		 * Launchpad's +filebug form takes field.title from the query
+		 * (lib/lp/bugs/browser/bugtarget.py); the description is pasted
+		 */
+		strbuf_reset(out);
+		strbuf_addstr(out, tracker);
+		if (!strstr(tracker, "+filebug"))
+			strbuf_addstr(out, out->len && out->buf[out->len - 1] == '/' ? "+filebug" :
+				      "/+filebug");
+		strbuf_addstr(out, "?field.title=");
+		url_escape(out, title, 1000);
+		return 0;
+	}
 	if (!github && !gitlab)
 		return -ENOENT;
 	strbuf_addstr(&base, tracker);
@@ -90,6 +104,16 @@ static int manual_prepare(struct kbug_report *r, struct kbug_outbox_item *item,
 		goto out;
 	kj_set_str(st, "subject", kbug_draft_title(r));
 	kj_set_str(st, "destination_url", where);
+	{
+		/* the files to attach by hand: deliver.c saved them as attachment-NAME */
+		struct json_object *att = json_object_new_array();
+		size_t i;
+
+		for (i = 0; i < r->att_nr; i++)
+			kj_append_str(att, r->att[i].name);
+		json_object_object_del(st, "attach");
+		kj_set(st, "attach", att);
+	}
 	if (where && !new_issue_url(where, kbug_draft_title(r), body.buf, &url))
 		kj_set_str(st, "url", url.buf);
 	else
@@ -116,8 +140,18 @@ static int manual_preview(struct kbug_outbox_item *item, FILE *f, unsigned int f
 
 	(void)flags;
 	if (!ret) {
+		struct json_object *att = kj_get(kbug_outbox_state(item), "attach");
+		size_t i, n = att && json_object_is_type(att, json_type_array) ?
+			      json_object_array_length(att) : 0;
+
 		if (url)
-			fprintf(f, "File it at: %s\n\n", url);
+			fprintf(f, "File it at: %s\n", url);
+		for (i = 0; i < n; i++)
+			fprintf(f, "%s %s/attachment-%s\n", i ? "           " : "Attach:    ",
+				kbug_outbox_item_path(item),
+				json_object_get_string(json_object_array_get_idx(att, i)));
+		if (url || n)
+			fputc('\n', f);
 		fwrite(body.buf, 1, body.len, f);
 	}
 	strbuf_release(&body);

@@ -79,6 +79,31 @@ struct kbug_suspect {
  */
 int kbug_route_suspect(struct kbug_report *r, struct kbug_maint *m,
 		       const struct kbug_suspect *s);
+
+/*
+ * Distribution routing (route/distro.c), after kbug_route_suspect: a
+ * routes.d rule, else a distribution's kernel goes to its tracker unless
+ * upstream (the user says a vanilla kernel has it too). Sets
+ * route.distribution {"id", "kernel", "goes": "distribution"|"upstream"|
+ * "rule"|"vendor", "tracker", "reason"}; a new route.destination keeps
+ * the MAINTAINERS one as route.upstream_destination.
+ */
+struct kbug_distro_opts {
+	bool upstream;
+	const char *upstream_why;	/* NULL: --upstream's */
+};
+int kbug_route_distro(struct kbug_report *r, const struct kbug_distro_opts *o);
+/*
+ * routes.d (route/rules.c): parse one file's text into rules (an array of
+ * {"file", "line", "match", "pattern", "kind", "target", "product",
+ * "component"}); 0, or -EINVAL with the reason in err. kbug_route_rules
+ * applies the first matching rule of /etc/kbug/routes.d/<name>.conf
+ * (route.rule, route.destination); true when one matched.
+ */
+struct strbuf;
+int kbug_route_rules_parse(const char *text, size_t len, const char *file,
+			   struct json_object *rules, struct strbuf *err);
+bool kbug_route_rules(struct kbug_report *r, bool upstream);
 /*
  * Route a report: `path` if given, else the newest analysis report's
  * guilty file or module; sets the report's "route" section (suspect.c).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Where a routed report goes and why, for the user (route.h: kbug_route_show). */
 #include <stdio.h>
+#include <string.h>
 
 #include "core/report.h"
 #include "route/route.h"
@@ -20,6 +21,43 @@ static void show_people(const char *label, struct json_object *arr, FILE *f)
 			     kj_get_str(p, "address") ?: "", name ? ">" : "",
 			     kj_get_str(p, "role") ?: "");
 	}
+}
+
+/* A routes.d rule or a distribution's tracker took the report: where, and why. */
+static bool show_elsewhere(FILE *f, struct json_object *rt, const char *channel,
+			   const char *why_channel)
+{
+	struct json_object *dist = kj_get(rt, "distribution"), *rule = kj_get(rt, "rule");
+	struct json_object *dest = kj_get(rt, "destination");
+	const char *goes = kj_get_str(dist, "goes") ?: "";
+
+	if (dist && !strcmp(goes, "upstream") &&
+	    !strcmp(kj_get_str(dist, "kernel") ?: "", "distribution"))
+		kbug_tprintf(f, "Kernel:   %s's, reported upstream: %s\n",
+			     kj_get_str(dist, "id") ?: "a distribution",
+			     kj_get_str(dist, "reason") ?: "");
+	if (strcmp(goes, "rule") && strcmp(goes, "distribution"))
+		return false;
+	if (rule)
+		kbug_tprintf(f, "Rule:     %s:%d: %s %s -> %s %s\n", kj_get_str(rule, "file") ?: "?",
+			     (int)kj_get_int(rule, "line", 0), kj_get_str(rule, "match") ?: "",
+			     kj_get_str(rule, "pattern") ?: "", kj_get_str(rule, "kind") ?: "",
+			     kj_get_str(rule, "target") ?: "");
+	else
+		kbug_tprintf(f, "Kernel:   %s's: %s\n", kj_get_str(dist, "id") ?: "a distribution",
+			     kj_get_str(dist, "reason") ?: "");
+	/* the Debian BTS: its submit address, where the mail goes */
+	kbug_tprintf(f, "Send to:  %s%s%s%s%s\n", strcmp(kj_get_str(dest, "kind") ?: "", "debbts") ?
+		     kj_get_str(dest, "url") ?: kj_get_str(dest, "address") ?: "?" :
+		     kj_get_str(dest, "address") ?: "?",
+		     kj_get_str(dest, "product") ? ", product " : "",
+		     kj_get_str(dest, "product") ?: "",
+		     kj_get_str(dest, "component") ? ", component " : "",
+		     kj_get_str(dest, "component") ?: "");
+	if (!rule)
+		kbug_tprintf(f, "          (upstream instead, if a vanilla kernel has it too: --upstream)\n");
+	kbug_tprintf(f, "Channel:  %s (%s)\n\n", channel, why_channel);
+	return true;
 }
 
 void kbug_route_show(FILE *f, struct kbug_report *r, const char *channel,
@@ -55,6 +93,8 @@ void kbug_route_show(FILE *f, struct kbug_report *r, const char *channel,
 			kbug_tprintf(f, "Channel:  none (no tracker known for it)\n\n");
 		return;
 	}
+	if (show_elsewhere(f, rt, channel, why_channel))
+		return;
 	if (kj_get_bool(rt, "widened", false))
 		kbug_tprintf(f, "Widened:  the blame is a guess: Cc the runner-ups' lists and LKML, subject tag [%s]\n",
 			     kj_get_str(rt, "subject_tag") ?: "?");
