@@ -29,6 +29,7 @@
 #define SCAN_HEADLESS 40	/* how near the top a report may start without its header */
 #define SCAN_BORROW 20		/* how close the next report must start to lend its file */
 #define SCAN_FALLBACK 512	/* the kept driver error line */
+#define SCAN_INCIDENT 3		/* lines between a driver's message and the report it starts */
 
 struct scan {
 	const struct kbug_analyze_opts *o;
@@ -45,6 +46,8 @@ struct scan {
 	bool dw_tried;
 	struct json_object *pending;	/* the last report, when it named no culprit of its own */
 	unsigned long pending_last;	/* and its last line */
+	unsigned long driver_last;	/* the last line of the last report, when a driver's message */
+	bool incident;			/* the open report began right after that message */
 	char release[64];		/* from "Linux version X" */
 	/* the latest driver error no signature lists (kb_drv_generic_rank), reported alone */
 	int fb_rank;
@@ -293,6 +296,29 @@ static struct json_object *scan_json(struct scan *sc)
 	return o;
 }
 
+/*
+ * An error message right before a report with a trace, in the same
+ * sources, is one incident (btrfs's "BTRFS error ..." then the WARNING
+ * in __btrfs_free_extent): the trace names the code more closely, the
+ * message was its first line. A trace in other code (the transmit
+ * watchdog's WARNING after the driver's message) leaves both.
+ */
+static void scan_incident(struct scan *sc)
+{
+	size_t n = json_object_array_length(sc->reports);
+	struct json_object *prev = n ? json_object_array_get_idx(sc->reports, n - 1) : NULL;
+	const char *pf = prev ? kj_get_str(prev, "guilty_file") : NULL;
+	const char *slash = pf ? strrchr(pf, '/') : NULL;
+
+	sc->incident = false;
+	if (!slash || sc->count > sc->max ||
+	    strncmp(sc->rep.guilty_file, pf, (size_t)(slash - pf + 1)))
+		return;
+	json_object_array_del_idx(sc->reports, n - 1, 1);
+	sc->count--;
+	sc->pending = NULL;
+}
+
 static void scan_close(struct scan *sc)
 {
 	struct kb_rep *r = &sc->rep;
@@ -334,6 +360,9 @@ static void scan_close(struct scan *sc)
 		scan_nullable(sc->pending, "confidence", KB_CONF_MEDIUM);
 	}
 	sc->pending = NULL;
+	sc->driver_last = r->sig->flags & KB_SIG_DRIVER ? r->last_line : 0;
+	if (sc->incident)
+		scan_incident(sc);
 	if (sc->count < sc->max) {
 		struct json_object *o = scan_json(sc);
 
@@ -350,6 +379,10 @@ static void scan_close(struct scan *sc)
 static void scan_open(struct scan *sc, const struct kb_sig *sig, const struct kb_line *l)
 {
 	struct kb_rep *r = &sc->rep;
+
+	sc->incident = !(sig->flags & KB_SIG_DRIVER) && sc->driver_last &&
+		l->no <= sc->driver_last + SCAN_INCIDENT;
+	sc->driver_last = 0;
 
 	scan_rep_reset(r);
 	sc->open = true;

@@ -670,6 +670,51 @@ static void drv_bt_controller(struct kb_rep *r)
 	r->blame_source = KB_SRC_MESSAGE;
 }
 
+/*
+ * A filesystem's own error report names the filesystem's directory
+ * (the row's file); ext4's __ext4_error() and friends (fs/ext4/super.c)
+ * also print the function and line that called them, "EXT4-fs error
+ * (device sda): ext4_find_entry:1437: ...", found in the tree's index;
+ * XFS's xfs_error_report() (fs/xfs/xfs_error.c) prints the file itself,
+ * "Internal error X at line N of file fs/xfs/FILE.c.".
+ */
+static void drv_fs_error(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr), *dir = r->sig->file, *p, *def[2];
+	const struct kb_index *ix;
+	char func[64] = "", file[160] = "";
+	size_t n;
+
+	p = strstr(l, "): ");
+	if (!p)
+		p = strstr(l, ") in ");
+	if (p) {
+		p += p[1] == ':' ? 3 : 5;
+		n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+		if (n && n < sizeof(func) && p[n] == ':' && p[n + 1] >= '0' && p[n + 1] <= '9')
+			snprintf(func, sizeof(func), "%.*s", (int)n, p);
+	}
+	p = strstr(l, " of file ");
+	if (p && kb_starts(p + 9, dir)) {
+		n = strcspn(p + 9, " ,");
+		if (n && p[9 + n - 1] == '.')
+			n--;
+		if (n < sizeof(file))
+			snprintf(file, sizeof(file), "%.*s", (int)n, p + 9);
+	}
+	ix = func[0] && !file[0] ? kb_index_get() : NULL;
+	if (ix && kb_index_func(ix, func, def, ARRAY_SIZE(def)) == 1 && kb_starts(def[0], dir))
+		snprintf(file, sizeof(file), "%s", def[0]);
+	strbuf_reset(&r->title);
+	strbuf_addstr(&r->title, r->sig->title);
+	if (func[0])
+		strbuf_addf(&r->title, " in %s", func);
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", file[0] ? file : dir);
+	r->blame_reason = file[0] ? "the function or file the filesystem's error names" :
+		"the filesystem that reports the error";
+	r->blame_source = KB_SRC_MESSAGE;
+}
+
 #define DRIVER_ROW .kind = "driver", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK
 
 const struct kb_sig kb_sigs_driver[] = {
@@ -739,6 +784,17 @@ const struct kb_sig kb_sigs_driver[] = {
 	{ .prefix = "CPU", .contains = " above threshold, cpu clock ",
 	  .title = "thermal: CPU clock throttled, temperature above threshold", DRIVER_ROW,
 	  .file = "drivers/thermal/intel/therm_throt.c" },
+	/* filesystems' error reports: fs/ext4/super.c, fs/xfs/xfs_error.c, fs/btrfs/messages.c */
+	{ .prefix = "EXT4-fs error (device ", .title = "EXT4-fs error", DRIVER_ROW,
+	  .custom = drv_fs_error, .file = "fs/ext4/", .module = "ext4" },
+	{ .prefix = "XFS (", .contains = "): Internal error ", .title = "XFS: internal error",
+	  DRIVER_ROW, .custom = drv_fs_error, .file = "fs/xfs/", .module = "xfs" },
+	{ .prefix = "XFS (", .contains = "): Corruption detected", .title = "XFS: corruption",
+	  DRIVER_ROW, .custom = drv_fs_error, .file = "fs/xfs/", .module = "xfs" },
+	{ .prefix = "BTRFS error (device ", .title = "BTRFS error", DRIVER_ROW,
+	  .custom = drv_fs_error, .file = "fs/btrfs/", .module = "btrfs" },
+	{ .prefix = "BTRFS critical (device ", .title = "BTRFS critical error", DRIVER_ROW,
+	  .custom = drv_fs_error, .file = "fs/btrfs/", .module = "btrfs" },
 	/* drivers/iommu/amd/iommu.c, wait_on_sem() (pr_fmt "AMD-Vi: ") */
 	{ .prefix = "AMD-Vi: Completion-Wait loop timed out",
 	  .title = "AMD-Vi: completion wait timeout", DRIVER_ROW,
