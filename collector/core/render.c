@@ -64,6 +64,19 @@ static void render_obj(struct strbuf *out, const char *title, struct json_object
 	strbuf_addch(out, '\n');
 }
 
+/* The drop-in probes' facts (docs/dropin-probes.md), a block each */
+static void render_dropins(struct json_object *o, struct strbuf *out)
+{
+	char title[96];
+
+	if (!o || !json_object_is_type(o, json_type_object))
+		return;
+	json_object_object_foreach(o, name, facts) {
+		snprintf(title, sizeof(title), "Drop-in probe %s", name);
+		render_obj(out, title, facts);
+	}
+}
+
 static void render_pci(struct json_object *arr, struct strbuf *out)
 {
 	size_t i, n;
@@ -287,6 +300,7 @@ void kbug_report_render_text(struct kbug_report *r, struct strbuf *out)
 	render_pci(kbug_report_get(r, "pci"), out);
 	render_usb(kbug_report_get(r, "usb"), out);
 	render_modules(kbug_report_get(r, "modules"), out);
+	render_dropins(kbug_report_get(r, "dropin"), out);
 	render_errors(kbug_report_get(r, "errors"), out);
 	render_redactions(kbug_report_get(r, "redactions"), out);
 }
