@@ -440,6 +440,7 @@ static void dir_scan(struct dropin_set *s, const struct dropin_dir *d)
 			close(fd);
 		return;
 	}
+	rewinddir(dp);	/* a dup() shares the offset of the reads before */
 	while ((e = readdir(dp)) && looked++ < DROPIN_MAX_ENTRIES) {
 		size_t len = strlen(e->d_name);
 
@@ -779,33 +780,51 @@ static void dropin_read(int outr, int errr, pid_t pid, uint64_t deadline, struct
 }
 
 /*
+ * The executable of p, opened without following a link and checked on
+ * the descriptor (O_PATH: what fexecve() runs); -errno with why set.
+ */
+static int exe_open(const struct dropin *p, struct strbuf *why)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct stat st;
+	int exe, ret;
+
+	strbuf_addf(&path, "%s/%s", p->dir->path, p->name);
+	exe = openat(p->dir->fd, p->name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (exe < 0 || fstat(exe, &st)) {
+		ret = -errno;
+		strbuf_addf(why, "cannot open '%s': %s", path.buf, strerror(errno));
+	} else if (!S_ISREG(st.st_mode) || !(st.st_mode & S_IXUSR)) {
+		ret = -EACCES;
+		strbuf_addf(why, "'%s' is %s", path.buf, S_ISLNK(st.st_mode) ?
+			    "a symbolic link (never followed)" : "not an executable regular file");
+	} else if (untrusted(&st, path.buf, why)) {
+		ret = -EPERM;
+	} else {
+		ret = exe;
+		exe = -1;
+	}
+	if (exe >= 0)
+		close(exe);
+	strbuf_release(&path);
+	return ret;
+}
+
+/*
  * Run the executable of p (checked on its descriptor) in outdir, its
  * stdout and stderr into res; 0, or -errno with why set (refused).
  */
 static int dropin_exec(struct kbug_probe_ctx *ctx, const struct dropin *p, const char *outdir,
 		       struct dropin_run *res, struct strbuf *why)
 {
-	struct strbuf envbuf = STRBUF_INIT, path = STRBUF_INIT;
+	struct strbuf envbuf = STRBUF_INIT;
 	int exe, outp[2] = { -1, -1 }, errp[2] = { -1, -1 }, w, ret = 0;
-	struct stat st;
 	char **env;
 	pid_t pid;
 
-	strbuf_addf(&path, "%s/%s", p->dir->path, p->name);
-	exe = openat(p->dir->fd, p->name, O_PATH | O_NOFOLLOW | O_CLOEXEC);
-	if (exe < 0 || fstat(exe, &st)) {
-		ret = -errno;
-		strbuf_addf(why, "cannot open '%s': %s", path.buf,
-			    errno == ELOOP ? "a symbolic link" : strerror(errno));
-		goto out;
-	}
-	if (!S_ISREG(st.st_mode) || !(st.st_mode & S_IXUSR)) {
-		ret = -EACCES;
-		strbuf_addf(why, "'%s' is not an executable regular file", path.buf);
-		goto out;
-	}
-	if (untrusted(&st, path.buf, why)) {
-		ret = -EPERM;
+	exe = exe_open(p, why);
+	if (exe < 0) {
+		ret = exe;
 		goto out;
 	}
 	if (pipe2(outp, O_CLOEXEC) || pipe2(errp, O_CLOEXEC)) {
@@ -847,7 +866,6 @@ out:
 			close(errp[w]);
 	}
 	strbuf_release(&envbuf);
-	strbuf_release(&path);
 	return ret;
 }
 
@@ -919,6 +937,8 @@ static size_t facts_parse(const struct strbuf *out, bool cut, struct json_object
 			break;
 		if (n && line[n - 1] == '\r')
 			n--;
+		while (n && (line[0] == ' ' || line[0] == '\t'))
+			line++, n--;
 		if (!n || line[0] == '#')
 			continue;
 		colon = memchr(line, ':', n);
@@ -974,6 +994,7 @@ static void files_attach(struct kbug_report *r, const char *who, const char *pro
 			close(fd);
 		return;
 	}
+	rewinddir(dp);	/* a dup() shares the offset of the reads before */
 	while (nn < DROPIN_MAX_ENTRIES && (e = readdir(dp))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
@@ -1042,6 +1063,7 @@ static void tree_remove(int dfd, int depth)
 			close(fd);
 		return;
 	}
+	rewinddir(dp);	/* a dup() shares the offset of the reads before */
 	while (n++ < DROPIN_MAX_ENTRIES && (e = readdir(dp))) {
 		int sub;
 
@@ -1144,16 +1166,27 @@ out:
 static bool not_runnable(struct kbug_report *r, const struct dropin *p, struct strbuf *why,
 			 bool *error)
 {
+	int fd;
+
 	*error = true;
-	if (p->refused)
+	if (p->refused) {
 		strbuf_addstr(why, p->refused);
-	else if (p->m.root && geteuid() != 0)
+		return true;
+	}
+	fd = exe_open(p, why);
+	if (fd < 0)
+		return true;
+	close(fd);
+	if (p->m.root && geteuid() != 0) {
 		strbuf_addf(why, "needs root; kbug runs as uid %u", (unsigned int)geteuid());
-	else if (!applies(r, p->m.when))
-		*error = false, strbuf_addf(why, "does not apply (when = %s)", p->m.when);
-	else
-		return false;
-	return true;
+		return true;
+	}
+	if (!applies(r, p->m.when)) {
+		*error = false;
+		strbuf_addf(why, "does not apply (when = %s)", p->m.when);
+		return true;
+	}
+	return false;
 }
 
 int kbug_dropins_run(struct kbug_probe_ctx *ctx)
