@@ -919,16 +919,15 @@ static void fact_clean(struct strbuf *sb, const char *s, size_t n)
 	}
 }
 
-/* stdout's "key: value" lines into obj; returns the lines that were not */
-static size_t facts_parse(const struct strbuf *out, bool cut, struct json_object *obj,
-			  size_t *dropped)
+size_t kbug_dropin_facts_parse(const char *text, size_t len, bool cut, struct json_object *obj,
+			       size_t *dropped)
 {
 	struct strbuf val = STRBUF_INIT;
 	size_t pos = 0, bad = 0, nfacts = 0;
 
-	while (pos < out->len) {
-		const char *line = out->buf + pos, *nl = memchr(line, '\n', out->len - pos);
-		size_t n = nl ? (size_t)(nl - line) : out->len - pos, k, v;
+	while (pos < len) {
+		const char *line = text + pos, *nl = memchr(line, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - line) : len - pos, k, v;
 		char key[DROPIN_KEY_MAX];
 		const char *colon;
 
@@ -949,12 +948,12 @@ static size_t facts_parse(const struct strbuf *out, bool cut, struct json_object
 			bad++;
 			continue;
 		}
-		if (nfacts >= DROPIN_FACTS_MAX) {
+		memcpy(key, line, k);
+		key[k] = '\0';
+		if (nfacts >= DROPIN_FACTS_MAX && !kj_get(obj, key)) {
 			(*dropped)++;
 			continue;
 		}
-		memcpy(key, line, k);
-		key[k] = '\0';
 		v = (size_t)(colon - line) + 1;
 		while (v < n && (line[v] == ' ' || line[v] == '\t'))
 			v++;
@@ -1132,7 +1131,7 @@ static int dropin_run_one(struct kbug_probe_ctx *ctx, const struct dropin *p)
 	}
 	run_errors(r, who.buf, p, &res);
 	facts = json_object_new_object();
-	bad = facts_parse(&res.out, res.cut, facts, &dropped);
+	bad = kbug_dropin_facts_parse(res.out.buf, res.out.len, res.cut, facts, &dropped);
 	if (bad)
 		kbug_report_error(r, who.buf, "%zu line%s of its output not 'key: value', ignored",
 				  bad, bad == 1 ? "" : "s");

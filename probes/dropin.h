@@ -41,6 +41,17 @@ void kbug_dropin_manifest_free(struct kbug_dropin_manifest *m);
 const char *kbug_dropin_when_check(const char *when);
 
 /*
+ * A probe's standard output (len bytes, not NUL-terminated; cut: it was
+ * stopped at its limit, so its last line is partial and dropped): each
+ * "key: value" line becomes obj's member key (letters, digits, -_.; a
+ * value made valid UTF-8 without control characters, at most 4 KiB),
+ * blank and '#' lines skipped, facts past 256 counted in *dropped.
+ * Returns the number of other lines.
+ */
+size_t kbug_dropin_facts_parse(const char *text, size_t len, bool cut, struct json_object *obj,
+			       size_t *dropped);
+
+/*
  * Run every drop-in probe that applies to the report (ctx->report; its
  * suspect, kind and modules so far) and has not run yet; a refused,
  * failing or slow one leaves an error in the report. Returns the number
