@@ -679,8 +679,12 @@ static char **dropin_env(struct kbug_report *r, const char *outdir, struct strbu
 	ENV_ADD("KBUG_PROBE_OUTDIR=%s", outdir);
 	if (rel)
 		ENV_ADD("KBUG_RELEASE=%s", rel);
-	if (*kbug_path_root())
-		ENV_ADD("KBUG_SYSROOT=%s", kbug_path_root());
+	if (*kbug_path_root()) {	/* absolute: the probe runs in outdir */
+		char *root = realpath(kbug_path_root(), NULL);
+
+		ENV_ADD("KBUG_SYSROOT=%s", root ?: kbug_path_root());
+		free(root);
+	}
 	if (kj_get_str(sus, "module"))
 		ENV_ADD("KBUG_SUSPECT_MODULE=%s", kj_get_str(sus, "module"));
 #undef ENV_ADD

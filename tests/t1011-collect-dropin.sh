@@ -196,6 +196,23 @@ test_expect_success 'a probe owned by another user is refused when kbug is root'
 	check o.json "assert \"belongs to uid\" in err[\"dropin:other\"][0], err"
 '
 
+test_expect_success 'the shipped probe crash-settings reads the sysctls under --sysroot' '
+	mkdir ship &&
+	cp "$SRC_DIR/contrib/probes.d/crash-settings" "$SRC_DIR/contrib/probes.d/crash-settings.conf" ship/ &&
+	chmod 0755 ship/crash-settings && chmod 0644 ship/crash-settings.conf &&
+	cp -a "$FIX/laptop" root2 &&
+	echo 1 >root2/proc/sys/kernel/panic_on_warn &&
+	echo 120 >root2/proc/sys/kernel/hung_task_timeout_secs &&
+	printf "4\t4\t1\t7\n" >root2/proc/sys/kernel/printk &&
+	KBUG_PROBES_DIRS=ship "$KBUG" --sysroot root2 collect --json >o.json &&
+	check o.json "
+assert d[\"dropin\"][\"crash-settings\"] == {\"panic_on_warn\": \"1\", \"hung_task_timeout_secs\": \"120\",
+                                          \"printk\": \"4\\t4\\t1\\t7\"}, d[\"dropin\"]
+assert \"dropin:crash-settings\" not in err, err
+" &&
+	KBUG_PROBES_DIRS=ship "$KBUG" probes | grep -A3 "^crash-settings " | grep -q "runs (when = always, 2 s limit)"
+'
+
 test_expect_success 'kbug collect --probe NAME runs no drop-in' '
 	dcollect d --probe kernel --json >o.json &&
 	check o.json "assert \"dropin\" not in d, d"
