@@ -17,6 +17,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,19 +136,20 @@ const char *kbug_dropin_when_check(const char *when)
 
 	while (when_next(&pos, &tok, &len)) {
 		n++;
-		if ((len == 6 && !strncmp(tok, "always", 6)) || (len == 5 && !strncmp(tok, "never", 5)))
+		if ((len == 6 && !strncmp(tok, "always", 6)) ||
+		    (len == 5 && !strncmp(tok, "never", 5)))
 			continue;
 		for (i = 0; i < ARRAY_SIZE(when_keys); i++) {
 			size_t k = strlen(when_keys[i]);
 
 			if (len > k && !strncmp(tok, when_keys[i], k)) {
 				if (!when_arg_ok(tok + k, len - k))
-					return "a name after '=' takes letters, digits and -_./ only";
+					return "takes letters, digits and -_./ after '='";
 				break;
 			}
 		}
 		if (i == ARRAY_SIZE(when_keys))
-			return "takes always, never, module=NAME, driver=NAME, kind=KIND or path=PREFIX";
+			return "takes always, never, module=, driver=, kind= or path=";
 	}
 	return n ? NULL : "is empty";
 }
@@ -213,11 +215,11 @@ static int manifest_set(void *data, const char *section, const char *key, const 
 		return 0;
 	}
 	if (!strcasecmp(key, "root")) {
-		if (!strcasecmp(value, "yes") || !strcasecmp(value, "true"))
+		if (!strcasecmp(value, "yes") || !strcasecmp(value, "true")) {
 			m->root = true;
-		else if (!strcasecmp(value, "no") || !strcasecmp(value, "false"))
+		} else if (!strcasecmp(value, "no") || !strcasecmp(value, "false")) {
 			m->root = false;
-		else {
+		} else {
 			ERR("probe manifest '%s': root = '%s' is not yes or no", p->file, value);
 			return -EINVAL;
 		}
@@ -261,9 +263,9 @@ static bool untrusted(const struct stat *st, const char *path, struct strbuf *wh
 	if (st->st_uid != 0 && st->st_uid != geteuid())
 		strbuf_addf(why, "'%s' belongs to uid %u, neither root nor us", path,
 			    (unsigned int)st->st_uid);
-	else if ((st->st_mode & (S_IWGRP | S_IWOTH)) && !(dir && (st->st_mode & S_ISVTX)))
+	else if ((st->st_mode & 022) && !(dir && (st->st_mode & S_ISVTX)))
 		strbuf_addf(why, "'%s' is writable by %s", path,
-			    st->st_mode & S_IWOTH ? "others" : "its group");
+			    st->st_mode & 002 ? "others" : "its group");
 	else
 		return false;
 	return true;
@@ -357,10 +359,13 @@ static void dirs_find(struct dropin_set *s)
 	dir_add(s, "/etc/kbug/probes.d");
 	strbuf_reset(&sb);
 	v = getenv("XDG_CONFIG_HOME");
-	if (v && *v == '/')
+	if (v && *v == '/') {
 		strbuf_addf(&sb, "%s/kbug/probes.d", v);
-	else if ((v = getenv("HOME")) && *v == '/')
-		strbuf_addf(&sb, "%s/.config/kbug/probes.d", v);
+	} else {
+		v = getenv("HOME");
+		if (v && *v == '/')
+			strbuf_addf(&sb, "%s/.config/kbug/probes.d", v);
+	}
 	dir_add(s, sb.buf);
 	strbuf_release(&sb);
 }
@@ -554,9 +559,11 @@ static bool module_loaded(struct kbug_report *r, const char *v, size_t len)
 	size_t i;
 
 	if (names && json_object_is_type(names, json_type_array)) {
-		for (i = 0; i < json_object_array_length(names) && !found; i++)
-			found = modname_eq(json_object_get_string(json_object_array_get_idx(names, i))
-					   ?: "", v, len);
+		for (i = 0; i < json_object_array_length(names) && !found; i++) {
+			const char *m = json_object_get_string(json_object_array_get_idx(names, i));
+
+			found = m && modname_eq(m, v, len);
+		}
 		return found;
 	}
 	if (kbug_path_read(&sb, "/proc/modules", 4u << 20) > 0) {
@@ -654,12 +661,25 @@ static bool applies(struct kbug_report *r, const char *when)
 struct dropin_run {
 	struct strbuf out, err;
 	int status;
-	bool timed_out, cut, exec_failed;
+	bool timed_out, cut, exec_failed, reaped;
 };
 
 static uint64_t now_ms(void)
 {
 	return kbug_now_ns() / 1000000u;
+}
+
+/* Append "fmt..." and its NUL to buf, its offset in off[(*n)++] */
+static void __attribute__((format(printf, 4, 5))) env_add(struct strbuf *buf, size_t *off,
+							  size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+
+	off[(*n)++] = buf->len;
+	va_start(ap, fmt);
+	strbuf_vaddf(buf, fmt, ap);
+	va_end(ap);
+	strbuf_addch(buf, '\0');
 }
 
 /* The clean environment: a fixed PATH and locale, the output directory, what kbug knows */
@@ -671,23 +691,20 @@ static char **dropin_env(struct kbug_report *r, const char *outdir, struct strbu
 	size_t n = 0, off[8], i;
 
 	strbuf_reset(buf);
-#define ENV_ADD(...) do { off[n++] = buf->len; strbuf_addf(buf, __VA_ARGS__); \
-		strbuf_addch(buf, '\0'); } while (0)
-	ENV_ADD("%s", DROPIN_PATH);
-	ENV_ADD("LANG=C");
-	ENV_ADD("LC_ALL=C");
-	ENV_ADD("KBUG_PROBE_OUTDIR=%s", outdir);
+	env_add(buf, off, &n, "%s", DROPIN_PATH);
+	env_add(buf, off, &n, "LANG=C");
+	env_add(buf, off, &n, "LC_ALL=C");
+	env_add(buf, off, &n, "KBUG_PROBE_OUTDIR=%s", outdir);
 	if (rel)
-		ENV_ADD("KBUG_RELEASE=%s", rel);
+		env_add(buf, off, &n, "KBUG_RELEASE=%s", rel);
 	if (*kbug_path_root()) {	/* absolute: the probe runs in outdir */
 		char *root = realpath(kbug_path_root(), NULL);
 
-		ENV_ADD("KBUG_SYSROOT=%s", root ?: kbug_path_root());
+		env_add(buf, off, &n, "KBUG_SYSROOT=%s", root ?: kbug_path_root());
 		free(root);
 	}
 	if (kj_get_str(sus, "module"))
-		ENV_ADD("KBUG_SUSPECT_MODULE=%s", kj_get_str(sus, "module"));
-#undef ENV_ADD
+		env_add(buf, off, &n, "KBUG_SUSPECT_MODULE=%s", kj_get_str(sus, "module"));
 	for (i = 0; i < n; i++)
 		env[i] = buf->buf + off[i];
 	env[n] = NULL;
@@ -696,10 +713,9 @@ static char **dropin_env(struct kbug_report *r, const char *outdir, struct strbu
 
 /* In the child: the checked executable as fd 3, nothing else open, then exec it. */
 static void __attribute__((noreturn)) dropin_child(int exe, int outw, int errw,
-						    const char *outdir, const char *name,
-						    char **env)
+						   const char *outdir, const char *name, char **env)
 {
-	char *argv[] = { (char *)name, NULL };
+	char *argv[2];
 	sigset_t all;
 	int null = open("/dev/null", O_RDONLY);
 
@@ -711,14 +727,17 @@ static void __attribute__((noreturn)) dropin_child(int exe, int outw, int errw,
 	sigprocmask(SIG_SETMASK, &all, NULL);
 	signal(SIGPIPE, SIG_DFL);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	if (setsid() < 0 || null < 0 || exe < 0 || outw < 0 || errw < 0 || dup2(null, 0) < 0 || dup2(outw, 1) < 0 ||
-	    dup2(errw, 2) < 0 || dup2(exe, 3) < 0)
+	if (setsid() < 0 || null < 0 || exe < 0 || outw < 0 || errw < 0)
+		_exit(126);
+	if (dup2(null, 0) < 0 || dup2(outw, 1) < 0 || dup2(errw, 2) < 0 || dup2(exe, 3) < 0)
 		_exit(126);
 	/* a script's interpreter opens /dev/fd/3: it stays open across exec */
 	close_range(4, ~0U, 0);
 	umask(077);
 	if (chdir(outdir))
 		_exit(126);
+	argv[0] = (char *)name;
+	argv[1] = NULL;
 	fexecve(3, argv, env);
 	dprintf(2, "cannot run it: %s\n", strerror(errno));
 	_exit(127);
@@ -727,7 +746,8 @@ static void __attribute__((noreturn)) dropin_child(int exe, int outw, int errw,
 /* Read what the probe writes until both pipes close or the deadline passes. */
 static void dropin_read(int outr, int errr, pid_t pid, uint64_t deadline, struct dropin_run *res)
 {
-	struct pollfd pf[2] = { { .fd = outr, .events = POLLIN }, { .fd = errr, .events = POLLIN } };
+	struct pollfd pf[2] = { { .fd = outr, .events = POLLIN },
+				{ .fd = errr, .events = POLLIN } };
 	char buf[8192];
 	int open_nr = 2, i, w;
 
@@ -780,7 +800,7 @@ static void dropin_read(int outr, int errr, pid_t pid, uint64_t deadline, struct
 		nanosleep(&ts, NULL);
 	}
 	res->status = w;
-	res->status |= 1 << 30;	/* reaped */
+	res->reaped = true;
 }
 
 /*
@@ -798,7 +818,7 @@ static int exe_open(const struct dropin *p, struct strbuf *why)
 	if (exe < 0 || fstat(exe, &st)) {
 		ret = -errno;
 		strbuf_addf(why, "cannot open '%s': %s", path.buf, strerror(errno));
-	} else if (!S_ISREG(st.st_mode) || !(st.st_mode & S_IXUSR)) {
+	} else if (!S_ISREG(st.st_mode) || !(st.st_mode & 0100)) {
 		ret = -EACCES;
 		strbuf_addf(why, "'%s' is %s", path.buf, S_ISLNK(st.st_mode) ?
 			    "a symbolic link (never followed)" : "not an executable regular file");
@@ -848,17 +868,17 @@ static int dropin_exec(struct kbug_probe_ctx *ctx, const struct dropin *p, const
 		dropin_child(exe, outp[1], errp[1], outdir, p->name, env);
 	close(outp[1]);
 	close(errp[1]);
-	outp[1] = errp[1] = -1;
+	outp[1] = -1;
+	errp[1] = -1;
 	dropin_read(outp[0], errp[0], pid,
 		    now_ms() + (uint64_t)(p->m.timeout_s ?: KBUG_DROPIN_TIMEOUT_S) * 1000u, res);
 	/* the whole group goes: the probe and whatever it started */
 	kill(-pid, SIGKILL);
-	if (!(res->status & (1 << 30))) {
+	if (!res->reaped) {
 		while (waitpid(pid, &w, 0) < 0 && errno == EINTR)
 			;
 		res->status = w;
 	}
-	res->status &= ~(1 << 30);
 	res->exec_failed = WIFEXITED(res->status) && WEXITSTATUS(res->status) == 127;
 out:
 	if (exe >= 0)
@@ -1027,9 +1047,9 @@ static void files_attach(struct kbug_report *r, const char *who, const char *pro
 		n = strbuf_read_fd(&data, fd, DROPIN_FILES_TOTAL - total < DROPIN_FILE_MAX ?
 					      DROPIN_FILES_TOTAL - total : DROPIN_FILE_MAX);
 		close(fd);
-		if (n == -EFBIG)
+		if (n == -EFBIG) {
 			kbug_report_error(r, who, "file '%s' cut at %zu bytes", names[i], data.len);
-		else if (n < 0) {
+		} else if (n < 0) {
 			kbug_report_error(r, who, "cannot read file '%s': %s", names[i],
 					  strerror((int)-n));
 			continue;
