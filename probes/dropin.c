@@ -38,6 +38,7 @@
 #include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
+#include "util/utf8.h"
 
 #define DROPIN_MAX_DIRS 8
 #define DROPIN_MAX_ENTRIES 4096		/* directory entries looked at, a directory */
@@ -370,9 +371,56 @@ static void dirs_find(struct dropin_set *s)
 	strbuf_release(&sb);
 }
 
+/* A DIR stream over a descriptor we keep, from its first entry; NULL on failure */
+static DIR *dir_reopen(int dfd)
+{
+	int fd = dup(dfd);
+	DIR *dp = fd < 0 ? NULL : fdopendir(fd);
+
+	if (!dp) {
+		if (fd >= 0)
+			close(fd);
+		return NULL;
+	}
+	rewinddir(dp);	/* a dup() shares the offset of the reads before */
+	return dp;
+}
+
 static int name_cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The names in a directory we keep open, sorted, "." and ".." left out
+ * (at most DROPIN_MAX_ENTRIES looked at); with a suffix, only the files
+ * NAME+suffix whose NAME is a probe's name, given as NAME. Returns how
+ * many names (malloc'd) it put in names.
+ */
+static size_t dir_names(int dfd, const char *suffix, char **names)
+{
+	size_t nn = 0, looked = 0, sl = suffix ? strlen(suffix) : 0;
+	struct dirent *e;
+	DIR *dp = dir_reopen(dfd);
+
+	if (!dp)
+		return 0;
+	while (looked++ < DROPIN_MAX_ENTRIES && (e = readdir(dp))) {
+		size_t len = strlen(e->d_name);
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (suffix && (len <= sl || strcmp(e->d_name + len - sl, suffix) ||
+			       !dropin_name_ok(e->d_name, len - sl)))
+			continue;
+		names[nn] = strndup(e->d_name, len - sl);
+		if (!names[nn])
+			abort();
+		nn++;
+	}
+	closedir(dp);
+	qsort(names, nn, sizeof(*names), name_cmp);
+	return nn;
 }
 
 /* Read a manifest below a directory, checked as the executable will be. */
@@ -434,31 +482,8 @@ static void dropin_clear(struct dropin *p)
 static void dir_scan(struct dropin_set *s, const struct dropin_dir *d)
 {
 	char *names[DROPIN_MAX_ENTRIES];
-	size_t nn = 0, i, looked = 0;
-	struct dirent *e;
-	DIR *dp;
-	int fd = dup(d->fd);
+	size_t nn = dir_names(d->fd, ".conf", names), i;
 
-	dp = fd < 0 ? NULL : fdopendir(fd);
-	if (!dp) {
-		if (fd >= 0)
-			close(fd);
-		return;
-	}
-	rewinddir(dp);	/* a dup() shares the offset of the reads before */
-	while ((e = readdir(dp)) && looked++ < DROPIN_MAX_ENTRIES) {
-		size_t len = strlen(e->d_name);
-
-		if (len <= 5 || strcmp(e->d_name + len - 5, ".conf") ||
-		    !dropin_name_ok(e->d_name, len - 5))
-			continue;
-		names[nn] = strndup(e->d_name, len - 5);
-		if (!names[nn])
-			abort();
-		nn++;
-	}
-	closedir(dp);
-	qsort(names, nn, sizeof(*names), name_cmp);
 	for (i = 0; i < nn; i++) {
 		struct dropin *p = set_find(s, names[i]);
 
@@ -895,35 +920,6 @@ out:
 
 /* ---- its output ------------------------------------------------------------ */
 
-/* The length of the valid UTF-8 sequence at s (n bytes left), 0 when invalid */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len, i;
-	unsigned int c;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, c = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, c = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, c = s[0] & 0x07;
-	else
-		return 0;
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		c = c << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 3 && (c < 0x800 || (c >= 0xd800 && c <= 0xdfff))) ||
-	    (len == 4 && (c < 0x10000 || c > 0x10ffff)))
-		return 0;
-	return len;
-}
-
 /* A value as a fact: valid UTF-8, no control characters but the tab ('?' instead) */
 static void fact_clean(struct strbuf *sb, const char *s, size_t n)
 {
@@ -932,7 +928,7 @@ static void fact_clean(struct strbuf *sb, const char *s, size_t n)
 	while (i < n && sb->len < DROPIN_VALUE_MAX) {
 		unsigned char c = (unsigned char)s[i];
 
-		k = utf8_len((const unsigned char *)s + i, n - i);
+		k = kbug_utf8_len((const unsigned char *)s + i, n - i);
 		if (!k || (c < 0x20 && c != '\t') || c == 0x7f) {
 			strbuf_addch(sb, '?');
 			i++;
@@ -1006,28 +1002,9 @@ static void files_attach(struct kbug_report *r, const char *who, const char *pro
 {
 	struct strbuf name = STRBUF_INIT, data = STRBUF_INIT;
 	char *names[DROPIN_MAX_ENTRIES];
-	size_t nn = 0, i, total = 0, attached = 0, skipped = 0;
-	struct dirent *e;
-	DIR *dp;
-	int fd = dup(dfd);
+	size_t nn = dir_names(dfd, NULL, names), i, total = 0, attached = 0, skipped = 0;
+	int fd;
 
-	dp = fd < 0 ? NULL : fdopendir(fd);
-	if (!dp) {
-		if (fd >= 0)
-			close(fd);
-		return;
-	}
-	rewinddir(dp);	/* a dup() shares the offset of the reads before */
-	while (nn < DROPIN_MAX_ENTRIES && (e = readdir(dp))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		names[nn] = strdup(e->d_name);
-		if (!names[nn])
-			abort();
-		nn++;
-	}
-	closedir(dp);
-	qsort(names, nn, sizeof(*names), name_cmp);
 	for (i = 0; i < nn; i++) {
 		long n;
 
@@ -1077,16 +1054,11 @@ static void files_attach(struct kbug_report *r, const char *who, const char *pro
 static void tree_remove(int dfd, int depth)
 {
 	struct dirent *e;
-	DIR *dp;
-	int fd = dup(dfd), n = 0;
+	DIR *dp = dir_reopen(dfd);
+	int n = 0;
 
-	dp = fd < 0 ? NULL : fdopendir(fd);
-	if (!dp) {
-		if (fd >= 0)
-			close(fd);
+	if (!dp)
 		return;
-	}
-	rewinddir(dp);	/* a dup() shares the offset of the reads before */
 	while (n++ < DROPIN_MAX_ENTRIES && (e = readdir(dp))) {
 		int sub;
 
