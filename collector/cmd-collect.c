@@ -166,6 +166,7 @@ static int cmd_collect(int argc, char **argv)
 		goto out;
 	if (a.list) {
 		list_probes(kbug_output());
+		kbug_dropins_list(kbug_output(), NULL);
 		goto out;
 	}
 	if (a.ctx.log_file && strcmp(a.ctx.log_file, "-") && access(a.ctx.log_file, R_OK)) {

@@ -59,6 +59,7 @@ test_expect_success 'kbug probes lists a drop-in with its directory and whether 
 	grep -q "from $XDG_CONFIG_HOME/kbug/probes.d$" h &&
 	grep -q "reads nothing" h &&
 	grep -q "runs (when = always, 5 s limit)" h &&
+	KBUG_DATADIR=$TRASH/none "$KBUG" collect --list-probes | grep -A1 "^hello " | grep -q "from " &&
 	KBUG_DATADIR=$TRASH/none "$KBUG" probes --json >list.json &&
 	"$PYTHON" -c "import json, sys
 p = {x[\"name\"]: x for x in json.load(open(sys.argv[1]))}
@@ -175,26 +176,34 @@ test_expect_success 'when = module=X: runs when X is loaded' '
 	check o.json "assert d[\"dropin\"][\"gpu\"] == {\"suspect\": \"\"}, d[\"dropin\"]"
 '
 
-test_expect_success 'when = module=X: kbug report runs it when X is the suspect' '
+test_expect_success 'when = module=X, path=P: kbug report runs it for the suspect' '
 	probe m gpu "when = module=i915" "echo \"suspect: \$KBUG_SUSPECT_MODULE\"
 echo \"suspect=\$KBUG_SUSPECT_MODULE\" >\"\$KBUG_PROBE_OUTDIR/s.txt\"" &&
 	probe m net "when = module=kbug_no_such_module" "echo \"x: y\" >\"\$KBUG_PROBE_OUTDIR/n.txt\"" &&
+	probe m gpath "when = kind=BUG path=drivers/gpu/" "echo \"x: y\" >\"\$KBUG_PROBE_OUTDIR/p.txt\"" &&
 	KBUG_PROBES_DIRS=m "$KBUG" --sysroot "$FIX/laptop" report --module i915 --to email \
 		--dry-run --yes --from "A <a@example.org>" >msg 2>err &&
 	grep -A2 "^--- dropin-gpu-s.txt" msg | grep -q "^suspect=i915$" &&
+	grep -q "^--- dropin-gpath-p.txt" msg &&
 	! grep -q "dropin-net" msg
 '
 
+if test "$(id -u)" != 0; then
+	test_skip_env 'a probe owned by another user is refused when kbug is root' 'not root'
+else
 test_expect_success 'a probe owned by another user is refused when kbug is root' '
-	if test "$(id -u)" != 0; then
-		test_skip_env "root-only check" "not root" ; exit 0
-	fi &&
 	probe o other "" "touch $TRASH/ran-other" &&
 	chown nobody o/other &&
 	dcollect o --json >o.json &&
 	test ! -e ran-other &&
-	check o.json "assert \"belongs to uid\" in err[\"dropin:other\"][0], err"
+	check o.json "assert \"belongs to uid\" in err[\"dropin:other\"][0], err" &&
+	probe o2 mine "" "touch $TRASH/ran-mine" &&
+	chown nobody o2 &&
+	dcollect o2 --json >o.json &&
+	test ! -e ran-mine &&
+	check o.json "assert \"o2\x27 belongs to uid\" in err[\"dropin:mine\"][0], err"
 '
+fi
 
 test_expect_success 'the shipped probe crash-settings reads the sysctls under --sysroot' '
 	mkdir ship &&
