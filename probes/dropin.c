@@ -742,15 +742,19 @@ static void __attribute__((noreturn)) dropin_child(int exe, int outw, int errw,
 {
 	char *argv[2];
 	sigset_t all;
+	int sig;
 	int null = open("/dev/null", O_RDONLY);
 
 	/* above the descriptors dup2() is about to fill */
 	exe = fcntl(exe, F_DUPFD, 10);
 	outw = fcntl(outw, F_DUPFD, 10);
 	errw = fcntl(errw, F_DUPFD, 10);
+	/* what kbug blocked or ignored is not the probe's to inherit (exec keeps both) */
 	sigemptyset(&all);
 	sigprocmask(SIG_SETMASK, &all, NULL);
-	signal(SIGPIPE, SIG_DFL);
+	for (sig = 1; sig < NSIG; sig++)
+		if (sig != SIGKILL && sig != SIGSTOP)
+			signal(sig, SIG_DFL);
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (setsid() < 0 || null < 0 || exe < 0 || outw < 0 || errw < 0)
 		_exit(126);
