@@ -176,14 +176,17 @@ test_expect_success 'when = module=X: runs when X is loaded' '
 	check o.json "assert d[\"dropin\"][\"gpu\"] == {\"suspect\": \"\"}, d[\"dropin\"]"
 '
 
-test_expect_success 'when = module=X, path=P: kbug report runs it for the suspect' '
+test_expect_success 'when = module=X, path=P: kbug report runs it for the suspect, redacted' '
 	probe m gpu "when = module=i915" "echo \"suspect: \$KBUG_SUSPECT_MODULE\"
-echo \"suspect=\$KBUG_SUSPECT_MODULE\" >\"\$KBUG_PROBE_OUTDIR/s.txt\"" &&
+echo \"suspect=\$KBUG_SUSPECT_MODULE\" >\"\$KBUG_PROBE_OUTDIR/s.txt\"
+echo \"ether 00:1b:21:3a:4f:5c\" >>\"\$KBUG_PROBE_OUTDIR/s.txt\"" &&
 	probe m net "when = module=kbug_no_such_module" "echo \"x: y\" >\"\$KBUG_PROBE_OUTDIR/n.txt\"" &&
 	probe m gpath "when = kind=BUG path=drivers/gpu/" "echo \"x: y\" >\"\$KBUG_PROBE_OUTDIR/p.txt\"" &&
 	KBUG_PROBES_DIRS=m "$KBUG" --sysroot "$FIX/laptop" report --module i915 --to email \
 		--dry-run --yes --from "A <a@example.org>" >msg 2>err &&
 	grep -A2 "^--- dropin-gpu-s.txt" msg | grep -q "^suspect=i915$" &&
+	grep -A2 "^--- dropin-gpu-s.txt" msg | grep -q "^ether \[mac-" &&
+	! grep -q "00:1b:21:3a:4f:5c" msg &&
 	grep -q "^--- dropin-gpath-p.txt" msg &&
 	! grep -q "dropin-net" msg
 '
