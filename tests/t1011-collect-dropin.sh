@@ -187,6 +187,8 @@ echo \"ether 00:1b:21:3a:4f:5c\" >>\"\$KBUG_PROBE_OUTDIR/s.txt\"" &&
 	grep -A2 "^--- dropin-gpu-s.txt" msg | grep -q "^suspect=i915$" &&
 	grep -A2 "^--- dropin-gpu-s.txt" msg | grep -q "^ether \[mac-" &&
 	! grep -q "00:1b:21:3a:4f:5c" msg &&
+	grep -A2 "^Facts from drop-in probes" msg | grep -q "^Drop-in probe gpu$" &&
+	grep -q "^  suspect: *i915$" msg &&
 	grep -q "^--- dropin-gpath-p.txt" msg &&
 	! grep -q "dropin-net" msg
 '
