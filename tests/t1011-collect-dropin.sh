@@ -212,7 +212,7 @@ fi
 
 test_expect_success 'the shipped probe crash-settings reads the sysctls under --sysroot' '
 	mkdir ship &&
-	cp "$SRC_DIR/contrib/probes.d/crash-settings" "$SRC_DIR/contrib/probes.d/crash-settings.conf" ship/ &&
+	cp "$SRC_DIR/contrib/probes/crash-settings" "$SRC_DIR/contrib/probes/crash-settings.conf" ship/ &&
 	chmod 0755 ship/crash-settings && chmod 0644 ship/crash-settings.conf &&
 	cp -a "$FIX/laptop" root2 &&
 	echo 1 >root2/proc/sys/kernel/panic_on_warn &&
