@@ -197,6 +197,9 @@ install: kbug build/completion/kbug build/completion/_kbug
 	[ ! -f docs/kbug.1 ] || install -D -m 0644 docs/kbug.1 $(DESTDIR)$(MANDIR)/man1/kbug.1
 	install -m 0755 contrib/reportbug-hook $(DESTDIR)$(DATADIR)/kbug/reportbug-hook
 	install -d $(DESTDIR)$(DATADIR)/kbug/probes.d
+	# the shipped drop-in probes (docs/dropin-probes.md), each with its manifest
+	install -m 0755 contrib/probes/crash-settings $(DESTDIR)$(DATADIR)/kbug/probes.d/
+	install -m 0644 contrib/probes/crash-settings.conf $(DESTDIR)$(DATADIR)/kbug/probes.d/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/kbug $(DESTDIR)$(MANDIR)/man1/kbug.1

@@ -14,6 +14,7 @@
 #include "kbug.h"
 #include "core/report.h"
 #include "util/macro.h"
+#include "probes/dropin.h"
 #include "probes/probe.h"
 #include "util/log.h"
 #include "util/strbuf.h"
@@ -128,6 +129,8 @@ static int collect_run(struct collect_args *a, struct kbug_report *r, const char
 	a->ctx.report = r;
 	t = kbug_now_ns();
 	kbug_probes_run(&a->ctx, names[0] ? names : NULL);
+	if (!names[0])	/* the drop-ins too, unless probes were named */
+		kbug_dropins_run(&a->ctx);
 	kbug_log_elapsed("probes", t);
 	r->redact = !a->no_redact;
 	t = kbug_now_ns();
@@ -163,6 +166,7 @@ static int cmd_collect(int argc, char **argv)
 		goto out;
 	if (a.list) {
 		list_probes(kbug_output());
+		kbug_dropins_list(kbug_output(), NULL);
 		goto out;
 	}
 	if (a.ctx.log_file && strcmp(a.ctx.log_file, "-") && access(a.ctx.log_file, R_OK)) {

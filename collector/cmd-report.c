@@ -21,6 +21,7 @@
 #include "deliver/smtp.h"
 #include "front.h"
 #include "kbug.h"
+#include "probes/dropin.h"
 #include "probes/probe.h"
 #include "core/report.h"
 #include "route/route.h"
@@ -698,6 +699,7 @@ static int cmd_report(int argc, char **argv)
 	/* the suspect is known: the probes of its area (a GPU hang: the GPU's state) */
 	probe_ctx(&ctx, &r, &a);
 	kbug_probes_run_area(&ctx);
+	kbug_dropins_run(&ctx);	/* docs/dropin-probes.md */
 	code = KBUG_EXIT_ERROR;
 	if (kbug_front_confirm_route(&r, a.d.yes))
 		goto out;

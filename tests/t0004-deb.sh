@@ -44,7 +44,8 @@ test_expect_success 'the package holds the program, its data, docs, /etc/kbug an
 		./usr/share/kbug/data/bugzilla-kernel-org.map ./usr/share/man/man1/kbug.1.gz \
 		./usr/share/bash-completion/completions/kbug ./usr/share/zsh/vendor-completions/_kbug \
 		./etc/kbug/config ./etc/kbug/probes.d/ ./etc/kbug/routes.d/ \
-		./usr/share/kbug/probes.d/ ./usr/share/kbug/reportbug-hook \
+		./usr/share/kbug/probes.d/ ./usr/share/kbug/probes.d/crash-settings \
+		./usr/share/kbug/probes.d/crash-settings.conf ./usr/share/kbug/reportbug-hook \
 		./usr/share/doc/kbug/copyright; do
 		grep -qxF "$f" files || { echo "missing: $f"; exit 1; }
 	done
@@ -95,6 +96,10 @@ test_expect_success 'the completion and /etc/kbug are installed' '
 	grep -q "^#compdef kbug" /usr/share/zsh/vendor-completions/_kbug
 	test -f /etc/kbug/config && test -d /etc/kbug/probes.d && test -d /etc/kbug/routes.d
 	test -d /usr/share/kbug/probes.d
+	# the shipped drop-in probe runs, from the package directory
+	env -u KBUG_DATADIR -u KBUG_PROBES_DIRS /usr/bin/kbug probes >probes.txt
+	grep -A2 "^crash-settings " probes.txt | grep -q "from /usr/share/kbug/probes.d$"
+	env -u KBUG_DATADIR -u KBUG_PROBES_DIRS /usr/bin/kbug collect --json | grep -q "\"panic_on_oops\""
 	# the example config sets nothing: every line is a comment (or empty)
 	! grep -v "^#" /etc/kbug/config | grep -q .
 '

@@ -64,6 +64,22 @@ static void render_obj(struct strbuf *out, const char *title, struct json_object
 	strbuf_addch(out, '\n');
 }
 
+void kbug_report_render_dropins(struct kbug_report *r, struct strbuf *out)
+{
+	struct json_object *o = kbug_report_get(r, "dropin");
+	char title[96];
+
+	if (!o || !json_object_is_type(o, json_type_object))
+		return;
+	json_object_object_foreach(o, name, facts) {
+		if (!json_object_is_type(facts, json_type_object) ||
+		    !json_object_object_length(facts))
+			continue;	/* it printed no fact (its files are attachments) */
+		snprintf(title, sizeof(title), "Drop-in probe %s", name);
+		render_obj(out, title, facts);
+	}
+}
+
 static void render_pci(struct json_object *arr, struct strbuf *out)
 {
 	size_t i, n;
@@ -308,6 +324,7 @@ void kbug_report_render_text(struct kbug_report *r, struct strbuf *out)
 	render_pci(kbug_report_get(r, "pci"), out);
 	render_usb(kbug_report_get(r, "usb"), out);
 	render_modules(kbug_report_get(r, "modules"), out);
+	kbug_report_render_dropins(r, out);
 	render_errors(kbug_report_get(r, "errors"), out);
 	render_redactions(kbug_report_get(r, "redactions"), out);
 }

@@ -103,3 +103,5 @@ void kbug_report_summary(FILE *f, struct kbug_report *r);
 
 /* Human-readable rendering (used for email bodies and `collect` without --json). */
 void kbug_report_render_text(struct kbug_report *r, struct strbuf *out);
+/* The drop-in probes' facts (docs/dropin-probes.md): "Drop-in probe NAME" and its lines, each */
+void kbug_report_render_dropins(struct kbug_report *r, struct strbuf *out);

@@ -189,13 +189,13 @@ static int config_unquote(struct strbuf *v)
 	return -EINVAL;
 }
 
-/* One file's lines; secrets_seen set when a secret-named key appears. */
-/* Where config_parse_one() is in a file: its name, the line, what it holds */
+/* Where kbug_ini_parse() is in a file: its name, the line, what it holds */
 struct config_parser {
 	const char *name;
 	unsigned int lineno;
 	struct strbuf section, key, val;
-	bool *secrets_seen;
+	kbug_ini_set_fn set;
+	void *data;
 };
 
 /* "key = value" (p->key holds the trimmed line): 0 or -EINVAL after a message */
@@ -227,10 +227,7 @@ static int config_parse_key(struct config_parser *p)
 		    p->key.buf);
 		return -EINVAL;
 	}
-	if (config_key_is_secret(p->key.buf))
-		*p->secrets_seen = true;
-	config_set(p->section.buf, p->key.buf, p->val.buf);
-	return 0;
+	return p->set(p->data, p->section.buf, p->key.buf, p->val.buf);
 }
 
 /*
@@ -317,11 +314,11 @@ static int config_parse_line(struct config_parser *p, const char *line, size_t n
 	return 0;
 }
 
-static int config_parse_one(const char *text, size_t len, const char *name,
-			    bool *secrets_seen)
+int kbug_ini_parse(const char *text, size_t len, const char *name, kbug_ini_set_fn set,
+		   void *data)
 {
 	struct config_parser p = { .name = name, .section = STRBUF_INIT, .key = STRBUF_INIT,
-				   .val = STRBUF_INIT, .secrets_seen = secrets_seen };
+				   .val = STRBUF_INIT, .set = set, .data = data };
 	size_t pos = 0;
 	int ret = 0;
 
@@ -347,11 +344,20 @@ static int config_parse_one(const char *text, size_t len, const char *name,
 	return ret;
 }
 
+/* The configuration's kbug_ini_set_fn: data is a bool, set when a secret-named key appears */
+static int config_store(void *data, const char *section, const char *key, const char *value)
+{
+	if (config_key_is_secret(key))
+		*(bool *)data = true;
+	config_set(section, key, value);
+	return 0;
+}
+
 int kbug_config_parse(const char *text, size_t len, const char *name)
 {
 	bool secrets = false;
 
-	return config_parse_one(text, len, name, &secrets);
+	return kbug_ini_parse(text, len, name, config_store, &secrets);
 }
 
 /*
@@ -422,7 +428,7 @@ static int config_load_file(const char *path, bool must)
 		return n == -EFBIG ? -EINVAL : (int)n;
 	}
 	cfg_unsafe = config_unsafe(&st, path);
-	ret = config_parse_one(text.buf, text.len, path, &secrets);
+	ret = kbug_ini_parse(text.buf, text.len, path, config_store, &secrets);
 	cfg_unsafe = NULL;
 	if (!ret && secrets && (st.st_mode & 077)) {
 		ERR("config '%s' holds a secret but is readable by group or others (mode %04o): run 'chmod 600 %s'",

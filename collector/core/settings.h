@@ -44,6 +44,17 @@ bool kbug_config_get_bool(const char *section, const char *key, bool def);
  * naming the file and line. Used by kbug_config_load and the fuzzer.
  */
 int kbug_config_parse(const char *text, size_t len, const char *name);
+/*
+ * The INI reader under kbug_config_parse, for other files of the same
+ * syntax (the drop-in probes' manifests): calls set() for each key, in
+ * order, with the section and key as written; a nonzero return stops
+ * the parse and is returned (set() says why). Returns 0, or -EINVAL
+ * after a message naming the file and line.
+ */
+typedef int (*kbug_ini_set_fn)(void *data, const char *section, const char *key,
+			       const char *value);
+int kbug_ini_parse(const char *text, size_t len, const char *name, kbug_ini_set_fn set,
+		   void *data);
 /* Forget everything loaded (tests). */
 void kbug_config_reset(void);
 

@@ -15,6 +15,7 @@
 #include "deliver/mime.h"
 #include "core/report.h"
 #include "util/strbuf.h"
+#include "util/utf8.h"
 
 #define LINE_MAX_SAFE 900	/* RFC 5322 allows 998; keep a margin */
 #define FOLD_AT 76
@@ -53,39 +54,6 @@ static bool is_ascii(const char *s)
 	return true;
 }
 
-/* Length of the valid UTF-8 sequence at s (max n bytes), 0 if invalid. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len, i;
-	uint32_t cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		len = 2;
-		cp = s[0] & 0x1f;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		len = 3;
-		cp = s[0] & 0x0f;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		len = 4;
-		cp = s[0] & 0x07;
-	} else {
-		return 0;
-	}
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	return len;
-}
-
 void kbug_mime_clean_text(struct strbuf *out, const char *s, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)s;
@@ -108,7 +76,7 @@ void kbug_mime_clean_text(struct strbuf *out, const char *s, size_t len)
 			i++;
 			continue;
 		}
-		n = utf8_len(p + i, len - i);
+		n = kbug_utf8_len(p + i, len - i);
 		if (!n) {
 			strbuf_addstr(out, "\xef\xbf\xbd");
 			i++;
@@ -142,7 +110,7 @@ static void encode_words(struct strbuf *out, const char *s, size_t col)
 			continue;
 		}
 		while (i + take < len) {
-			size_t n = utf8_len(p + i + take, len - i - take);
+			size_t n = kbug_utf8_len(p + i + take, len - i - take);
 
 			if (!n)
 				n = 1;

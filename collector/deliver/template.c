@@ -431,6 +431,11 @@ struct json_object *kbug_draft_vars(struct kbug_report *r)
 	if (sb.len)
 		kj_set_str(v, "facts", sb.buf);
 	strbuf_reset(&sb);
+	kbug_report_render_dropins(r, &sb);
+	strbuf_rtrim(&sb);
+	if (sb.len)
+		kj_set_str(v, "dropin_facts", sb.buf);
+	strbuf_reset(&sb);
 	kbug_redact_summary(r, &sb);
 	if (sb.len)
 		kj_set_str(v, "redactions", sb.buf);
