@@ -46,7 +46,7 @@ struct scan {
 	bool dw_tried;
 	struct json_object *pending;	/* the last report, when it named no culprit of its own */
 	unsigned long pending_last;	/* and its last line */
-	unsigned long driver_last;	/* the last line of the last report, when a driver's message */
+	unsigned long driver_last;	/* the last report's last line, if a driver's message */
 	bool incident;			/* the open report began right after that message */
 	char release[64];		/* from "Linux version X" */
 	/* the latest driver error no signature lists (kb_drv_generic_rank), reported alone */

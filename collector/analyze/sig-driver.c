@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "analyze/index.h"
 #include "analyze/internal.h"
@@ -604,7 +605,7 @@ static void drv_acpi(struct kb_rep *r)
 	if (!r->guilty_file[0]) {
 		/* the trailer wrapped onto a line of its own, or was cut: still ACPICA's */
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "drivers/acpi/acpica/");
-		r->blame_reason = "ACPICA prints these messages (the trailer naming its file is lost)";
+		r->blame_reason = "ACPICA prints these (the trailer naming its file is lost)";
 		r->blame_source = KB_SRC_MESSAGE;
 	}
 }
@@ -812,17 +813,26 @@ const struct kb_sig kb_sigs_driver[] = {
  * (dev_driver_string(), or a module's pr_fmt) says whose message it is;
  * these words say it is a failure and not a notice.
  */
+#define FAIL_WORD(w, st) { (w), sizeof(w) - 1, (st) }
+
 static const struct {
-	const char *word;
-	bool stem;	/* any ending: "failed", "failure", "errors", "corrupted" */
+	const char *word;	/* lower case; matched in any case */
+	size_t len;
+	bool stem;		/* any ending: "failed", "failure", "errors", "corrupted" */
 } drv_fail_words[] = {
-	{ "fail", true }, { "Fail", true }, { "FAIL", true }, { "error", true },
-	{ "Error", true }, { "ERROR", true }, { "timed out", false }, { "timeout", false },
-	{ "Timeout", false }, { "not responding", false }, { "fatal", false }, { "Fatal", false },
-	{ "crash", true }, { "hang", false }, { "hung", false }, { "stuck", false },
-	{ "invalid", false }, { "Invalid", false }, { "unable to", false }, { "Unable to", false },
-	{ "can't", false }, { "Can't", false }, { "cannot", false }, { "Cannot", false },
-	{ "corrupt", true },
+	FAIL_WORD("fail", true), FAIL_WORD("error", true), FAIL_WORD("timed out", false),
+	FAIL_WORD("timeout", false), FAIL_WORD("not responding", false),
+	FAIL_WORD("fatal", false), FAIL_WORD("crash", true), FAIL_WORD("hang", false),
+	FAIL_WORD("hung", false), FAIL_WORD("stuck", false), FAIL_WORD("invalid", false),
+	FAIL_WORD("unable to", false), FAIL_WORD("can't", false), FAIL_WORD("cannot", false),
+	FAIL_WORD("corrupt", true),
+};
+
+/* The words' first letters, in either case. */
+static const unsigned char drv_fail_first[256] = {
+	['f'] = 1, ['e'] = 1, ['t'] = 1, ['n'] = 1, ['c'] = 1, ['h'] = 1, ['s'] = 1, ['i'] = 1,
+	['u'] = 1, ['F'] = 1, ['E'] = 1, ['T'] = 1, ['N'] = 1, ['C'] = 1, ['H'] = 1, ['S'] = 1,
+	['I'] = 1, ['U'] = 1,
 };
 
 static bool drv_letter(char c)
@@ -830,20 +840,26 @@ static bool drv_letter(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/* One of the words, as a word: "invalidation" and "hangs up" are not. */
+/* One of the words, as a word: "invalidation" and "hangs up" are not. One pass. */
 static bool drv_says_failed(const char *s, size_t len)
 {
-	size_t i;
+	size_t i, k;
 
-	for (i = 0; i < ARRAY_SIZE(drv_fail_words); i++) {
-		const char *w = drv_fail_words[i].word, *p = s, *e = s + len;
-		size_t n = strlen(w);
+	for (i = 0; i < len; i++) {
+		char c;
 
-		while ((p = memmem(p, (size_t)(e - p), w, n))) {
-			if ((p == s || !drv_letter(p[-1])) &&
-			    (drv_fail_words[i].stem || p + n == e || !drv_letter(p[n])))
+		if (!drv_fail_first[(unsigned char)s[i]] || (i && drv_letter(s[i - 1])))
+			continue;
+		c = (char)(s[i] | 0x20);
+		for (k = 0; k < ARRAY_SIZE(drv_fail_words); k++) {
+			size_t n = drv_fail_words[k].len;
+
+			if (drv_fail_words[k].word[0] != c || n > len - i ||
+			    (s[i + 1] | 0x20) != drv_fail_words[k].word[1] ||
+			    strncasecmp(s + i, drv_fail_words[k].word, n))
+				continue;
+			if (drv_fail_words[k].stem || i + n == len || !drv_letter(s[i + n]))
 				return true;
-			p++;
 		}
 	}
 	return false;
@@ -868,8 +884,9 @@ int kb_drv_generic_rank(const char *msg, size_t len, int level)
 	/* printk's level, when the log kept it: dev_err() is KERN_ERR (3) or worse */
 	if (level > 3 || len < 12)
 		return 0;
+	/* the cheap tests first: most lines say nothing failed */
 	if (!drv_char[(unsigned char)msg[0]] || !drv_split(msg, len, &off, &dn, &body) ||
-	    !drv_known(msg + off, dn) || !drv_says_failed(msg + body, len - body))
+	    !drv_says_failed(msg + body, len - body) || !drv_known(msg + off, dn))
 		return 0;
 	/*
 	 * a missing firmware file (-ENOENT) is a driver trying several names:
