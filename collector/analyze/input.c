@@ -227,6 +227,18 @@ static size_t input_syslog(const char *s, size_t len)
 	t = input_tag(s + d, len - d);
 	if (clock_only && (!t || t == (size_t)-1))
 		return 0;
+	if (!t && !is_digit(s[0])) {
+		/*
+		 * RFC 3164's "Mmm dd hh:mm:ss HOST MSG" always names the host:
+		 * a daemon that wrote the kernel's lines without a tag left it
+		 */
+		while (d + t < len && t < 64 && input_hostch(s[d + t]))
+			t++;
+		if (!t || d + t + 1 >= len || s[d + t] != ' ')
+			t = 0;
+		else
+			t++;
+	}
 	if (t == (size_t)-1)
 		return t;
 	return d + t;

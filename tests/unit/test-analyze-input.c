@@ -70,6 +70,9 @@ static const struct pcase prefixes[] = {
 	{ "22:39:31 kernel: i915 0000:00:02.0: GPU HANG", "i915 0000:00:02.0: GPU HANG" },
 	{ "22:39:31 something else", "22:39:31 something else" },
 	{ "kernel: CPU0: Core temperature high", "CPU0: Core temperature high" },
+	/* RFC 3164 without a tag: the host is still there */
+	{ "Feb  6 15:43:23 puma usb 4-1: device descriptor read/64, error -71",
+	  "usb 4-1: device descriptor read/64, error -71" },
 	/* a month needs three letters: "at 12 ..." starts no date */
 	{ "at 12 10:11:12 x", "at 12 10:11:12 x" },
 };
