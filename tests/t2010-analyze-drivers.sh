@@ -73,6 +73,12 @@ test_expect_success 'an unlisted driver error is reported only when the log has 
 	grep -q "^7|WARNING in elan_isr|drivers/input/mouse/elan_i2c_core.c|" got
 '
 
+test_expect_success 'a driver error wrapped after its prefix is read as one line' '
+	printf "%s\n" "[ 1.0] brcmfmac: brcmf_sdio_bus_rxctl: " "resumed on timeout" >wrap.log &&
+	summarize wrap.log >got &&
+	test "$(cat got)" = "2|brcmfmac: brcmf_sdio_bus_rxctl: resumed on timeout|drivers/net/wireless/broadcom/brcm80211/brcmfmac/|brcmfmac|low"
+'
+
 test_expect_success 'no driver failure is found in syzkaller logs' '
 	n=0 &&
 	for f in "$CORPUS_DIR"/syzkaller/report/* "$CORPUS_DIR"/syzkaller/guilty/*; do

@@ -52,6 +52,9 @@ struct scan {
 	/* the latest driver error no signature lists (kb_drv_generic_rank), reported alone */
 	int fb_rank;
 	char fb_text[SCAN_FALLBACK];
+	char fb_wrap[SCAN_FALLBACK];	/* the last line, when it ended in ": " (wrapped) */
+	size_t fb_wrap_len;
+	unsigned long fb_wrap_no;
 	unsigned long fb_no;
 	char fb_ctx[KB_CTX_MAX];
 };
@@ -480,13 +483,35 @@ static void scan_in_report(struct scan *sc, const struct kb_line *l)
  */
 static void scan_fallback_keep(struct scan *sc, const struct kb_line *l)
 {
+	struct kb_line joined = *l;
 	int rank = kb_drv_generic_rank(l->text, l->len, l->level);
-	size_t n = l->len < SCAN_FALLBACK - 1 ? l->len : SCAN_FALLBACK - 1;
+	size_t n;
 
-	if (!rank)
+	/*
+	 * A line that ends in ": " was wrapped by a terminal or a forum
+	 * ("brcmfmac: brcmf_sdio_bus_rxctl: " / "resumed on timeout"): the
+	 * message is both lines.
+	 */
+	if (!rank && sc->fb_wrap_len && l->no == sc->fb_wrap_no + 1 &&
+	    sc->fb_wrap_len + l->len < SCAN_FALLBACK) {
+		memcpy(sc->fb_wrap + sc->fb_wrap_len, l->text, l->len);
+		joined.text = sc->fb_wrap;
+		joined.len = sc->fb_wrap_len + l->len;
+		rank = kb_drv_generic_rank(joined.text, joined.len, l->level);
+	}
+	sc->fb_wrap_len = 0;
+	if (!rank) {
+		if (l->len > 2 && l->len < SCAN_FALLBACK / 2 && l->text[l->len - 1] == ' ' &&
+		    l->text[l->len - 2] == ':') {
+			memcpy(sc->fb_wrap, l->text, l->len);
+			sc->fb_wrap_len = l->len;
+			sc->fb_wrap_no = l->no;
+		}
 		return;
+	}
+	n = joined.len < SCAN_FALLBACK - 1 ? joined.len : SCAN_FALLBACK - 1;
 	sc->fb_rank = rank;
-	memcpy(sc->fb_text, l->text, n);
+	memmove(sc->fb_text, joined.text, n);
 	sc->fb_text[n] = '\0';
 	sc->fb_no = l->no;
 	snprintf(sc->fb_ctx, sizeof(sc->fb_ctx), "%s", l->ctx);
