@@ -384,6 +384,42 @@ static void blame_caller(struct kb_rep *r)
 	}
 }
 
+#define BLAME_GUESSED_TRACE 4	/* "? " frames that make a trace with no other */
+
+/*
+ * x86's show_trace_log_lvl() marks "? " an address the unwinder did not
+ * reach; when it reached none (no frame pointers or ORC, a task blocked
+ * in the scheduler), every frame is "? " and the stack's words, read in
+ * order, are the only trace there is. The title stays "corrupted" (as
+ * syzkaller has it); the blame takes the first such frame that is no
+ * machinery, at low confidence.
+ */
+static void blame_guessed(struct kb_rep *r)
+{
+	size_t i, guesses = 0;
+
+	for (i = 0; i < r->frames_nr; i++) {
+		if (r->frames[i].ip)
+			continue;
+		if (r->frames[i].reliable)
+			return;
+		guesses++;
+	}
+	if (guesses < BLAME_GUESSED_TRACE)
+		return;
+	for (i = 0; i < r->frames_nr; i++) {
+		const struct kb_frame *f = &r->frames[i];
+
+		/* a guess needs a place: a file (the log's, the index's) or a module */
+		if (f->ip || !f->has_off || f->idx >= r->cut || blame_helper(r, f) ||
+		    (!blame_frame_file(r, f) && !f->module[0]))
+			continue;
+		r->guilty = (int)i;
+		r->guessed = true;
+		return;
+	}
+}
+
 static void blame_pick(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
 	const struct kb_frame *f;
@@ -396,6 +432,8 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 			r->guilty = (int)i;
 	if (!(r->sig->flags & KB_SIG_DRIVER))
 		blame_caller(r);
+	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
+		blame_guessed(r);
 	f = r->guilty >= 0 ? &r->frames[r->guilty] : NULL;
 
 	if (f) {
@@ -507,14 +545,15 @@ void kb_check_corrupted(struct kb_rep *r)
  * How sure the blame is: a file:line the kernel printed (or debug info
  * gave) for a frame is high; a file found from a function or module
  * name, or named by the failure's own message, is medium; anything else
- * (and a driver error no catalogue row knows) is low.
+ * (a driver error no catalogue row knows, a frame the unwinder did
+ * not reach) is low.
  */
 static const char *blame_confidence(const struct kb_rep *r)
 {
 	const char *s = r->blame_source;
 
 	/* a driver's error the catalogue does not know may be harmless noise */
-	if (!r->guilty_file[0] || !s || r->sig == &kb_drv_generic.sig)
+	if (!r->guilty_file[0] || !s || r->sig == &kb_drv_generic.sig || r->guessed)
 		return KB_CONF_LOW;
 	if (!strcmp(s, KB_SRC_LOG) || !strcmp(s, KB_SRC_DWARF))
 		return KB_CONF_HIGH;

@@ -10,8 +10,6 @@
 #include "analyze/internal.h"
 #include "util/macro.h"
 
-#define KB_GUESSED_TRACE 4	/* "? " frames that make a trace with no other */
-
 bool kb_starts(const char *s, const char *prefix)
 {
 	return !strncmp(s, prefix, strlen(prefix));
@@ -233,7 +231,7 @@ int kb_rep_add_frame(struct kb_rep *r, const struct kb_frame *f)
 
 void kb_rep_parse_frames(struct kb_rep *r)
 {
-	size_t i, guesses = 0, sure = 0;
+	size_t i;
 	struct kb_frame f;
 
 	for (i = 0; i < r->nr; i++) {
@@ -244,19 +242,8 @@ void kb_rep_parse_frames(struct kb_rep *r)
 		else if (!kb_frame_parse(l, &f))
 			continue;
 		f.idx = i;
-		if (!f.ip)
-			*(f.reliable ? &sure : &guesses) += 1;
 		kb_rep_add_frame(r, &f);
 	}
-	/*
-	 * x86's show_trace_log_lvl() marks "? " an address the unwinder did
-	 * not reach; when it reached none (a kernel without frame pointers
-	 * or ORC, a task blocked in the scheduler), every frame is "? " and
-	 * the stack's words, read in order, are the trace there is.
-	 */
-	if (!sure && guesses >= KB_GUESSED_TRACE)
-		for (i = 0; i < r->frames_nr; i++)
-			r->frames[i].reliable = true;
 }
 
 int kb_rep_find(const struct kb_rep *r, size_t from, const char *s)

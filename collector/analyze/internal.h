@@ -80,6 +80,7 @@ struct kb_rep {
 	size_t frames_nr, frames_alloc;
 	int guilty;		/* index in frames, -1: none */
 	bool by_extractor;	/* picked by the hung-task rule */
+	bool guessed;		/* blamed on a "? " frame: the trace had no other */
 	bool resolved;		/* some frames got file:line from debug info */
 	bool own_file;		/* the guilty file is named in the report's own lines */
 	bool saw_trace;		/* a call trace has begun */

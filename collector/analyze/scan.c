@@ -118,6 +118,7 @@ static void scan_rep_reset(struct kb_rep *r)
 	r->frames_nr = 0;
 	r->guilty = -1;
 	r->by_extractor = false;
+	r->guessed = false;
 	r->resolved = false;
 	r->own_file = false;
 	r->saw_trace = false;

@@ -115,8 +115,9 @@ static const struct kb_skip_class c_idle = {
 static const struct kb_skip_class c_sched = {
 	.id = "scheduler",
 	.why = "kernel/sched/core.c (__schedule, schedule): the switch away from the caller that "
-		"waits; kernel/sched/wait.c and wait_bit.c: the wait queues and their wake "
-		"callbacks (autoremove_wake_function, wake_bit_function)",
+		"waits, and arch/*/kernel/process*.c and entry (__switch_to, __switch_to_asm); "
+		"kernel/sched/wait.c and wait_bit.c: the wait queues and their wake callbacks "
+		"(autoremove_wake_function, wake_bit_function)",
 };
 static const struct kb_skip_class c_unwind = {
 	.id = "unwind-trace",
@@ -399,7 +400,7 @@ static const struct kb_skip_rule skip_rules[] = {
 	P("__schedule", c_sched), X("schedule", c_sched), P("schedule_timeout", c_sched),
 	P("wait_for_completion", c_sched), S("finish_wait", c_sched), P("__wake_up", c_sched),
 	BX("complete", c_sched), BP("schedule_preempt_disabled", c_sched),
-	BP("io_schedule", c_sched), X("autoremove_wake_function", c_sched),
+	BP("io_schedule", c_sched), P("__switch_to", c_sched), X("autoremove_wake_function", c_sched),
 	X("default_wake_function", c_sched), X("woken_wake_function", c_sched),
 	X("wake_bit_function", c_sched), X("wake_atomic_t_function", c_sched),
 	F("kernel/sched/", c_sched),
