@@ -330,9 +330,7 @@ static int draft(struct kbug_report *r, const struct report_args *a, int idx, co
 		.module = a->module, .driver = a->driver, .device = a->device, .file = a->file,
 	};
 	const char *tag = kj_get_str(kbug_report_get(r, "route"), "subject_tag");
-	struct json_object *notes;
 	struct strbuf desc = STRBUF_INIT, subject = STRBUF_INIT;
-	size_t i, n;
 	int ret;
 
 	/* a guessed subsystem, marked as syzbot marks it: "[iwlwifi?] WARNING in ..." */
@@ -346,11 +344,9 @@ static int draft(struct kbug_report *r, const struct report_args *a, int idx, co
 
 	if (ret)
 		return ret;
-	notes = kj_get(kbug_report_get(r, "draft"), "notes");
-	n = notes ? json_object_array_length(notes) : 0;
-	for (i = 0; i < n; i++)
-		kbug_tprintf(stderr, "Note:     %s\n",
-			     json_object_get_string(json_object_array_get_idx(notes, i)));
+	ret = kbug_front_guidelines(r, a->d.yes);
+	if (ret)
+		return ret;
 	if (a->regression)
 		fprintf(stderr, "Note:     a regression since %s: [REGRESSION] in the subject, Cc %s, and a #regzbot line\n",
 			a->last_good, REGRESSIONS);

@@ -60,3 +60,12 @@ void kbug_front_send_later(bool later);
  * (--yes, no terminal) widens. 0 to go on, -ECANCELED when the user stops.
  */
 int kbug_front_confirm_route(struct kbug_report *r, bool yes);
+/*
+ * The reporting guidelines' checks of the draft (deliver/draft.c's notes):
+ * on a terminal, a check with a question (front-guide.c's table) is asked
+ * with why it matters and the way forward, go on or stop, and its note is
+ * removed from the report; the others, and all of them with --yes or
+ * without a terminal, are printed as notes and stay in the report.
+ * 0 to go on, -ECANCELED when the user stops (said on stderr).
+ */
+int kbug_front_guidelines(struct kbug_report *r, bool yes);

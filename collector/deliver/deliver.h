@@ -45,6 +45,8 @@ struct kbug_deliver_opts {
  *    "description": "what happened, in the user's words",
  *    "regression": {"last_good": "6.11"} | null,
  *    "notes": ["the kernel is tainted (P: nvidia) ...", ...],
+ *    "checks": {"tainted": 0, "old": 1}  (which check made which note: the
+ *              index in "notes"; a front end that asked it instead removes both),
  *    "report_index": N}
  * The body text comes from templates/CHANNEL.txt through
  * kbug_draft_render() (deliver/template.h).
