@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core/report.h"
 #include "front.h"
@@ -20,6 +21,7 @@
 
 #define GUIDE "Documentation/admin-guide/reporting-issues.rst"
 #define ASK_TRIES 10
+#define WRAP 78
 
 /* One question: the draft's check name, why it matters, the way forward. */
 struct guide_question {
@@ -32,15 +34,15 @@ static const struct guide_question guide_questions[] = {
 	{ "tainted",
 	  "a module from outside the kernel tree (a proprietary driver such as nvidia, or "
 	  "VirtualBox's) can break unrelated parts of the kernel, so developers often ignore "
-	  "a report from a kernel it tainted (" GUIDE ", \"Check 'taint' flag\")",
+	  "a report from a kernel it tainted (" GUIDE ", \"Check 'taint' flag\").",
 	  "uninstall or blacklist that module (the kernel parameter MODULE.blacklist=1), "
-	  "reboot, make the problem happen again without it, and report that" },
+	  "reboot, make the problem happen again without it, and report that." },
 	{ "old",
 	  "developers look at the current code: a problem in an old kernel may be fixed "
 	  "already, and a report that does not show it in a current kernel is often left "
-	  "unanswered (" GUIDE ", \"Install a fresh kernel for testing\")",
+	  "unanswered (" GUIDE ", \"Install a fresh kernel for testing\").",
 	  "install the latest mainline or stable kernel (https://kernel.org), make the "
-	  "problem happen there, and report with that kernel's log" },
+	  "problem happen there, and report with that kernel's log." },
 };
 
 static const struct guide_question *guide_row(struct json_object *checks, size_t note)
@@ -56,15 +58,41 @@ static const struct guide_question *guide_row(struct json_object *checks, size_t
 	return NULL;
 }
 
+/* label then text, words wrapped at WRAP columns, the next lines indented */
+static void wrapped(const char *label, const char *text, int len)
+{
+	int col = fprintf(stderr, "%s", label), indent = col;
+	const char *p = text, *end = text + len;
+
+	while (p < end) {
+		const char *w = p;
+
+		while (w < end && *w != ' ')
+			w++;
+		if (col > indent && col + 1 + (w - p) > WRAP)
+			col = fprintf(stderr, "\n%*s", indent, "") - 1;
+		else if (col > indent)
+			col += fprintf(stderr, " ");
+		col += kbug_tprintf(stderr, "%.*s", (int)(w - p), p);
+		p = w < end ? w + 1 : w;
+	}
+	fputc('\n', stderr);
+}
+
 /* 0 go on, -ECANCELED stop (EOF included: no answer never goes on) */
 static int ask_row(const struct guide_question *q, const char *note, size_t k, size_t n)
 {
-	struct strbuf ans = STRBUF_INIT;
+	struct strbuf ans = STRBUF_INIT, head = STRBUF_INIT;
+	const char *colon = strstr(note, ": ");
 	int ret = -ECANCELED, tries;
 
-	kbug_tprintf(stderr, "\n[%zu/%zu] %s\n", k, n, note);
-	kbug_tprintf(stderr, "  Why it matters: %s.\n", q->why);
-	kbug_tprintf(stderr, "  The way forward: %s.\n", q->forward);
+	/* the note's fact, before its advice: "the kernel is tainted (PO), by nvidia (PO)" */
+	strbuf_addf(&head, "[%zu/%zu] ", k, n);
+	fputc('\n', stderr);
+	wrapped(head.buf, note, colon ? (int)(colon - note) : (int)strlen(note));
+	wrapped("  Why it matters:  ", q->why, (int)strlen(q->why));
+	wrapped("  The way forward: ", q->forward, (int)strlen(q->forward));
+	strbuf_release(&head);
 	fprintf(stderr, "  g) go on and report this kernel anyway   s) stop here, to try that first\n");
 	for (tries = 0; tries < ASK_TRIES; tries++) {
 		if (kbug_ask("Go on? [g]: ", &ans) < 0)
@@ -90,7 +118,7 @@ int kbug_front_guidelines(struct kbug_report *r, bool yes)
 	int ret = 0;
 
 	for (i = 0; tty && i < n; i++)
-		asked += guide_row(checks, i) != NULL;
+		asked += !!guide_row(checks, i);
 	if (asked)
 		fprintf(stderr, "\n%s asks %s of a report first:\n", GUIDE,
 			asked == 1 ? "one thing" : "a few things");

@@ -35,9 +35,9 @@ test_expect_success 'tainted and old: the first question, before anything is typ
 	save q1 guideline-question &&
 	! grep -q "What happened?" q1.screen &&
 	grep -q "reporting-issues.rst asks a few things of a report first:" q1.screen &&
-	grep -q "^\[1/2\] the kernel is tainted (PO), by nvidia (PO)" q1.screen &&
-	grep -q "Why it matters: a module from outside the kernel tree" q1.screen &&
-	grep -q "\"Check .taint. flag\"" q1.screen &&
+	grep -q "^\[1/2\] the kernel is tainted (PO), by nvidia (PO) *$" q1.screen &&
+	grep -q "Why it matters:  a module from outside the kernel tree" q1.screen &&
+	tr -s " \n" " " < q1.screen | grep -q "\"Check .taint. flag\")" &&
 	grep -q "The way forward: uninstall or blacklist that module" q1.screen &&
 	grep -q "g) go on and report this kernel anyway   s) stop here, to try that first" q1.screen
 '
@@ -45,7 +45,7 @@ test_expect_success 'tainted and old: the first question, before anything is typ
 test_expect_success 'go on, then stop at the old-kernel question: nothing kept, exit 1' '
 	keys q1 "g" Enter &&
 	wait_for q1 "[2/2] this kernel was built on 2023-09-29, more than six months ago" &&
-	grep -q "Install a fresh kernel for testing" q1.screen &&
+	tr -s " \n" " " < q1.screen | grep -q "reporting-issues.rst, \"Install a fresh kernel for testing\")" &&
 	grep -q "The way forward: install the latest mainline or stable kernel" q1.screen &&
 	keys q1 "s" Enter &&
 	test "$(wait_rc q1)" = 1 &&
