@@ -3,6 +3,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* What the cmd-*.c front ends share in talking to the user, above deliver/. */
 
@@ -69,3 +70,9 @@ int kbug_front_confirm_route(struct kbug_report *r, bool yes);
  * 0 to go on, -ECANCELED when the user stops (said on stderr).
  */
 int kbug_front_guidelines(struct kbug_report *r, bool yes);
+struct kbug_outbox_item;
+/*
+ * The one advice after a hand-over whose reply was lost (state "unknown"
+ * or "sending"), one sentence on f: what to check and which command then.
+ */
+void kbug_front_unknown_advice(FILE *f, struct kbug_outbox_item *it);
