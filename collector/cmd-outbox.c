@@ -43,7 +43,9 @@ static const char outbox_usage[] =
 
 static const char outbox_details[] =
 	"exit status: 0 all delivered (or nothing waiting, or done), 1 error, 2 usage,\n"
-	"3 something is still waiting, or another kbug is using it (the reason is on stderr).\n";
+	"3 something is still waiting, or another kbug is using it (the reason is on stderr).\n"
+	"The listing exits 0 when it could be read, waiting items or not: its last line,\n"
+	"\"status: N waiting\", says whether something waits (--json: the items).\n";
 
 enum outbox_action {
 	OUTBOX_LIST,
@@ -274,7 +276,7 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 	struct json_object *all = json_object_new_array();
 	char **ids = NULL;
 	FILE *f = kbug_output();
-	int n, i;
+	int n, i, waiting;
 
 	n = kbug_outbox_list(dir, where, &ids);
 	if (n < 0) {
@@ -317,11 +319,16 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 		kbug_outbox_item_free(it);
 	}
 	/* only the ones whose writer is gone: a running kbug holds its own */
+	waiting = where == KBUG_OUTBOX_WAITING ? n : 0;
 	n = where == KBUG_OUTBOX_WAITING ? kbug_outbox_count_staged(dir, NULL) : 0;
 	if (n && !kbug_opts.json)
 		kbug_tprintf(f, "(%d item%s in %s/.new-* %s left by an interrupted kbug before it was saved whole; nothing in %s was announced as saved: remove %s with 'kbug outbox --clean')\n",
 			     n, n == 1 ? "" : "s", dir, n == 1 ? "was" : "were", n == 1 ? "it" : "them",
 			     n == 1 ? "it" : "them");
+	/* the status the help promises: a listing is no failure, its last line says */
+	if (where == KBUG_OUTBOX_WAITING && !kbug_opts.json)
+		kbug_tprintf(f, "status: %d waiting%s\n", waiting,
+			     waiting ? " ('kbug outbox --retry' sends them; 'kbug outbox --edit ID' changes one)" : "");
 	if (kbug_opts.json)
 		fprintf(f, "%s\n", json_object_to_json_string_ext(all, JSON_C_TO_STRING_PRETTY |
 								JSON_C_TO_STRING_NOSLASHESCAPE));

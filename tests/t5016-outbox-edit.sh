@@ -1,0 +1,77 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# kbug outbox --edit ID: a report that waits in the outbox is changed in
+# $EDITOR (subject, text, To/Cc; a Bugzilla item's product and component)
+# and made again as the review's edit makes it, then a retry sends what
+# was edited. Only a waiting item that was never handed over is changed.
+# The listing's last line says what waits (exit 0: a listing is no failure).
+# In tmux, as a user would.
+. "$(dirname "$0")/lib.sh"
+. "$TESTS_DIR/lib-smtp.sh"
+
+t5_require tmux
+. "$TESTS_DIR/lib-tmux.sh"
+export XDG_CONFIG_HOME=$TRASH/nothing KBUG_CONFIG=
+smtp_start mail
+DEAD=$(free_port)
+OB=$TRASH/ob
+echo "The screen stays black after resume." > "$TRASH/desc"
+
+test_expect_success 'a report that could not be sent waits; the listing says so, exit 0' '
+	test_expect_code 3 "$KBUG" report --log "$T5_LOG" --maintainers "$T5_MAINT" \
+		--from "$T5_FROM" --to email --smtp-url smtp://127.0.0.1:$DEAD --timeout 5 \
+		--yes --description desc --outbox "$OB" > /dev/null 2> err &&
+	id=$(ls "$OB" | grep -v sent) && echo "$id" > id &&
+	"$KBUG" outbox --outbox "$OB" > list &&
+	tail -n 1 list | grep -q "^status: 1 waiting (.kbug outbox --retry. sends them; .kbug outbox --edit ID. changes one)" &&
+	"$KBUG" outbox --outbox "$TRASH/none" > list2 &&
+	test "$(tail -n 1 list2)" = "status: 0 waiting"
+'
+
+test_expect_success 'edit in $EDITOR: the subject, the Cc and the text' '
+	id=$(cat id) &&
+	tmux_run e1 "EDITOR=\"sed -i -e s/^Subject:.*/Subject:\\ lkdtm:\\ black\\ screen\\ after\\ resume/ -e s/^Cc:.*/Cc:\\ dri-devel@example.org/ -e s/stays\\ black/stays\\ dark/\" \"$KBUG\" outbox --outbox \"$OB\" --edit $id" &&
+	test "$(wait_rc e1)" = 0 &&
+	wait_for e1 "changed the subject, the text, the recipients; send it with: kbug outbox --retry $id" &&
+	grep -q "^Subject: lkdtm: black screen after resume" "$OB/$id/message.eml" &&
+	grep -q "^Cc: dri-devel@example.org" "$OB/$id/message.eml" &&
+	grep -q "^Subject: lkdtm: black screen after resume" "$OB/$id/text.txt" &&
+	"$KBUG" outbox --outbox "$OB" | grep -q "lkdtm: black screen after resume"
+'
+
+test_expect_success 'the retry sends what was edited' '
+	id=$(cat id) &&
+	"$KBUG" outbox --outbox "$OB" --retry "$id" --smtp-url smtp://127.0.0.1:$SMTP_PORT 2> err &&
+	test "$(count_msgs "$SMTP_DIR")" = 1 &&
+	$PYTHON - "$SMTP_DIR/1.eml" <<-\PY
+	import email, email.policy, sys
+	m = email.message_from_bytes(open(sys.argv[1], "rb").read(), policy=email.policy.strict)
+	assert m["Subject"] == "lkdtm: black screen after resume", m["Subject"]
+	assert m["Cc"] == "dri-devel@example.org", m["Cc"]
+	assert "kees@kernel.org" in m["To"], m["To"]
+	body = list(m.iter_parts())[0].get_content()
+	assert "The screen stays dark after resume." in body, body[:400]
+	PY
+'
+
+test_expect_success 'a delivered item is not edited; a header kbug does not know changes nothing' '
+	id=$(cat id) &&
+	EDITOR=true test_expect_code 1 "$KBUG" outbox --outbox "$OB" --edit "$id" 2> err &&
+	grep -q "was delivered .*too late to change it" err &&
+	test_expect_code 3 "$KBUG" report --log "$T5_LOG" --maintainers "$T5_MAINT" \
+		--from "$T5_FROM" --to email --smtp-url smtp://127.0.0.1:$DEAD --timeout 5 \
+		--yes --description desc --outbox "$OB" > /dev/null 2>&1 &&
+	id2=$(ls "$OB" | grep -v sent) &&
+	cp "$OB/$id2/message.eml" before.eml &&
+	EDITOR="sed -i -e s/^Cc:/Bcc:/" test_expect_code 1 "$KBUG" outbox --outbox "$OB" \
+		--edit "$id2" 2> err &&
+	grep -q "header line .Bcc:.*is not Subject, To, Cc, Product or Component" err &&
+	grep -q "not changed (what you typed is in .*edit.txt)" err &&
+	test_cmp before.eml "$OB/$id2/message.eml" &&
+	EDITOR=true "$KBUG" outbox --outbox "$OB" --edit "$id2" 2> err &&
+	grep -q "nothing changed" err &&
+	EDITOR=false test_expect_code 1 "$KBUG" outbox --outbox "$OB" --edit "$id2" 2> err &&
+	test_cmp before.eml "$OB/$id2/message.eml"
+'
+
+test_done
