@@ -327,8 +327,9 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 			     n == 1 ? "it" : "them");
 	/* the status the help promises: a listing is no failure, its last line says */
 	if (where == KBUG_OUTBOX_WAITING && !kbug_opts.json)
-		kbug_tprintf(f, "status: %d waiting%s\n", waiting,
-			     waiting ? " ('kbug outbox --retry' sends them; 'kbug outbox --edit ID' changes one)" : "");
+		kbug_tprintf(f, "status: %d waiting%s\n", waiting, waiting ?
+			     " ('kbug outbox --retry' sends them; 'kbug outbox --edit ID' changes one)" :
+			     "");
 	if (kbug_opts.json)
 		fprintf(f, "%s\n", json_object_to_json_string_ext(all, JSON_C_TO_STRING_PRETTY |
 								JSON_C_TO_STRING_NOSLASHESCAPE));
@@ -598,10 +599,10 @@ static int restore_one(const char *dir, const char *id)
 	if (!ret && kbug_outbox_get_state(it) == KBUG_STATE_UNKNOWN) {
 		kbug_tprintf(stderr, "%s: back in the outbox.\n", id);
 		kbug_front_unknown_advice(stderr, it);
-	}
-	else if (!ret)
+	} else if (!ret) {
 		kbug_tprintf(stderr, "%s: back in the outbox; 'kbug outbox --retry %s' sends it\n",
 			     id, id);
+	}
 	kbug_outbox_item_free(it);
 	return ret ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
 }
