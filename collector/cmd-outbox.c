@@ -273,6 +273,8 @@ static void outbox_list_why(FILE *f, struct kbug_outbox_item *it, const char *id
 
 static int outbox_list(const char *dir, enum kbug_outbox_where where)
 {
+	static const char waiting_hint[] =
+		" ('kbug outbox --retry' sends them; 'kbug outbox --edit ID' changes one)";
 	struct json_object *all = json_object_new_array();
 	char **ids = NULL;
 	FILE *f = kbug_output();
@@ -327,9 +329,7 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 			     n == 1 ? "it" : "them");
 	/* the status the help promises: a listing is no failure, its last line says */
 	if (where == KBUG_OUTBOX_WAITING && !kbug_opts.json)
-		kbug_tprintf(f, "status: %d waiting%s\n", waiting, waiting ?
-			     " ('kbug outbox --retry' sends them; 'kbug outbox --edit ID' changes one)" :
-			     "");
+		kbug_tprintf(f, "status: %d waiting%s\n", waiting, waiting ? waiting_hint : "");
 	if (kbug_opts.json)
 		fprintf(f, "%s\n", json_object_to_json_string_ext(all, JSON_C_TO_STRING_PRETTY |
 								JSON_C_TO_STRING_NOSLASHESCAPE));
