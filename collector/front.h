@@ -76,3 +76,23 @@ struct kbug_outbox_item;
  * or "sending"), one sentence on f: what to check and which command then.
  */
 void kbug_front_unknown_advice(FILE *f, struct kbug_outbox_item *it);
+/* What the no-crash menu picked (kbug_front_no_crash_menu). */
+struct kbug_front_pick {
+	enum {
+		KBUG_PICK_DEVICE,	/* value: a PCI slot or "usb:PORT", as --device takes */
+		KBUG_PICK_MODULE,	/* value: the module's name */
+		KBUG_PICK_BOOT,		/* the boot before this one (--boot -1) */
+		KBUG_PICK_LOG,		/* value: a saved log's path */
+		KBUG_PICK_DESCRIBE,	/* only the user's words: to LKML */
+	} what;
+	char value[4096];
+};
+/*
+ * No kernel report in the log of `where` ("this kernel's log"), on a
+ * terminal: a menu of the devices a driver is bound to (PCI slots and
+ * usb:PORT names), a module, the boot before (when offer_boot), a saved
+ * log, or the problem described. 0 with pick set, -ECANCELED when the user
+ * quits (said on stderr).
+ */
+int kbug_front_no_crash_menu(struct kbug_report *r, const char *where, bool offer_boot,
+			     struct kbug_front_pick *pick);
