@@ -525,10 +525,12 @@ static int no_suspect_menu(struct kbug_report *r, struct report_args *a)
 	struct kbug_front_pick *p = &a->menu;
 
 	/* the devices are in the menu: no summary */
+	kbug_tprintf(stderr, "\nNo kernel crash, oops or warning was found in %s%s%s.\n",
+		     a->log ? "'" : a->boot ? "the log of that boot" : "this kernel's log",
+		     a->log ?: "", a->log ? "'" : "");
 	if (!a->log && !a->boot)
 		earlier_crash_help(r);
-	if (kbug_front_no_crash_menu(r, a->log ? a->log : a->boot ? "the log of that boot" :
-				     "this kernel's log", !a->boot, p))
+	if (kbug_front_no_crash_menu(r, !a->boot, p))
 		return KBUG_EXIT_ERROR;
 	switch (p->what) {
 	case KBUG_PICK_DEVICE:

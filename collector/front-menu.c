@@ -84,8 +84,7 @@ static int ask_value(const char *prompt, struct kbug_front_pick *pick)
 	return ret;
 }
 
-int kbug_front_no_crash_menu(struct kbug_report *r, const char *where, bool offer_boot,
-			     struct kbug_front_pick *pick)
+int kbug_front_no_crash_menu(struct kbug_report *r, bool offer_boot, struct kbug_front_pick *pick)
 {
 	struct menu_device dev[MENU_DEVICES];
 	size_t i, n = menu_devices(r, dev, MENU_DEVICES);
@@ -93,9 +92,7 @@ int kbug_front_no_crash_menu(struct kbug_report *r, const char *where, bool offe
 	int ret = -ECANCELED, tries;
 
 	memset(pick, 0, sizeof(*pick));
-	fprintf(stderr, "\nNo kernel crash, oops or warning was found in %s.\n"
-		"What is the report about? kbug sends it to the people who look after that part.\n",
-		where);
+	fprintf(stderr, "\nWhat is the report about? kbug sends it to the people who look after that part.\n");
 	for (i = 0; i < n; i++)
 		kbug_tprintf(stderr, "  %2zu) %-14s %-14s %s\n", i + 1, dev[i].name, dev[i].driver,
 			     dev[i].what);
