@@ -90,8 +90,8 @@ struct kbug_front_pick {
 /*
  * No kernel report in the log, on a terminal: a menu of the devices a
  * driver is bound to (PCI slots and usb:PORT names), a module, the boot
- * before (when offer_boot), a saved log, or the problem described. 0 with pick set, -ECANCELED when the user
- * quits (said on stderr).
+ * before (when offer_boot), a saved log, or the problem described. 0
+ * with pick set, -ECANCELED when the user quits (said on stderr).
  */
 int kbug_front_no_crash_menu(struct kbug_report *r, bool offer_boot,
 			     struct kbug_front_pick *pick);
