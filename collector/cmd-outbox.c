@@ -648,24 +648,9 @@ static int outbox_clean(const char *dir)
 #define EDIT_FILE "edit.txt"
 #define EDIT_MAX (256 * 1024)
 
-/* What the user may change, as shown in the editor and as read back. */
-struct edit_fields {
-	struct strbuf subject, to, cc, product, component, body;
-};
-
-static void edit_fields_release(struct edit_fields *e)
-{
-	strbuf_release(&e->subject);
-	strbuf_release(&e->to);
-	strbuf_release(&e->cc);
-	strbuf_release(&e->product);
-	strbuf_release(&e->component);
-	strbuf_release(&e->body);
-}
-
 /* The item as it would go now: text.txt ("Subject: ...", a blank line, the text), the headers */
 static int edit_current(struct kbug_outbox_item *it, struct kbug_report *r,
-			const struct kbug_channel *c, struct edit_fields *e)
+			const struct kbug_channel *c, struct kbug_edit_fields *e)
 {
 	struct strbuf sb = STRBUF_INIT;
 	const char *p;
@@ -696,8 +681,8 @@ static int edit_current(struct kbug_outbox_item *it, struct kbug_report *r,
 	return ret;
 }
 
-static void edit_write(const struct kbug_channel *c, const char *id, const struct edit_fields *e,
-		       struct strbuf *out)
+static void edit_write(const struct kbug_channel *c, const char *id,
+		       const struct kbug_edit_fields *e, struct strbuf *out)
 {
 	strbuf_addf(out, "# kbug outbox --edit %s: change what goes out, then save and quit.\n"
 		    "# The header lines first (these '#' lines are left out), then an empty line,\n"
@@ -710,76 +695,9 @@ static void edit_write(const struct kbug_channel *c, const char *id, const struc
 	strbuf_addf(out, "\n%s", e->body.buf);
 }
 
-/* The edited file back into e; -EINVAL (said) for a header kbug does not know */
-static int edit_parse(const char *text, const struct kbug_channel *c, struct edit_fields *e)
-{
-	static const char *const names[] = { "Subject", "To", "Cc", "Product", "Component" };
-	struct strbuf *fields[] = { &e->subject, &e->to, &e->cc, &e->product, &e->component };
-	const char *p = text;
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(fields); i++)
-		strbuf_reset(fields[i]);
-	strbuf_reset(&e->body);
-	while (*p && *p != '\n') {
-		const char *nl = strchr(p, '\n') ?: p + strlen(p);
-		const char *colon = memchr(p, ':', (size_t)(nl - p));
-
-		if (*p != '#') {
-			for (i = 0; colon && i < ARRAY_SIZE(names); i++)
-				if ((size_t)(colon - p) == strlen(names[i]) &&
-				    !strncasecmp(p, names[i], strlen(names[i])))
-					break;
-			if (!colon || i == ARRAY_SIZE(names)) {
-				ERR("the edited header line '%.*s' is not Subject, To, Cc, Product or Component (an empty line goes before the text)",
-				    (int)(nl - p), p);
-				return -EINVAL;
-			}
-			strbuf_add(fields[i], colon + 1, (size_t)(nl - colon - 1));
-			strbuf_trim(fields[i]);
-		}
-		p = *nl ? nl + 1 : nl;
-	}
-	while (*p == '\n')
-		p++;
-	strbuf_addstr(&e->body, p);
-	strbuf_rtrim(&e->body);
-	strbuf_addch(&e->body, '\n');
-	if (!e->subject.len || e->body.len < 2) {
-		ERR("the edited item needs a subject and a text");
-		return -EINVAL;
-	}
-	if (!strcmp(c->name, "email") && !e->to.len && !e->cc.len) {
-		ERR("the edited item has no recipients (To:, Cc:)");
-		return -EINVAL;
-	}
-	return 0;
-}
-
-/* "a <x>, b <y>" as a JSON array of the addresses, as the route's own "to"/"cc" */
-static struct json_object *edit_addresses(const char *list)
-{
-	struct json_object *a = json_object_new_array();
-	struct strbuf one = STRBUF_INIT;
-	const char *p = list;
-
-	while (*p) {
-		const char *end = strchr(p, ',') ?: p + strlen(p);
-
-		strbuf_reset(&one);
-		strbuf_add(&one, p, (size_t)(end - p));
-		strbuf_trim(&one);
-		if (one.len)
-			kj_append_str(a, one.buf);
-		p = *end ? end + 1 : end;
-	}
-	strbuf_release(&one);
-	return a;
-}
-
 /* The changes into the report: the draft's summary and body, the route's destination */
 static void edit_apply(struct kbug_report *r, const struct kbug_channel *c,
-		       const struct edit_fields *was, const struct edit_fields *now,
+		       const struct kbug_edit_fields *was, const struct kbug_edit_fields *now,
 		       struct strbuf *what)
 {
 	struct json_object *draft = kbug_report_get(r, "draft");
@@ -803,8 +721,8 @@ static void edit_apply(struct kbug_report *r, const struct kbug_channel *c,
 		kj_set_str(dest, "kind", "email");
 		json_object_object_del(dest, "to");
 		json_object_object_del(dest, "cc");
-		kj_set(dest, "to", edit_addresses(now->to.buf));
-		kj_set(dest, "cc", edit_addresses(now->cc.buf));
+		kj_set(dest, "to", kbug_edit_addresses(now->to.buf));
+		kj_set(dest, "cc", kbug_edit_addresses(now->cc.buf));
 		strbuf_addstr(what, ", the recipients");
 	}
 	/* resolve_product() takes the destination's product and component first */
@@ -869,9 +787,9 @@ static bool edit_allowed(struct kbug_outbox_item *it, enum kbug_outbox_where whe
 
 static int outbox_edit(const char *dir, const char *id, const struct kbug_deliver_opts *opts)
 {
-	struct edit_fields was = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT,
+	struct kbug_edit_fields was = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT,
 				   STRBUF_INIT, STRBUF_INIT };
-	struct edit_fields now = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT,
+	struct kbug_edit_fields now = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT,
 				   STRBUF_INIT, STRBUF_INIT };
 	struct strbuf sb = STRBUF_INIT, from = STRBUF_INIT, url = STRBUF_INIT, what = STRBUF_INIT;
 	struct kbug_deliver_opts o = *opts;
@@ -910,7 +828,7 @@ static int outbox_edit(const char *dir, const char *id, const struct kbug_delive
 		    kbug_outbox_file(it, &from, EDIT_FILE), EDIT_MAX / 1024);
 		goto out;
 	}
-	if (edit_parse(sb.buf, c, &now)) {
+	if (kbug_edit_parse(sb.buf, c->name, &now)) {
 		fprintf(stderr, "%s: not changed (what you typed is in %s)\n", id,
 			kbug_outbox_file(it, &from, EDIT_FILE));
 		goto out;
@@ -944,8 +862,8 @@ static int outbox_edit(const char *dir, const char *id, const struct kbug_delive
 out:
 	if (loaded)
 		kbug_report_release(&r);
-	edit_fields_release(&was);
-	edit_fields_release(&now);
+	kbug_edit_fields_release(&was);
+	kbug_edit_fields_release(&now);
 	strbuf_release(&sb);
 	strbuf_release(&from);
 	strbuf_release(&url);

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "util/strbuf.h"
+
 /* What the cmd-*.c front ends share in talking to the user, above deliver/. */
 
 struct kbug_choice;
@@ -95,3 +97,20 @@ struct kbug_front_pick {
  */
 int kbug_front_no_crash_menu(struct kbug_report *r, bool offer_boot,
 			     struct kbug_front_pick *pick);
+/* What `kbug outbox --edit` lets the user change, as shown and as read back. */
+struct kbug_edit_fields {
+	struct strbuf subject, to, cc, product, component, body;
+};
+
+void kbug_edit_fields_release(struct kbug_edit_fields *e);
+/*
+ * The edited file back into e (front-edit.c): the header lines before
+ * the first empty line (Subject, To, Cc, Product, Component, any case;
+ * lines that start with '#' left out), then the text. 0, or -EINVAL
+ * (logged) for a header kbug does not know, no subject, no text, or an
+ * email (channel "email") without recipients.
+ */
+int kbug_edit_parse(const char *text, const char *channel, struct kbug_edit_fields *e);
+struct json_object;
+/* "A <a@x>, b@y" as a JSON array of the addresses, as a route's own "to" and "cc". */
+struct json_object *kbug_edit_addresses(const char *list);
