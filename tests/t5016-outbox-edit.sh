@@ -4,15 +4,19 @@
 # $EDITOR (subject, text, To/Cc; a Bugzilla item's product and component)
 # and made again as the review's edit makes it, then a retry sends what
 # was edited. Only a waiting item that was never handed over is changed.
-# The listing's last line says what waits (exit 0: a listing is no failure).
+# The listing's last line says what waits (exit 0: a listing is no failure),
+# and a failure's reason is the message itself.
 # In tmux, as a user would.
 . "$(dirname "$0")/lib.sh"
 . "$TESTS_DIR/lib-smtp.sh"
+. "$TESTS_DIR/lib-bugzilla.sh"
 
-t5_require tmux
+t5_require tmux tree
 . "$TESTS_DIR/lib-tmux.sh"
+bz_setup
 export XDG_CONFIG_HOME=$TRASH/nothing KBUG_CONFIG=
 smtp_start mail
+MAINT=$(kernel_tree)/MAINTAINERS
 DEAD=$(free_port)
 OB=$TRASH/ob
 echo "The screen stays black after resume." > "$TRASH/desc"
@@ -72,6 +76,35 @@ test_expect_success 'a delivered item is not edited; a header kbug does not know
 	grep -q "nothing changed" err &&
 	EDITOR=false test_expect_code 1 "$KBUG" outbox --outbox "$OB" --edit "$id2" 2> err &&
 	test_cmp before.eml "$OB/$id2/message.eml"
+'
+
+test_expect_success 'a Bugzilla item: product and component edited, then filed there' '
+	printf "[    1.000000] Linux version 6.12.118-1-amd64\n" > clean.log &&
+	test_expect_code 3 "$KBUG" report --log clean.log --file drivers/acpi/ec.c \
+		--maintainers "$MAINT" --to bugzilla --bugzilla-url "http://127.0.0.1:$DEAD" \
+		--api-key-file "$TRASH/key" --summary "ACPI EC: battery at 0%" --yes \
+		--description "$TRASH/desc" --outbox "$TRASH/obz" --timeout 5 --no-notify-lists \
+		> /dev/null 2> err &&
+	id=$(ls "$TRASH/obz" | grep -v sent) &&
+	grep -q "\"product\":\"ACPI\"" "$TRASH/obz/$id/request.json" &&
+	"$KBUG" outbox --outbox "$TRASH/obz" > list &&
+	grep -q "why: .*127.0.0.1:$DEAD" list && ! grep -q "see the messages above" list &&
+	tmux_run z1 "EDITOR=\"sed -i -e s/^Product:.*/Product:\\ Drivers/ -e s/^Component:.*/Component:\\ PCI/\" \"$KBUG\" outbox --outbox \"$TRASH/obz\" --edit $id" &&
+	test "$(wait_rc z1)" = 0 &&
+	wait_for z1 "changed the product and component" &&
+	"$KBUG" outbox --outbox "$TRASH/obz" --retry "$id" --bugzilla-url "$BZ_URL" \
+		--api-key-file "$TRASH/key" > out 2> err &&
+	bz_sql "select product, component, summary from bugs" | grep -qx "Drivers|PCI|ACPI EC: battery at 0%"
+'
+
+test_expect_success 'a Bugzilla item that cannot connect keeps the reason itself' '
+	test_expect_code 3 "$KBUG" report --log clean.log --file drivers/acpi/ec.c \
+		--maintainers "$MAINT" --to bugzilla --bugzilla-url "http://127.0.0.1:$DEAD" \
+		--summary "ACPI EC: no key" --yes --description "$TRASH/desc" \
+		--outbox "$TRASH/obk" --timeout 5 --no-notify-lists > /dev/null 2>&1 &&
+	"$KBUG" outbox --outbox "$TRASH/obk" > list &&
+	grep -q "why: no Bugzilla API key: give --api-key-file FILE" list &&
+	! grep -q "see the messages above" list
 '
 
 test_done
