@@ -107,4 +107,19 @@ test_expect_success 'a Bugzilla item that cannot connect keeps the reason itself
 	! grep -q "see the messages above" list
 '
 
+test_expect_success 'a lost reply: one advice sentence, after the report, in the listing, on retry' '
+	smtp_start lost --drop-stage data --fault-count 1 &&
+	test_expect_code 3 "$KBUG" report --log "$T5_LOG" --maintainers "$T5_MAINT" \
+		--from "$T5_FROM" --to email --smtp-url smtp://127.0.0.1:$SMTP_PORT --timeout 5 \
+		--yes --description "$TRASH/desc" --outbox "$TRASH/obl" > /dev/null 2> err &&
+	id=$(sed -n "s/^Not confirmed; the report waits in the outbox as \(.*\)\.$/\1/p" err) &&
+	sentence="The outcome is unknown, it may have arrived: look for Message-ID <" &&
+	grep -qF "$sentence" err &&
+	grep -qF "if it is there, '"'"'kbug outbox --done $id'"'"', else '"'"'kbug outbox --retry $id --force'"'"'." err &&
+	"$KBUG" outbox --outbox "$TRASH/obl" > list && grep -qF "$sentence" list &&
+	test_expect_code 3 "$KBUG" outbox --outbox "$TRASH/obl" --retry 2> err2 &&
+	grep -qF "$sentence" err2 &&
+	test "$(grep -c "may have arrived" err)" = 1
+'
+
 test_done
