@@ -5,7 +5,7 @@
 # questions before anything is typed, each with why it matters
 # (Documentation/admin-guide/reporting-issues.rst) and the way forward, go
 # on or stop. Stopping keeps and sends nothing; going on leaves the answered
-# checks out of the report, and the distribution kernel's note stays a note.
+# checks out of the report.
 # With --yes the notes go into the report (t5005).
 # KBUG_SCREENS=DIR saves the screens as the user saw them (docs/screens.md).
 . "$(dirname "$0")/lib.sh"
@@ -15,15 +15,16 @@ t5_require tmux
 . "$TESTS_DIR/lib-tmux.sh"
 export XDG_CONFIG_HOME=$TRASH/nothing KBUG_CONFIG=
 smtp_start mail
+# a kernel built by hand (not a distribution's, so no question about a
+# vanilla kernel), in 2023, with nvidia loaded
 S=$TRASH/root
-mkdir -p $S/proc/sys/kernel $S/sys/module/nvidia $S/etc
-echo 6.1.0-13-amd64 > $S/proc/sys/kernel/osrelease
-echo "#1 SMP PREEMPT_DYNAMIC Debian 6.1.55-1 (2023-09-29)" > $S/proc/sys/kernel/version
-echo "Linux version 6.1.0-13-amd64 (debian-kernel@lists.debian.org) (gcc-12 (Debian 12.2.0-14) 12.2.0) #1 SMP PREEMPT_DYNAMIC Debian 6.1.55-1 (2023-09-29)" > $S/proc/version
+mkdir -p $S/proc/sys/kernel $S/sys/module/nvidia
+echo 6.1.55 > $S/proc/sys/kernel/osrelease
+echo "#1 SMP PREEMPT_DYNAMIC Fri Sep 29 10:00:00 UTC 2023" > $S/proc/sys/kernel/version
+echo "Linux version 6.1.55 (ada@box) (gcc 12.2.0) #1 SMP PREEMPT_DYNAMIC Fri Sep 29 10:00:00 UTC 2023" > $S/proc/version
 echo "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet" > $S/proc/cmdline
 echo 4097 > $S/proc/sys/kernel/tainted
 echo PO > $S/sys/module/nvidia/taint
-printf 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nID=debian\nVERSION_ID="12"\n' > $S/etc/os-release
 
 # shellcheck disable=SC2034 # used inside the test bodies
 cmd="'$KBUG' --sysroot '$S' report --log '$T5_LOG' --maintainers '$T5_MAINT' --from '$T5_FROM' \
@@ -68,13 +69,13 @@ test_expect_success 'go on at both: the report is sent, without the answered not
 	wait_for q3 "Type g or s." && keys q3 Enter &&
 	wait_for q3 "[2/2]" && keys q3 "g" Enter &&
 	wait_for q3 "What happened?" &&
-	grep -q "^Note:     this looks like a distribution kernel" q3.screen &&
+	! grep -q "^Note:" q3.screen &&
 	keys q3 "Black screen after resume." Enter Enter &&
 	wait_for q3 "Choose [s]:" && keys q3 "s" Enter &&
 	test "$(wait_rc q3)" = 0 &&
 	test "$(count_msgs "$SMTP_DIR")" = 1 &&
 	grep -q "Black screen after resume." "$SMTP_DIR/1.eml" &&
-	grep -q "distribution kernel" "$SMTP_DIR/1.eml" &&
+	! grep -q "Notes from kbug" "$SMTP_DIR/1.eml" &&
 	! grep -q "the kernel is tainted (PO)" "$SMTP_DIR/1.eml" &&
 	! grep -q "more than six months ago" "$SMTP_DIR/1.eml"
 '

@@ -38,8 +38,20 @@ echo 22222222-2222-2222-2222-222222222222 > "$R/proc/sys/kernel/random/boot_id"
 "$JR" --split-mode=none -o "$R/var/log/journal/test.journal" - < "$TRASH/export.txt" 2>/dev/null
 
 # shellcheck disable=SC2034 # used inside the test bodies
-# the laptop runs an old kernel tainted by nvidia: the two guideline questions, go on
+# The laptop runs Debian's old kernel tainted by nvidia: the two guideline
+# questions, go on. A kbug that asks whether a vanilla kernel has the problem
+# too (a distribution's kernel, --upstream) hears yes: the report goes upstream.
 go_on() {
+	local _ said=
+	for _ in $(seq 1 200); do
+		screen_save "$1" "$TRASH/$1.screen"
+		grep -qF "[1/2]" "$TRASH/$1.screen" && break
+		if [ -z "$said" ] && grep -qF "[y/N]" "$TRASH/$1.screen"; then
+			keys "$1" y Enter
+			said=1
+		fi
+		sleep 0.1
+	done
 	wait_for "$1" "[1/2]" && keys "$1" Enter && wait_for "$1" "[2/2]" && keys "$1" Enter
 }
 
@@ -89,6 +101,7 @@ test_expect_success 'pick the boot before: its crash is found in the journal and
 '
 
 test_expect_success 'describe the problem: it goes to LKML with the subject asked' '
+	n0=$(count_msgs "$SMTP_DIR") &&
 	tmux_run n3 "$cmd" &&
 	wait_for n3 "Choose:" && keys n3 "d" Enter && go_on n3 &&
 	wait_for n3 "Subject:" &&
@@ -98,8 +111,9 @@ test_expect_success 'describe the problem: it goes to LKML with the subject aske
 	wait_for n3 "Choose [s]:" &&
 	grep -q "^To:          linux-kernel@vger.kernel.org" n3.screen &&
 	keys n3 "s" Enter && test "$(wait_rc n3)" = 0 &&
-	test "$(count_msgs "$SMTP_DIR")" = 2 &&
-	grep -q "^Subject: Lid close does not suspend" "$SMTP_DIR/2.eml"
+	test "$(count_msgs "$SMTP_DIR")" = $((n0 + 1)) &&
+	grep -q "^Subject: Lid close does not suspend" "$SMTP_DIR/$((n0 + 1)).eml" &&
+	grep -q "^To: linux-kernel@vger.kernel.org" "$SMTP_DIR/$((n0 + 1)).eml"
 '
 
 test_expect_success 'quit, and without a terminal the list of options as before (exit 1)' '
