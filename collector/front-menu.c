@@ -13,62 +13,12 @@
 
 #include "core/report.h"
 #include "front.h"
-#include "util/json.h"
 #include "util/prompt.h"
 #include "util/strbuf.h"
 #include "util/term.h"
 
 #define MENU_DEVICES 16
 #define MENU_TRIES 10
-
-struct menu_device {
-	char name[64];		/* what --device takes: "0000:00:02.0", "usb:1-1" */
-	const char *driver, *what;
-};
-
-static size_t arr_len(struct json_object *a)
-{
-	return a && json_object_is_type(a, json_type_array) ? json_object_array_length(a) : 0;
-}
-
-/*
- * The devices a driver is bound to: the pci probe's "slot" and "driver",
- * the usb probe's "path" (the sysfs name under /sys/bus/usb/devices) and
- * its interfaces' "drivers"; a hub is the USB core's own, never the
- * suspect, and left out.
- */
-static size_t menu_devices(struct kbug_report *r, struct menu_device *dev, size_t max)
-{
-	struct json_object *pci = kbug_report_get(r, "pci"), *usb = kbug_report_get(r, "usb");
-	size_t i, n = 0;
-
-	for (i = 0; i < arr_len(pci) && n < max; i++) {
-		struct json_object *d = json_object_array_get_idx(pci, i);
-
-		if (!kj_get_str(d, "driver") || !kj_get_str(d, "slot"))
-			continue;
-		snprintf(dev[n].name, sizeof(dev[n].name), "%s", kj_get_str(d, "slot"));
-		dev[n].driver = kj_get_str(d, "driver");
-		dev[n].what = kj_get_str(d, "device_name") ?: kj_get_str(d, "vendor_name") ?: "";
-		n++;
-	}
-	for (i = 0; i < arr_len(usb) && n < max; i++) {
-		struct json_object *d = json_object_array_get_idx(usb, i);
-		struct json_object *drv = kj_get(d, "drivers");
-		const char *first = NULL;
-
-		if (arr_len(drv))
-			first = json_object_get_string(json_object_array_get_idx(drv, 0));
-
-		if (!first || !strcmp(first, "hub") || !kj_get_str(d, "path"))
-			continue;
-		snprintf(dev[n].name, sizeof(dev[n].name), "usb:%s", kj_get_str(d, "path"));
-		dev[n].driver = first;
-		dev[n].what = kj_get_str(d, "product") ?: "";
-		n++;
-	}
-	return n;
-}
 
 /* One line asked for a value: 0 with it in pick->value, -ECANCELED at EOF or empty */
 static int ask_value(const char *prompt, struct kbug_front_pick *pick)
@@ -86,8 +36,8 @@ static int ask_value(const char *prompt, struct kbug_front_pick *pick)
 
 int kbug_front_no_crash_menu(struct kbug_report *r, bool offer_boot, struct kbug_front_pick *pick)
 {
-	struct menu_device dev[MENU_DEVICES];
-	size_t i, n = menu_devices(r, dev, MENU_DEVICES);
+	struct kbug_device dev[MENU_DEVICES];
+	size_t i, n = kbug_report_devices(r, dev, MENU_DEVICES);
 	struct strbuf ans = STRBUF_INIT;
 	int ret = -ECANCELED, tries;
 

@@ -116,13 +116,14 @@ test_expect_success 'describe the problem: it goes to LKML with the subject aske
 	grep -q "^To: linux-kernel@vger.kernel.org" "$SMTP_DIR/$((n0 + 1)).eml"
 '
 
-test_expect_success 'quit, and without a terminal the list of options as before (exit 1)' '
+test_expect_success 'quit; without a terminal the list of options, USB devices in it (exit 1)' '
 	tmux_run n4 "$cmd" &&
 	wait_for n4 "Choose:" && keys n4 "q" Enter &&
 	test "$(wait_rc n4)" = 1 &&
 	wait_for n4 "Nothing was saved or sent." &&
 	test_expect_code 1 "$KBUG" --sysroot "$R" report --maintainers "$T5_MAINT" < /dev/null 2> err &&
-	grep -q "kbug report --module NAME" err && ! grep -q "Choose:" err
+	grep -q "kbug report --module NAME" err && ! grep -q "Choose:" err &&
+	grep -Eq "^  usb:1-1 +btusb +AX211 Bluetooth" err && grep -Eq "^  0000:00:02.0 +i915 " err
 '
 
 test_done
