@@ -856,8 +856,13 @@ static int outbox_edit(const char *dir, const char *id, const struct kbug_delive
 		    id, kbug_outbox_file(it, &sb, EDIT_FILE));
 		goto out;
 	}
-	kbug_tprintf(stderr, "%s: changed %s; send it with: kbug outbox --retry %s\n", id,
-		     what.buf + 2, id);
+	if (kbug_outbox_get_state(it) == KBUG_STATE_MANUAL)	/* a tracker the user files into */
+		kbug_tprintf(stderr, "%s: changed %s; file it at %s (the text is %s/body.md), then: kbug outbox --done %s\n",
+			     id, what.buf + 2, kj_get_str(kbug_outbox_state(it), "url") ?: "the tracker",
+			     kbug_outbox_item_path(it), id);
+	else
+		kbug_tprintf(stderr, "%s: changed %s; send it with: kbug outbox --retry %s\n", id,
+			     what.buf + 2, id);
 	code = KBUG_EXIT_OK;
 out:
 	if (loaded)

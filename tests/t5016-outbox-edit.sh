@@ -122,4 +122,15 @@ test_expect_success 'a lost reply: one advice sentence, after the report, in the
 	test "$(grep -c "may have arrived" err)" = 1
 '
 
+test_expect_success 'an issue tracker item: the edited title is in the filled-in link' '
+	test_expect_code 3 "$KBUG" report --log clean.log --file drivers/gh/main.c \
+		--maintainers "$TESTS_DIR/fixtures/MAINTAINERS.b-entries" --summary "ghdrv: fails" \
+		--yes --description "$TRASH/desc" --outbox "$TRASH/obg" > /dev/null 2>&1 &&
+	id=$(ls "$TRASH/obg" | grep -v sent) &&
+	EDITOR="sed -i -e s/^Subject:.*/Subject:\\ ghdrv:\\ probe\\ fails\\ after\\ resume/" \
+		"$KBUG" outbox --outbox "$TRASH/obg" --edit "$id" 2> err &&
+	grep -q "changed the subject; file it at https://github.com/example/ghdrv/issues/new?title=ghdrv%3A%20probe%20fails%20after%20resume" err &&
+	grep -q "then: kbug outbox --done $id" err
+'
+
 test_done
