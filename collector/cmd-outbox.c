@@ -11,10 +11,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/settings.h"
+#include "core/report.h"
 #include "deliver/deliver.h"
+#include "deliver/mime.h"
 #include "deliver/outbox.h"
+#include "deliver/template.h"
 #include "deliver/status.h"
 #include "deliver/smtp.h"
 #include "front.h"
@@ -29,6 +33,7 @@
 static const char outbox_usage[] =
 	"usage: kbug outbox [--outbox DIR] [--sent | --dropped]\n"
 	"       kbug outbox [--outbox DIR] --show ID\n"
+	"       kbug outbox [--outbox DIR] --edit ID [channel options]\n"
 	"       kbug outbox [--outbox DIR] --retry [ID...] [--force] [channel options]\n"
 	"       kbug outbox [--outbox DIR] --done ID [--url URL] [--bug-id N]\n"
 	"       kbug outbox [--outbox DIR] --drop ID... | --restore ID...\n"
@@ -38,13 +43,16 @@ static const char outbox_usage[] =
 
 static const char outbox_details[] =
 	"exit status: 0 all delivered (or nothing waiting, or done), 1 error, 2 usage,\n"
-	"3 something is still waiting, or another kbug is using it (the reason is on stderr).\n";
+	"3 something is still waiting, or another kbug is using it (the reason is on stderr).\n"
+	"The listing exits 0 when it could be read, waiting items or not: its last line,\n"
+	"\"status: N waiting\", says whether something waits (--json: the items).\n";
 
 enum outbox_action {
 	OUTBOX_LIST,
 	OUTBOX_SENT,
 	OUTBOX_DROPPED,
 	OUTBOX_SHOW,
+	OUTBOX_EDIT,
 	OUTBOX_RETRY,
 	OUTBOX_DONE,
 	OUTBOX_DROP,
@@ -53,7 +61,7 @@ enum outbox_action {
 };
 
 struct outbox_args {
-	const char *outbox, *show, *url, *bug_id;
+	const char *outbox, *show, *edit, *url, *bug_id;
 	enum outbox_action action;
 	const char *action_opt;		/* the option that chose it */
 	const char **ids;
@@ -82,6 +90,7 @@ static int outbox_action_of(const char *o, const char **opt)
 		{ "--sent", OUTBOX_SENT },
 		{ "--dropped", OUTBOX_DROPPED },
 		{ "--show", OUTBOX_SHOW },
+		{ "--edit", OUTBOX_EDIT },
 		{ "--retry", OUTBOX_RETRY },
 		{ "--done", OUTBOX_DONE },
 		{ "--drop", OUTBOX_DROP },
@@ -133,6 +142,8 @@ static int opt_action(const char *cmd, const struct kbug_option *o, const char *
 	ret = outbox_set_action(a, (enum outbox_action)act, opt);
 	if (!ret && act == OUTBOX_SHOW)
 		a->show = val;
+	if (!ret && act == OUTBOX_EDIT)
+		a->edit = val;
 	return ret;
 }
 
@@ -144,6 +155,9 @@ static const struct kbug_option outbox_options[] = {
 	OUTBOX_ACTION("sent", NULL, "list the delivered ones instead"),
 	OUTBOX_ACTION("dropped", NULL, "list the dropped ones instead"),
 	OUTBOX_ACTION("show", "ID", "print an item's message (or request, or body)"),
+	OUTBOX_ACTION("edit", "ID",
+		      "change a waiting item before a retry, in $EDITOR: its subject, its text, the "
+		      "recipients (email) or the product and component (Bugzilla)"),
 	{ .kind = KBUG_OPT_CALL, .name = "retry", .arg = "ID...", .call = opt_action,
 	  .flags = KBUG_OPT_OPERANDS,
 	  .help = "deliver the named items (default: all waiting) again; a delivered item is "
@@ -245,9 +259,8 @@ static void outbox_list_why(FILE *f, struct kbug_outbox_item *it, const char *id
 			kbug_tprintf(f, "    dropped, but not moved to dropped/ yet: 'kbug outbox --drop %s' finishes it\n",
 				     id);
 	} else if (state == KBUG_STATE_UNKNOWN || state == KBUG_STATE_SENDING) {
-		kbug_tprintf(f, "    outcome unknown: %s\n    it may have arrived; check before 'kbug outbox --retry %s --force'\n",
-			     why ?: "the last attempt was interrupted", id);
-		kbug_tprintf(f, "    (if it did arrive: 'kbug outbox --done %s')\n", id);
+		kbug_tprintf(f, "    outcome unknown: %s\n    ", why ?: "the last attempt was interrupted");
+		kbug_front_unknown_advice(f, it);
 	} else if (state == KBUG_STATE_MANUAL) {
 		kbug_tprintf(f, "    waits for you: open %s and submit %s/body.md\n",
 			     kj_get_str(st, "url") ?: "the tracker", kbug_outbox_item_path(it));
@@ -260,10 +273,12 @@ static void outbox_list_why(FILE *f, struct kbug_outbox_item *it, const char *id
 
 static int outbox_list(const char *dir, enum kbug_outbox_where where)
 {
+	static const char waiting_hint[] =
+		" ('kbug outbox --retry' sends them; 'kbug outbox --edit ID' changes one)";
 	struct json_object *all = json_object_new_array();
 	char **ids = NULL;
 	FILE *f = kbug_output();
-	int n, i;
+	int n, i, waiting;
 
 	n = kbug_outbox_list(dir, where, &ids);
 	if (n < 0) {
@@ -306,11 +321,15 @@ static int outbox_list(const char *dir, enum kbug_outbox_where where)
 		kbug_outbox_item_free(it);
 	}
 	/* only the ones whose writer is gone: a running kbug holds its own */
+	waiting = where == KBUG_OUTBOX_WAITING ? n : 0;
 	n = where == KBUG_OUTBOX_WAITING ? kbug_outbox_count_staged(dir, NULL) : 0;
 	if (n && !kbug_opts.json)
 		kbug_tprintf(f, "(%d item%s in %s/.new-* %s left by an interrupted kbug before it was saved whole; nothing in %s was announced as saved: remove %s with 'kbug outbox --clean')\n",
 			     n, n == 1 ? "" : "s", dir, n == 1 ? "was" : "were", n == 1 ? "it" : "them",
 			     n == 1 ? "it" : "them");
+	/* the status the help promises: a listing is no failure, its last line says */
+	if (where == KBUG_OUTBOX_WAITING && !kbug_opts.json)
+		kbug_tprintf(f, "status: %d waiting%s\n", waiting, waiting ? waiting_hint : "");
 	if (kbug_opts.json)
 		fprintf(f, "%s\n", json_object_to_json_string_ext(all, JSON_C_TO_STRING_PRETTY |
 								JSON_C_TO_STRING_NOSLASHESCAPE));
@@ -449,6 +468,9 @@ static int retry_one(const char *dir, const char *id, const struct kbug_deliver_
 		ret = KBUG_EXIT_OK;
 	} else {
 		kbug_tprintf(stderr, "%s: not delivered; it stays in the outbox\n", id);
+		state = kbug_outbox_get_state(it);
+		if (state == KBUG_STATE_UNKNOWN || state == KBUG_STATE_SENDING)
+			kbug_front_unknown_advice(stderr, it);
 		ret = KBUG_EXIT_QUEUED;
 	}
 	kbug_outbox_item_free(it);
@@ -574,12 +596,13 @@ static int restore_one(const char *dir, const char *id)
 		return KBUG_EXIT_OK;
 	}
 	ret = kbug_outbox_restore(it);
-	if (!ret && kbug_outbox_get_state(it) == KBUG_STATE_UNKNOWN)
-		kbug_tprintf(stderr, "%s: back in the outbox; its last attempt may have arrived: check before 'kbug outbox --retry %s --force'\n",
-			     id, id);
-	else if (!ret)
+	if (!ret && kbug_outbox_get_state(it) == KBUG_STATE_UNKNOWN) {
+		kbug_tprintf(stderr, "%s: back in the outbox.\n", id);
+		kbug_front_unknown_advice(stderr, it);
+	} else if (!ret) {
 		kbug_tprintf(stderr, "%s: back in the outbox; 'kbug outbox --retry %s' sends it\n",
 			     id, id);
+	}
 	kbug_outbox_item_free(it);
 	return ret ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
 }
@@ -618,6 +641,240 @@ static int outbox_clean(const char *dir)
 	if (!n && !c.busy && !c.failed)
 		kbug_tprintf(stderr, "nothing to clean in %s\n", dir);
 	return c.failed ? KBUG_EXIT_ERROR : KBUG_EXIT_OK;
+}
+
+/* ---- --edit: change a waiting item before a retry ---------------------- */
+
+#define EDIT_FILE "edit.txt"
+#define EDIT_MAX (256 * 1024)
+
+/* The item as it would go now: text.txt ("Subject: ...", a blank line, the text), the headers */
+static int edit_current(struct kbug_outbox_item *it, struct kbug_report *r,
+			const struct kbug_channel *c, struct kbug_edit_fields *e)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p;
+	int ret = 0;
+
+	if (!kbug_outbox_read(it, "text.txt", &sb) && !strncmp(sb.buf, "Subject: ", 9)) {
+		p = strchr(sb.buf, '\n') ?: sb.buf + sb.len;
+		strbuf_add(&e->subject, sb.buf + 9, (size_t)(p - sb.buf - 9));
+		while (*p == '\n')
+			p++;
+		strbuf_addstr(&e->body, p);
+	} else {
+		strbuf_addstr(&e->subject, kbug_draft_title(r));
+		ret = kbug_draft_render(r, c->text ?: c->name, &e->body);
+	}
+	strbuf_reset(&sb);
+	if (!strcmp(c->name, "email") && !kbug_outbox_read(it, "message.eml", &sb)) {
+		kbug_mime_get_header(sb.buf, "To", &e->to);
+		kbug_mime_get_header(sb.buf, "Cc", &e->cc);
+	} else if (!strcmp(c->name, "bugzilla") && !kbug_outbox_read(it, "request.json", &sb)) {
+		struct json_object *req = json_tokener_parse(sb.buf);
+
+		strbuf_addstr(&e->product, kj_get_str(kj_get(req, "bug"), "product") ?: "");
+		strbuf_addstr(&e->component, kj_get_str(kj_get(req, "bug"), "component") ?: "");
+		json_object_put(req);
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
+static void edit_write(const struct kbug_channel *c, const char *id,
+		       const struct kbug_edit_fields *e, struct strbuf *out)
+{
+	strbuf_addf(out, "# kbug outbox --edit %s: change what goes out, then save and quit.\n"
+		    "# The header lines first (these '#' lines are left out), then an empty line,\n"
+		    "# then the text as it is sent. Then: kbug outbox --retry %s\n", id, id);
+	strbuf_addf(out, "Subject: %s\n", e->subject.buf);
+	if (!strcmp(c->name, "email"))
+		strbuf_addf(out, "To: %s\nCc: %s\n", e->to.buf, e->cc.buf);
+	if (!strcmp(c->name, "bugzilla"))
+		strbuf_addf(out, "Product: %s\nComponent: %s\n", e->product.buf, e->component.buf);
+	strbuf_addf(out, "\n%s", e->body.buf);
+}
+
+/* The changes into the report: the draft's summary and body, the route's destination */
+static void edit_apply(struct kbug_report *r, const struct kbug_channel *c,
+		       const struct kbug_edit_fields *was, const struct kbug_edit_fields *now,
+		       struct strbuf *what)
+{
+	struct json_object *draft = kbug_report_get(r, "draft");
+	struct json_object *route = kbug_report_get(r, "route"), *dest;
+
+	dest = kj_get(route, "destination");
+	if (!dest && route) {
+		dest = json_object_new_object();
+		kj_set(route, "destination", dest);
+	}
+	if (strcmp(was->subject.buf, now->subject.buf)) {
+		kj_set_str(draft, "summary", now->subject.buf);
+		strbuf_addstr(what, ", the subject");
+	}
+	if (strcmp(was->body.buf, now->body.buf)) {
+		kj_set_str(draft, "body", now->body.buf);
+		strbuf_addstr(what, ", the text");
+	}
+	/* email_recipients() takes a destination of kind "email" with its own To and Cc */
+	if (dest && (strcmp(was->to.buf, now->to.buf) || strcmp(was->cc.buf, now->cc.buf))) {
+		kj_set_str(dest, "kind", "email");
+		json_object_object_del(dest, "to");
+		json_object_object_del(dest, "cc");
+		kj_set(dest, "to", kbug_edit_addresses(now->to.buf));
+		kj_set(dest, "cc", kbug_edit_addresses(now->cc.buf));
+		strbuf_addstr(what, ", the recipients");
+	}
+	/* resolve_product() takes the destination's product and component first */
+	if (dest && !strcmp(c->name, "bugzilla") &&
+	    (strcmp(was->product.buf, now->product.buf) ||
+	     strcmp(was->component.buf, now->component.buf))) {
+		kj_set_str(dest, "product", now->product.buf);
+		kj_set_str(dest, "component", now->component.buf);
+		strbuf_addstr(what, ", the product and component");
+	}
+}
+
+/*
+ * The channel options the item was prepared with, where the command line
+ * gives none: the sender of message.eml, the SMTP way recorded in
+ * state.json's "options", the Bugzilla of request.json (never a secret).
+ */
+static void edit_opts(struct kbug_outbox_item *it, struct kbug_deliver_opts *o,
+		      struct strbuf *from, struct strbuf *url)
+{
+	struct json_object *opt = kj_get(kbug_outbox_state(it), "options");
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!o->from && !kbug_outbox_read(it, "message.eml", &sb) &&
+	    !kbug_mime_get_header(sb.buf, "From", from))
+		o->from = from->buf;
+	strbuf_reset(&sb);
+	if (!o->smtp_url && !o->sendmail && kj_get_str(opt, "smtp_url")) {
+		strbuf_addstr(url, kj_get_str(opt, "smtp_url"));
+		o->smtp_url = url->buf;
+	} else if (!o->smtp_url && !o->sendmail && !kbug_outbox_read(it, "request.json", &sb)) {
+		struct json_object *req = json_tokener_parse(sb.buf);
+
+		if (!o->bugzilla_url && kj_get_str(req, "url")) {
+			strbuf_addstr(url, kj_get_str(req, "url"));
+			o->bugzilla_url = url->buf;
+		}
+		json_object_put(req);
+	}
+	o->sendmail |= kj_get_bool(opt, "sendmail", false);
+	o->smtp_insecure |= kj_get_bool(opt, "smtp_insecure", false);
+	strbuf_release(&sb);
+}
+
+/* Whether the item may be changed: waiting, never handed over; else said why */
+static bool edit_allowed(struct kbug_outbox_item *it, enum kbug_outbox_where where,
+			 const char *id)
+{
+	enum kbug_outbox_state st = kbug_outbox_get_state(it);
+
+	if (where == KBUG_OUTBOX_SENT || st == KBUG_STATE_SENT)
+		ERR("'%s' was delivered (%s): too late to change it", id, outbox_delivered_as(it));
+	else if (where == KBUG_OUTBOX_DROPPED || st == KBUG_STATE_DROPPED)
+		ERR("'%s' was dropped: 'kbug outbox --restore %s' first, then edit it", id, id);
+	else if (st == KBUG_STATE_UNKNOWN || st == KBUG_STATE_SENDING)
+		ERR("'%s' may have arrived already (its last attempt lost the connection after handing it over): check before changing it",
+		    id);
+	else
+		return true;
+	return false;
+}
+
+static int outbox_edit(const char *dir, const char *id, const struct kbug_deliver_opts *opts)
+{
+	struct kbug_edit_fields was = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT,
+				   STRBUF_INIT, STRBUF_INIT };
+	struct kbug_edit_fields now = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT, STRBUF_INIT,
+				   STRBUF_INIT, STRBUF_INIT };
+	struct strbuf sb = STRBUF_INIT, from = STRBUF_INIT, url = STRBUF_INIT, what = STRBUF_INIT;
+	struct kbug_deliver_opts o = *opts;
+	const struct kbug_channel *c;
+	struct kbug_outbox_item *it;
+	enum kbug_outbox_where where;
+	struct kbug_report r;
+	bool loaded = false;
+	int ret = outbox_find(dir, id, KBUG_OUTBOX_WAITING, &it, &where), code = KBUG_EXIT_ERROR;
+
+	if (ret) {
+		ERR("no outbox item '%s' in '%s'%s", id, dir, ret == -EBUSY ?
+		    " that is not in use by another kbug right now" : "");
+		return ret == -EBUSY ? KBUG_EXIT_QUEUED : KBUG_EXIT_ERROR;
+	}
+	if (!edit_allowed(it, where, id))
+		goto out;
+	c = kbug_channel_find(kbug_outbox_item_channel(it));
+	if (!c || kbug_report_init(&r))
+		goto out;
+	loaded = true;
+	if (kbug_outbox_read(it, "report.json", &sb) ||
+	    kbug_report_load_string(&r, sb.buf, id) || edit_current(it, &r, c, &was)) {
+		ERR("cannot read the report saved in '%s'", kbug_outbox_item_path(it));
+		goto out;
+	}
+	strbuf_reset(&sb);
+	edit_write(c, id, &was, &sb);
+	if (kbug_outbox_write(it, EDIT_FILE, sb.buf, sb.len) ||
+	    kbug_run_editor(kbug_outbox_file(it, &from, EDIT_FILE)))
+		goto out;
+	strbuf_reset(&sb);
+	strbuf_reset(&from);
+	if (kbug_outbox_read(it, EDIT_FILE, &sb) || sb.len > EDIT_MAX) {
+		ERR("cannot read the edited '%s' (at most %d KiB)",
+		    kbug_outbox_file(it, &from, EDIT_FILE), EDIT_MAX / 1024);
+		goto out;
+	}
+	if (kbug_edit_parse(sb.buf, c->name, &now)) {
+		fprintf(stderr, "%s: not changed (what you typed is in %s)\n", id,
+			kbug_outbox_file(it, &from, EDIT_FILE));
+		goto out;
+	}
+	strbuf_reset(&from);
+	edit_apply(&r, c, &was, &now, &what);
+	if (!what.len) {
+		kbug_tprintf(stderr, "%s: nothing changed\n", id);
+		code = KBUG_EXIT_OK;
+		goto out;
+	}
+	if (!kj_get_bool(kbug_outbox_state(it), "prepared", true)) {
+		/* a draft: its retry prepares it, from the report as changed */
+		char *json = kbug_report_to_json(&r, true, true);
+
+		ret = json ? kbug_outbox_write(it, "report.json", json, strlen(json)) : -ENOMEM;
+		free(json);
+	} else {
+		edit_opts(it, &o, &from, &url);
+		o.yes = true;
+		ret = kbug_deliver_rebuild(&r, it, &o);
+	}
+	if (ret) {
+		ERR("'%s' could not be made again with your changes: it stays as it was, and what you typed is in %s",
+		    id, kbug_outbox_file(it, &sb, EDIT_FILE));
+		goto out;
+	}
+	if (kbug_outbox_get_state(it) == KBUG_STATE_MANUAL)	/* a tracker the user files into */
+		kbug_tprintf(stderr, "%s: changed %s; file it at %s (the text is %s/body.md), then: kbug outbox --done %s\n",
+			     id, what.buf + 2, kj_get_str(kbug_outbox_state(it), "url") ?: "the tracker",
+			     kbug_outbox_item_path(it), id);
+	else
+		kbug_tprintf(stderr, "%s: changed %s; send it with: kbug outbox --retry %s\n", id,
+			     what.buf + 2, id);
+	code = KBUG_EXIT_OK;
+out:
+	if (loaded)
+		kbug_report_release(&r);
+	kbug_edit_fields_release(&was);
+	kbug_edit_fields_release(&now);
+	strbuf_release(&sb);
+	strbuf_release(&from);
+	strbuf_release(&url);
+	strbuf_release(&what);
+	kbug_outbox_item_free(it);
+	return code;
 }
 
 /* The worst of two results: an error, else something still waiting. */
@@ -660,6 +917,9 @@ static int cmd_outbox(int argc, char **argv)
 		goto out;
 	case OUTBOX_SHOW:
 		code = outbox_show(dir.buf, a.show);
+		goto out;
+	case OUTBOX_EDIT:
+		code = outbox_edit(dir.buf, a.edit, &a.d);
 		goto out;
 	case OUTBOX_DONE:
 		code = outbox_done(dir.buf, a.ids[0], a.url, a.bug_id);

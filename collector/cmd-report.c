@@ -43,6 +43,8 @@ struct report_args {
 	bool notify, no_notify;		/* --notify-lists, --no-notify-lists (deliver/bridge.c) */
 	int pick;			/* --report N (1 = newest), 0: choose */
 	int boot;			/* --boot N: 0 this boot, -1 the one before (journal) */
+	bool lkml;			/* the no-crash menu's "describe the problem" */
+	struct kbug_front_pick menu;	/* what the no-crash menu picked */
 	struct kbug_deliver_opts d;
 };
 
@@ -339,14 +341,23 @@ static int read_description(const struct report_args *a, struct strbuf *out)
 static void ask_subject(struct kbug_report *r, const struct report_args *a)
 {
 	struct json_object *d = kbug_report_get(r, "draft");
+	const char *title = kj_get_str(d, "title") ?: "";
 	struct strbuf ans = STRBUF_INIT;
+	int tries;
 
 	if (a->summary || !kbug_interactive(a->d.yes) || !kj_get_bool(d, "title_invented", false))
 		return;
 	fprintf(stderr, "\nThe subject line is the first thing maintainers read; say the problem in a few\n"
 		"words (e.g. \"btusb: no Bluetooth after resume\").\n");
-	if (!kbug_ask_default("Subject", kj_get_str(d, "title"), &ans) && ans.len)
+	/* no title at all (the problem only described): a subject is needed */
+	for (tries = 0; tries < 3; tries++) {
+		if (kbug_ask_default("Subject", title, &ans) < 0 || ans.len || *title)
+			break;
+	}
+	if (ans.len)
 		kj_set_str(d, "summary", ans.buf);
+	else if (!*title)
+		kj_set_str(d, "summary", "a problem the kernel log does not show");
 	strbuf_release(&ans);
 }
 
@@ -361,9 +372,7 @@ static int draft(struct kbug_report *r, const struct report_args *a, int idx, co
 		.module = a->module, .driver = a->driver, .device = a->device, .file = a->file,
 	};
 	const char *tag = kj_get_str(kbug_report_get(r, "route"), "subject_tag");
-	struct json_object *notes;
 	struct strbuf desc = STRBUF_INIT, subject = STRBUF_INIT;
-	size_t i, n;
 	int ret;
 
 	/* a guessed subsystem, marked as syzbot marks it: "[iwlwifi?] WARNING in ..." */
@@ -377,11 +386,9 @@ static int draft(struct kbug_report *r, const struct report_args *a, int idx, co
 
 	if (ret)
 		return ret;
-	notes = kj_get(kbug_report_get(r, "draft"), "notes");
-	n = notes ? json_object_array_length(notes) : 0;
-	for (i = 0; i < n; i++)
-		kbug_tprintf(stderr, "Note:     %s\n",
-			     json_object_get_string(json_object_array_get_idx(notes, i)));
+	ret = kbug_front_guidelines(r, a->d.yes);
+	if (ret)
+		return ret;
 	if (a->regression)
 		fprintf(stderr, "Note:     a regression since %s: [REGRESSION] in the subject, Cc %s, and a #regzbot line\n",
 			a->last_good, REGRESSIONS);
@@ -513,8 +520,74 @@ static void log_unreadable_help(struct kbug_report *r)
 	strbuf_release(&v);
 }
 
+#define REPORT_AGAIN (-2)	/* find_suspect(): collect again (another log) */
+#define LKML "linux-kernel@vger.kernel.org"
+
+/*
+ * The problem in the user's words only: nothing names a part of the
+ * kernel, so the report goes to LKML, where
+ * Documentation/admin-guide/reporting-issues.rst sends a report whose
+ * subsystem is not known (the "THE REST" section's list, without its M:).
+ * A destination of kind "email" with its own To (deliver/email.c).
+ */
+static void route_lkml(struct kbug_report *r)
+{
+	struct json_object *route = json_object_new_object(), *dest = json_object_new_object();
+	struct json_object *to = json_object_new_array(), *sus = json_object_new_object();
+
+	kj_set_str(sus, "path", "(none named)");
+	kj_set_str(sus, "why", "nothing names the part at fault, and the reporting guidelines send such a report to LKML");
+	kj_set(route, "suspect", sus);
+	kj_append_str(to, LKML);
+	kj_set_str(dest, "kind", "email");
+	kj_set_str(dest, "section", "THE REST");
+	kj_set(dest, "to", to);
+	kj_set(dest, "cc", json_object_new_array());
+	kj_set(route, "destination", dest);
+	kbug_report_set(r, "route", route);
+	fprintf(stderr, "The report goes to the kernel's mailing list, %s: say in the\n"
+		"subject and the text which part of the machine misbehaves, so that its\n"
+		"maintainers notice it.\n", LKML);
+}
+
+/* The no-crash menu (front-menu.c), the pick applied: find_suspect()'s return */
+static int no_suspect_menu(struct kbug_report *r, struct report_args *a)
+{
+	struct kbug_front_pick *p = &a->menu;
+
+	/* the devices are in the menu: no summary */
+	kbug_tprintf(stderr, "\nNo kernel crash, oops or warning was found in %s%s%s.\n",
+		     a->log ? "'" : a->boot ? "the log of that boot" : "this kernel's log",
+		     a->log ?: "", a->log ? "'" : "");
+	if (!a->log && !a->boot)
+		earlier_crash_help(r);
+	if (kbug_front_no_crash_menu(r, !a->boot, p))
+		return KBUG_EXIT_ERROR;
+	switch (p->what) {
+	case KBUG_PICK_DEVICE:
+		a->device = p->value;
+		break;
+	case KBUG_PICK_MODULE:
+		a->module = p->value;
+		break;
+	case KBUG_PICK_BOOT:
+		a->log = NULL;
+		a->boot = -1;
+		return REPORT_AGAIN;
+	case KBUG_PICK_LOG:
+		a->boot = 0;
+		a->log = p->value;
+		return REPORT_AGAIN;
+	case KBUG_PICK_DESCRIBE:
+		a->lkml = true;
+		route_lkml(r);
+		break;
+	}
+	return -1;
+}
+
 /* Until the report is routed: the exit code when it stops here, else -1. */
-static int find_suspect(struct kbug_report *r, const struct report_args *a, int *idx)
+static int find_suspect(struct kbug_report *r, struct report_args *a, int *idx)
 {
 	bool named = a->file || a->module || a->driver || a->device;
 	struct kbug_analyze_opts ao;
@@ -541,10 +614,17 @@ static int find_suspect(struct kbug_report *r, const struct report_args *a, int 
 	*idx = !named || a->pick || a->file ? pick_report(r, a) : -1;
 	if (*idx == -2)
 		return KBUG_EXIT_USAGE;
-	if (!named && *idx < 0) {
+	if (!named && *idx < 0 && !a->lkml && kbug_interactive(a->d.yes)) {
+		ret = no_suspect_menu(r, a);
+		if (ret != -1 || a->lkml)
+			return ret;
+		named = true;	/* a device or a module */
+	} else if (!named && *idx < 0 && !a->lkml) {
 		no_suspect_help(r, a);
 		return a->d.dry_run ? KBUG_EXIT_OK : KBUG_EXIT_ERROR;
 	}
+	if (a->lkml)
+		return -1;
 	rep = kbug_analyze_report_at(r, *idx);
 	if (!named) {
 		fprintf(stderr, "Report:   %s%s%s\n", kj_get_str(rep, "title") ?: "?",
@@ -681,7 +761,7 @@ static int cmd_report(int argc, char **argv)
 	struct kbug_report r;
 	struct strbuf why = STRBUF_INIT;
 	const struct kbug_channel *ch;
-	int ret, idx = -1, code = KBUG_EXIT_ERROR;
+	int ret, idx = -1, code = KBUG_EXIT_ERROR, again;
 
 	if (kbug_config_load())
 		return KBUG_EXIT_ERROR;
@@ -691,11 +771,23 @@ static int cmd_report(int argc, char **argv)
 	if (kbug_report_init(&r))
 		return KBUG_EXIT_ERROR;
 	r.redact = !a.no_redact;
-	if (collect(&r, &a))
+	for (again = 0; again < 4; again++) {
+		if (collect(&r, &a))
+			goto out;
+		code = find_suspect(&r, &a, &idx);
+		if (code != REPORT_AGAIN)
+			break;
+		/* the menu named another log: a fresh report from it */
+		kbug_report_release(&r);
+		if (kbug_report_init(&r))
+			return KBUG_EXIT_ERROR;
+		r.redact = !a.no_redact;
+		code = KBUG_EXIT_ERROR;
+	}
+	if (code >= 0 || code == REPORT_AGAIN) {
+		code = code >= 0 ? code : KBUG_EXIT_ERROR;
 		goto out;
-	code = find_suspect(&r, &a, &idx);
-	if (code >= 0)
-		goto out;
+	}
 	/* the suspect is known: the probes of its area (a GPU hang: the GPU's state) */
 	probe_ctx(&ctx, &r, &a);
 	kbug_probes_run_area(&ctx);

@@ -515,12 +515,33 @@ out:
 	return ret;
 }
 
+void kbug_front_unknown_advice(FILE *f, struct kbug_outbox_item *it)
+{
+	const char *id = kbug_outbox_item_id(it);
+	const char *mid = kj_get_str(kbug_outbox_state(it), "message_id");
+
+	/* a Bugzilla item: its send() first looks for the bug by its marker */
+	if (strcmp(kbug_outbox_item_channel(it) ?: "", "email"))
+		kbug_tprintf(f, "The outcome is unknown: the next 'kbug outbox --retry %s' looks for the bug on the server before filing again.\n",
+			     id);
+	else
+		kbug_tprintf(f, "The outcome is unknown, it may have arrived: look for Message-ID %s in the list archive (https://lore.kernel.org/all/?q=m:%s) or your inbox; if it is there, 'kbug outbox --done %s', else 'kbug outbox --retry %s --force'.\n",
+			     mid ?: "(none)", mid ?: "", id, id);
+}
+
 /* What became of a report sent (ret: the channel's), and the exit code. */
 static int sent(struct kbug_outbox_item *it, const char *outbox, int ret)
 {
 	struct json_object *st = kbug_outbox_state(it);
 	const char *url = kj_get_str(st, "url");
+	enum kbug_outbox_state state = kbug_outbox_get_state(it);
 
+	if (ret && (state == KBUG_STATE_UNKNOWN || state == KBUG_STATE_SENDING)) {
+		fprintf(stderr, "Not confirmed; the report waits in the outbox as %s.\nIt is kept in %s.\n",
+			kbug_outbox_item_id(it), kbug_outbox_item_path(it));
+		kbug_front_unknown_advice(stderr, it);
+		return KBUG_EXIT_QUEUED;
+	}
 	if (ret) {
 		fprintf(stderr, "Not delivered; the report waits in the outbox as %s.\n"
 			"It is kept in %s.\nRetry with: kbug outbox --retry %s%s%s\n",

@@ -154,7 +154,7 @@ test_expect_success 'connection lost after DATA: state unknown; --done closes it
 	ob=$TRASH/ob-lost &&
 	test_expect_code 3 t5_report --to email --smtp-url smtp://127.0.0.1:$SMTP_PORT \
 		--outbox "$ob" --timeout 5 > /dev/null 2> err &&
-	id=$(sed -n "s/^Not delivered; the report waits in the outbox as \(.*\)\.$/\1/p" err) &&
+	id=$(sed -n "s/^Not confirmed; the report waits in the outbox as \(.*\)\.$/\1/p" err) &&
 	test "$(st "$ob/$id" state)" = unknown &&
 	"$KBUG" outbox --outbox "$ob" > list && grep -q "kbug outbox --done $id" list &&
 	"$KBUG" outbox --outbox "$ob" --done "$id" 2> /dev/null &&
@@ -226,7 +226,7 @@ test_expect_success '--drop refuses a delivered item (exit 1); an unknown one ne
 	smtp_start lost2 --drop-stage data --fault-count 1 &&
 	test_expect_code 3 t5_report --to email --smtp-url smtp://127.0.0.1:$SMTP_PORT \
 		--outbox "$ob" --timeout 5 > /dev/null 2> err &&
-	u=$(sed -n "s/^Not delivered; the report waits in the outbox as \(.*\)\.$/\1/p" err) &&
+	u=$(sed -n "s/^Not confirmed; the report waits in the outbox as \(.*\)\.$/\1/p" err) &&
 	test "$(st "$ob/$u" state)" = unknown &&
 	"$KBUG" outbox --outbox "$ob" --drop "$u" 2> /dev/null &&
 	test "$(st "$ob/dropped/$u" dropped_from)" = unknown &&

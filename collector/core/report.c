@@ -292,23 +292,54 @@ static size_t array_len(struct json_object *o)
 	return o && json_object_is_type(o, json_type_array) ? json_object_array_length(o) : 0;
 }
 
+/*
+ * The pci probe's "slot" and "driver"; the usb probe's "path" (the sysfs
+ * name under /sys/bus/usb/devices, which --device takes as usb:PATH) and
+ * its interfaces' "drivers". A hub is the USB core's own, never the
+ * suspect: left out.
+ */
+size_t kbug_report_devices(struct kbug_report *r, struct kbug_device *dev, size_t max)
+{
+	struct json_object *pci = kbug_report_get(r, "pci"), *usb = kbug_report_get(r, "usb");
+	size_t i, n = 0;
+
+	for (i = 0; i < array_len(pci) && n < max; i++) {
+		struct json_object *d = json_object_array_get_idx(pci, i);
+
+		if (!kj_get_str(d, "driver") || !kj_get_str(d, "slot"))
+			continue;
+		snprintf(dev[n].name, sizeof(dev[n].name), "%s", kj_get_str(d, "slot"));
+		dev[n].driver = kj_get_str(d, "driver");
+		dev[n].what = kj_get_str(d, "device_name") ?: kj_get_str(d, "vendor_name") ?: "";
+		n++;
+	}
+	for (i = 0; i < array_len(usb) && n < max; i++) {
+		struct json_object *d = json_object_array_get_idx(usb, i);
+		struct json_object *drv = kj_get(d, "drivers");
+		const char *first = NULL;
+
+		if (array_len(drv))
+			first = json_object_get_string(json_object_array_get_idx(drv, 0));
+		if (!first || !strcmp(first, "hub") || !kj_get_str(d, "path"))
+			continue;
+		snprintf(dev[n].name, sizeof(dev[n].name), "usb:%s", kj_get_str(d, "path"));
+		dev[n].driver = first;
+		dev[n].what = kj_get_str(d, "product") ?: "";
+		n++;
+	}
+	return n;
+}
+
 /* The devices with a driver, so that the user can name one with --device. */
 static void show_devices(FILE *f, struct kbug_report *r)
 {
-	struct json_object *pci = kbug_report_get(r, "pci");
-	size_t i, n = array_len(pci), shown = 0;
+	struct kbug_device dev[12];
+	size_t i, n = kbug_report_devices(r, dev, 12);
 
-	for (i = 0; i < n && shown < 12; i++) {
-		struct json_object *d = json_object_array_get_idx(pci, i);
-		const char *drv = kj_get_str(d, "driver");
-
-		if (!drv)
-			continue;
-		if (!shown++)
-			kbug_tprintf(f, "Devices with a driver (for --device SLOT or --driver NAME):\n");
-		kbug_tprintf(f, "  %s  %-12s %s %s\n", kj_get_str(d, "slot") ?: "?", drv,
-			     kj_get_str(d, "vendor_name") ?: "", kj_get_str(d, "device_name") ?: "");
-	}
+	if (n)
+		kbug_tprintf(f, "Devices with a driver (for --device or --driver NAME):\n");
+	for (i = 0; i < n; i++)
+		kbug_tprintf(f, "  %-14s %-13s %s\n", dev[i].name, dev[i].driver, dev[i].what);
 }
 
 void kbug_report_summary(FILE *f, struct kbug_report *r)

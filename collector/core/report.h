@@ -98,6 +98,17 @@ int kbug_report_write(struct kbug_report *r, bool pretty, bool with_attachments,
 int kbug_report_load(struct kbug_report *r, const char *path);
 int kbug_report_load_string(struct kbug_report *r, const char *json, const char *name);
 
+/* A device a driver is bound to, as the user names it (kbug_report_devices). */
+struct kbug_device {
+	char name[64];		/* what --device takes: "0000:00:02.0", "usb:1-1" */
+	const char *driver;	/* borrowed from the report */
+	const char *what;	/* the device's name, "" when unknown (borrowed) */
+};
+/*
+ * The collected devices a driver is bound to, PCI first, then USB (hubs
+ * left out), at most max into dev: how many.
+ */
+size_t kbug_report_devices(struct kbug_report *r, struct kbug_device *dev, size_t max);
 /* For the user: "Collected: kernel ..., N PCI and USB devices, ...", the devices with a driver. */
 void kbug_report_summary(FILE *f, struct kbug_report *r);
 

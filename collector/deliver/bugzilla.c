@@ -1142,11 +1142,15 @@ static int bz_login(struct bz_send *s, struct strbuf *sb)
 	const char *url = o->bugzilla_url && *o->bugzilla_url ? o->bugzilla_url :
 			  kj_get_str(s->req, "url");
 	long uid;
-	int ret = kbug_bugzilla_connect(url, o, true, &s->bz);
+	int ret;
+
+	kbug_log_forget();
+	ret = kbug_bugzilla_connect(url, o, true, &s->bz);
 
 	if (ret) {
+		/* the reason kbug_bugzilla_connect() logged, kept as it is */
 		kbug_outbox_set_state(s->item, KBUG_STATE_FAILED,
-				      "cannot connect: see the messages above");
+				      kbug_log_last_error() ?: "cannot connect to the Bugzilla");
 		return ret == -ENOSYS || ret == -ENOMEM ? ret : -EAGAIN;
 	}
 	strbuf_reset(sb);

@@ -359,6 +359,23 @@ int kbug_deliver(struct kbug_report *r, const struct kbug_deliver_opts *o,
 	return ret;
 }
 
+int kbug_deliver_rebuild(struct kbug_report *r, struct kbug_outbox_item *item,
+			 const struct kbug_deliver_opts *o)
+{
+	const struct kbug_channel *c = kbug_channel_find(kbug_outbox_item_channel(item));
+	struct kbug_choice choice = { .kind = KBUG_CHOICE_NONE };
+	struct kbug_deliver_opts oo = *o;
+	struct kbug_delivery d = { .item = item };
+	int ret;
+
+	if (!c || !c->prepare)
+		return -ENOSYS;
+	ret = prepare_item(c, r, item, &oo, &d, &choice);
+	if (!ret)
+		ret = write_text(c, r, item);
+	return ret;
+}
+
 const char *kbug_delivery_filed(struct kbug_outbox_item *item)
 {
 	struct json_object *st = kbug_outbox_state(item);

@@ -45,6 +45,8 @@ struct kbug_deliver_opts {
  *    "description": "what happened, in the user's words",
  *    "regression": {"last_good": "6.11"} | null,
  *    "notes": ["the kernel is tainted (P: nvidia) ...", ...],
+ *    "checks": {"tainted": 0, "old": 1}  (which check made which note: the
+ *              index in "notes"; a front end that asked it instead removes both),
  *    "report_index": N}
  * The body text comes from templates/CHANNEL.txt through
  * kbug_draft_render() (deliver/template.h).
@@ -207,6 +209,16 @@ int kbug_deliver_item(struct kbug_outbox_item *item, const struct kbug_deliver_o
  * Cc, Subject and Message-ID into its envelope. 0 or -EINVAL (logged).
  */
 int kbug_email_refresh(struct kbug_outbox_item *item);
+
+/*
+ * A waiting item made again from r (its report.json as the user changed
+ * it: the draft's summary and body, the route's recipients or product):
+ * report.json, the attachments, the channel's prepare() with o, and
+ * text.txt, as the review's edit does. No question is asked (a choice
+ * the channel needs fails as without a terminal). 0 or -errno (logged).
+ */
+int kbug_deliver_rebuild(struct kbug_report *r, struct kbug_outbox_item *item,
+			 const struct kbug_deliver_opts *o);
 
 /* A delivered item's bug URL ("filed: URL" for scripts), else NULL. */
 const char *kbug_delivery_filed(struct kbug_outbox_item *item);

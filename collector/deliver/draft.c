@@ -85,8 +85,17 @@ static void add_note(struct json_object *notes, const char *fmt, ...)
 	strbuf_release(&sb);
 }
 
+/*
+ * The check that made the note just added, by its index in "notes": a
+ * front end asks its question instead (front-guide.c's table).
+ */
+static void mark_check(struct json_object *checks, const char *id, struct json_object *notes)
+{
+	kj_set_int(checks, id, (int64_t)json_object_array_length(notes) - 1);
+}
+
 static void check_guidelines(struct kbug_report *r, struct json_object *rep,
-			     struct json_object *notes)
+			     struct json_object *notes, struct json_object *checks)
 {
 	struct json_object *k = kbug_report_get(r, "kernel");
 	struct json_object *t = kj_get(k, "tainted"), *o = kj_get(k, "origin");
@@ -106,6 +115,7 @@ static void check_guidelines(struct kbug_report *r, struct json_object *rep,
 		add_note(notes,
 			 "the kernel is tainted (%s)%s%s: if a proprietary or out-of-tree module (P, O, E) tainted it, upstream developers may ignore the report; reproduce it without that module loaded if you can",
 			 flags ?: "?", mods.len ? ", by " : "", mods.buf);
+		mark_check(checks, "tainted", notes);
 	}
 	/* a distribution kernel: where route/distro.c sent it */
 	if (dgoes && !strcmp(dgoes, "distribution")) {
@@ -136,13 +146,14 @@ static void check_guidelines(struct kbug_report *r, struct json_object *rep,
 		add_note(notes,
 			 "this kernel was built on %s, more than six months ago: check whether the problem still happens with the latest stable or mainline release (https://kernel.org)",
 			 d);
+		mark_check(checks, "old", notes);
 	}
 	strbuf_release(&mods);
 }
 
 int kbug_draft_make(struct kbug_report *r, const struct kbug_draft_opts *o)
 {
-	struct json_object *d = json_object_new_object(), *notes;
+	struct json_object *d = json_object_new_object(), *notes, *checks;
 	struct json_object *rep = kbug_analyze_report_at(r, o->report_index);
 	struct strbuf title = STRBUF_INIT;
 
@@ -172,8 +183,10 @@ int kbug_draft_make(struct kbug_report *r, const struct kbug_draft_opts *o)
 		kj_set(d, "regression", reg);
 	}
 	notes = json_object_new_array();
-	check_guidelines(r, rep, notes);
+	checks = json_object_new_object();
+	check_guidelines(r, rep, notes, checks);
 	kj_set(d, "notes", notes);
+	kj_set(d, "checks", checks);
 	kbug_report_set(r, "draft", d);
 	strbuf_release(&title);
 	return 0;

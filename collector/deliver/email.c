@@ -516,9 +516,7 @@ static int email_not_again(struct kbug_outbox_item *item, const struct kbug_deli
 	else
 		ERR("the last attempt to send '%s' lost the connection after the message was handed over: the server may have accepted it",
 		    kbug_outbox_item_id(item));
-	ERR("look for Message-ID %s in the list archive (https://lore.kernel.org/all/?q=m:%s) or your inbox",
-	    mid ?: "(none)", mid ?: "");
-	ERR("to send it again anyway: kbug outbox --retry %s --force", kbug_outbox_item_id(item));
+	/* what to check and do then: the front end's one sentence (front.h) */
 	return KBUG_DELIVER_UNKNOWN;
 }
 

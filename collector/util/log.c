@@ -8,11 +8,28 @@
 
 int kbug_log_level = KBUG_LOG_WARN;
 
+static char last_error[512];
+
+const char *kbug_log_last_error(void)
+{
+	return last_error[0] ? last_error : NULL;
+}
+
+void kbug_log_forget(void)
+{
+	last_error[0] = '\0';
+}
+
 void kbug_log(int level, const char *fmt, ...)
 {
 	static const char *const prefix[] = { "error: ", "warning: ", "", "debug: " };
 	va_list ap;
 
+	if (level <= KBUG_LOG_ERR) {
+		va_start(ap, fmt);
+		vsnprintf(last_error, sizeof(last_error), fmt, ap);
+		va_end(ap);
+	}
 	if (level > kbug_log_level)
 		return;
 	fputs("kbug: ", stderr);

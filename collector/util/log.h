@@ -19,6 +19,14 @@ extern int kbug_log_level;	/* default KBUG_LOG_WARN; -q: ERR; -v: INFO; -vv: DBG
 void kbug_log(int level, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/*
+ * The text of the newest error logged (even under -q), cut at 511 bytes,
+ * or NULL: for a state that keeps the reason itself, not "see above".
+ */
+const char *kbug_log_last_error(void);
+/* Forget it: before a step whose own error is wanted. */
+void kbug_log_forget(void);
+
 /* CLOCK_MONOTONIC in nanoseconds, for -vv's timings */
 unsigned long long kbug_now_ns(void);
 
