@@ -489,6 +489,60 @@ static const char *ix_by_neighbours(const struct kb_index *ix, const struct kb_r
 }
 
 /* The candidates' deepest common directory, when at least two levels deep. */
+#define IX_PREFIX_MIN 8		/* functions sharing the prefix, for it to say anything */
+#define IX_PREFIX_SCAN 4000	/* functions looked at, at most */
+#define IX_PREFIX_DIRS 16
+
+/*
+ * A function the index does not know (renamed or removed since the
+ * logged kernel, or a static one inlined away), built in: the kernel
+ * names a subsystem's functions with its prefix ("ext4_", "btrfs_",
+ * "tcp_"), so the directory holding at least three quarters of the
+ * tree's functions with that prefix is where it lived. The length of
+ * that directory in *dir's first file, 0 when the prefix says nothing.
+ */
+static size_t ix_by_prefix(const struct kb_index *ix, const char *name, const char **dir)
+{
+	const char *dirs[IX_PREFIX_DIRS];
+	size_t counts[IX_PREFIX_DIRS] = { 0 }, nd = 0, total = 0, i, k, best = 0;
+	char prefix[64];
+	const char *u;
+
+	while (*name == '_')
+		name++;
+	u = strchr(name, '_');
+	if (!u || u - name < 2 || (size_t)(u - name) + 2 > sizeof(prefix))
+		return 0;
+	snprintf(prefix, sizeof(prefix), "%.*s", (int)(u - name + 1), name);
+	for (i = ix_lower(ix->funcs, ix->funcs_nr, sizeof(*ix->funcs), prefix);
+	     i < ix->funcs_nr && total < IX_PREFIX_SCAN &&
+	     !strncmp(ix->funcs[i].name, prefix, strlen(prefix)); i++) {
+		const char *file;
+		size_t len;
+
+		if (ix_ids(ix, ix->funcs[i].ids, &file, 1) < 1)
+			continue;
+		total++;
+		len = ix_dirlen(file);
+		for (k = 0; k < nd; k++)
+			if (ix_dirlen(dirs[k]) == len && !strncmp(dirs[k], file, len))
+				break;
+		if (k == nd && nd < IX_PREFIX_DIRS)
+			dirs[nd++] = file;
+		if (k < nd)
+			counts[k]++;
+	}
+	if (total < IX_PREFIX_MIN || !nd)
+		return 0;
+	for (k = 1; k < nd; k++)
+		if (counts[k] > counts[best])
+			best = k;
+	if (counts[best] * 4 < total * 3)
+		return 0;
+	*dir = dirs[best];
+	return ix_dirlen(dirs[best]);
+}
+
 static size_t ix_common_dir(const char **c, size_t n)
 {
 	size_t len = ix_dirlen(c[0]), i, k, slashes = 0;
@@ -579,6 +633,17 @@ bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_
 		return ix_set(r, d, strlen(d), KB_SRC_MODULE,
 			      "the source directory of the frame's module (tree index)",
 			      KB_CONF_MEDIUM);
+	}
+	if (!n && !m.dirs && !f->module[0]) {
+		const char *dir;
+
+		k = ix_by_prefix(ix, name, &dir);
+		if (k) {
+			ix_set(r, dir, k + 1, KB_SRC_INDEX,
+			       "not in the index: the directory of the functions named with its prefix",
+			       KB_CONF_LOW);
+			return true;
+		}
 	}
 	if (!k)
 		return false;

@@ -200,6 +200,12 @@ static const struct bcase bcases[] = {
 	  "drivers/net/wireless/intel/iwlwifi/mvm/", KB_SRC_MODULE, KB_CONF_MEDIUM },
 	{ "unknown function, single-file module", OOPS("no_such_fn_here+0x1a/0x80 [btusb]", ""),
 	  "drivers/bluetooth/btusb.c", KB_SRC_MODULE, KB_CONF_MEDIUM },
+	/* built in, gone from 6.12: the directory of the functions with its prefix */
+	{ "unknown built-in function, a subsystem's prefix", OOPS("ext4_no_such_fn+0x1a/0x80", ""),
+	  "fs/ext4/", KB_SRC_INDEX, KB_CONF_LOW },
+	/* "do_" starts functions all over the tree: it says nothing */
+	{ "unknown built-in function, a generic prefix", OOPS("do_no_such_fn+0x1a/0x80", ""),
+	  NULL, NULL, KB_CONF_LOW },
 	/* a pasted excerpt: no frame parsed, the title's function looked up */
 	{ "the title's function",
 	  L "BUG: KFENCE: use-after-free read in bfq_exit_icq_bfqq+0x1a/0x80\n" L "\n"
