@@ -73,6 +73,12 @@ test_expect_success 'an unlisted driver error is reported only when the log has 
 	grep -q "^7|WARNING in elan_isr|drivers/input/mouse/elan_i2c_core.c|" got
 '
 
+test_expect_success 'a bus core'"'"'s notice for a device without a driver is no driver error' '
+	echo "[ 1.0] acpi PNP0A08:00: fail to add MMCONFIG information, can'"'"'t access extended configuration space under this bridge" >bus.log &&
+	summarize bus.log >got &&
+	test ! -s got
+'
+
 test_expect_success 'a driver error wrapped after its prefix is read as one line' '
 	printf "%s\n" "[ 1.0] brcmfmac: brcmf_sdio_bus_rxctl: " "resumed on timeout" >wrap.log &&
 	summarize wrap.log >got &&

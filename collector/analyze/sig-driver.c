@@ -865,15 +865,48 @@ static bool drv_says_failed(const char *s, size_t len)
 	return false;
 }
 
-/* A driver's name kbug can place: its table, a module of the tree, a vendor's module. */
+/*
+ * dev_driver_string() is the bus's name for a device no driver is bound
+ * to ("acpi PNP0A03:00: ...", "pci 0000:00:1c.0: ..."): the bus core's
+ * notices, not a driver's failure. The .name of every struct bus_type in
+ * linux 6.12 (drivers/, sound/, net/, kernel/), but usb (the generic
+ * USB device driver's name too, kbug's table places it) and thunderbolt
+ * (the NHI driver's name too).
+ */
+static const char *const drv_bus_names[] = {
+	"ac97", "ac97bus", "acpi", "amba", "anybuss", "aoa-soundbus", "ap", "aprbus", "arm_ffa",
+	"auxiliary", "bcma", "bttv-sub", "ccw", "ccwgroup", "cdmm", "cdx", "clockevents",
+	"clocksource", "coreboot", "coresight", "counter", "cpu", "css", "cxl", "dax", "dfl",
+	"dio", "dp-aux", "dsa", "edac", "eisa", "event_source", "fcoe", "firewire", "fsi",
+	"fsl-mc", "gadget", "gameport", "gbphy", "genpd", "gpio", "greybus", "hdaudio", "hid",
+	"host1x", "host1x-context", "hsi", "i2c", "i3c", "ibm_rtl", "iio", "intc", "intel_th",
+	"ipack", "isa", "iscsi_flashnode", "ishtp", "iucv", "macio", "maple", "matrix", "mcb",
+	"mcp", "mdev", "mdio_bus", "mei", "memstick", "mhi", "mhi_ep", "mipi-dsi", "mmc",
+	"mmc_rpmb", "most", "moxtet", "nd", "node", "ntb", "ntb_transport", "nubus", "nvmem",
+	"nvmem-layout", "parport", "pci", "pci-epf", "pci_express", "pcmcia", "peci", "platform",
+	"pnp", "pseudo", "pwrseq", "rapidio", "rbd", "rmi4", "rpmsg", "scm", "scmi_protocol",
+	"scsi", "sdio", "serial", "serial-base", "serio", "siox", "slimbus", "snd_seq", "soc",
+	"soundwire", "spi", "spmi", "ssb", "surface_aggregator", "tc", "tcm_loop_bus", "tee",
+	"tifm", "typec", "ulpi", "usb-serial", "vchiq-bus", "vdpa", "virtio", "vme", "w1", "wmi",
+	"workqueue", "xen_cpu", "zorro",
+};
+
+/*
+ * A driver's name kbug can place: its table, a module of the tree, a
+ * vendor's module; never a bus's name.
+ */
 static bool drv_known(const char *drv, size_t n)
 {
 	char name[DRV_NAME_MAX + 1];
+	size_t i;
 
 	if (!n || n > DRV_NAME_MAX)
 		return false;
 	memcpy(name, drv, n);
 	name[n] = '\0';
+	for (i = 0; i < ARRAY_SIZE(drv_bus_names); i++)
+		if (!strcmp(name, drv_bus_names[i]))
+			return false;
 	return drv_lookup(name) || drv_module(name) || drv_out_of_tree(name);
 }
 
