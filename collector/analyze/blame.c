@@ -312,21 +312,25 @@ static void blame_header_file(struct kb_rep *r)
  * which loads the tree index anyway) its function's only definition in
  * the index. NULL when unknown.
  */
-static const char *blame_frame_file(const struct kb_rep *r, const struct kb_frame *f)
+static const char *blame_index_file(const struct kb_frame *f)
 {
-	const struct kb_index *ix;
+	const struct kb_index *ix = kb_index_get();
 	const char *def[2];
 	char name[128];
 
-	if (f->file[0])
-		return f->file;
-	if (blame_names_file(r))
-		return NULL;
-	ix = kb_index_get();
 	if (!ix)
 		return NULL;
 	snprintf(name, sizeof(name), "%.*s", (int)strcspn(f->func, "."), f->func);
 	return kb_index_func(ix, name, def, ARRAY_SIZE(def)) == 1 ? def[0] : NULL;
+}
+
+static const char *blame_frame_file(const struct kb_rep *r, const struct kb_frame *f)
+{
+	if (f->file[0])
+		return f->file;
+	if (blame_names_file(r))
+		return NULL;
+	return blame_index_file(f);
 }
 
 /*
@@ -396,16 +400,22 @@ static void blame_caller(struct kb_rep *r)
  */
 static void blame_guessed(struct kb_rep *r)
 {
-	size_t i, guesses = 0;
+	size_t i, guesses = 0, machinery = 0;
 
 	for (i = 0; i < r->frames_nr; i++) {
 		if (r->frames[i].ip)
 			continue;
 		if (r->frames[i].reliable)
-			return;
-		guesses++;
+			machinery++;	/* blame_pick() found none that is no machinery */
+		else
+			guesses++;
 	}
-	if (guesses < BLAME_GUESSED_TRACE)
+	/*
+	 * Either no frame was reached, or the ones reached all report (a
+	 * module's own assert helper that dumps the stack, then an excerpt
+	 * cut after it): the "? " words are what is left.
+	 */
+	if (guesses < (machinery ? 1 : BLAME_GUESSED_TRACE))
 		return;
 	for (i = 0; i < r->frames_nr; i++) {
 		const struct kb_frame *f = &r->frames[i];
@@ -416,6 +426,44 @@ static void blame_guessed(struct kb_rep *r)
 			continue;
 		r->guilty = (int)i;
 		r->guessed = true;
+		return;
+	}
+}
+
+/*
+ * A report cut before its trace (or printed without one) may still list
+ * the locks the task holds: lockdep's print_lock() writes
+ * " #N: ADDR (NAME){....}-{N:N}, at: %pS", the place each was taken, in the
+ * order taken. The last one taken by code that is no machinery is where
+ * the task was (sleeping in atomic context, a hung task): a guess.
+ */
+static void blame_held_locks(struct kb_rep *r)
+{
+	size_t i;
+
+	for (i = r->cut; i-- > r->hdr;) {
+		const char *l = kb_rep_line(r, i), *at = strstr(l, ", at: "), *file;
+		struct kb_frame f;
+
+		l += strspn(l, " ");
+		if (l[0] != '#' || !isdigit((unsigned char)l[1]) || !at ||
+		    !kb_frame_parse(at + 6, &f) || !f.has_off)
+			continue;
+		f.reliable = false;
+		f.idx = i;
+		/* the index, even when the header names a file: no frame names one */
+		file = blame_index_file(&f);
+		if (kb_skip_func(f.func, KB_USE_BLAME) || (file && kb_skip_file(file)) ||
+		    (!file && !f.module[0]))
+			continue;
+		r->guilty = kb_rep_add_frame(r, &f);
+		r->guessed = true;
+		if (file) {
+			snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", file);
+			r->blame_reason = "where the task took the last lock it holds, from the "
+					  "function index";
+			r->blame_source = KB_SRC_INDEX;
+		}
 		return;
 	}
 }
@@ -434,6 +482,8 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		blame_caller(r);
 	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
 		blame_guessed(r);
+	if (r->guilty < 0 && !r->frames_nr && !(r->sig->flags & KB_SIG_DRIVER))
+		blame_held_locks(r);
 	f = r->guilty >= 0 ? &r->frames[r->guilty] : NULL;
 
 	if (f) {
@@ -569,6 +619,7 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 		blame_pick(r, modules, tree);
 	if (r->guilty_file[0] && !r->blame_source)
 		r->blame_source = KB_SRC_GUESS;
-	if (!r->confidence)	/* the index or oot.c may have said it already */
+	/* the index or oot.c may have said it already, of a frame that was a guess */
+	if (!r->confidence || r->guessed)
 		r->confidence = blame_confidence(r);
 }

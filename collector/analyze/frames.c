@@ -64,14 +64,28 @@ const char *kb_find_file(const char *s, char *path, size_t size, int *line)
 	return NULL;
 }
 
+/*
+ * "0x1a", or "0\u00d7" + "1a": blog engines (WordPress's wptexturize)
+ * turn the x between digits into a multiplication sign, so pasted traces
+ * read "kobject_add+0\u00d783/0xd7".
+ */
 static const char *frames_hex(const char *s, unsigned long *v)
 {
 	char *end;
+	size_t n;
 
-	if (s[0] != '0' || s[1] != 'x')
+	if (s[0] != '0')
 		return NULL;
-	*v = strtoul(s + 2, &end, 16);
-	return end == s + 2 ? NULL : end;
+	if (s[1] == 'x')
+		n = 2;
+	else if ((unsigned char)s[1] == 0xc3 && (unsigned char)s[2] == 0x97)
+		n = 3;
+	else
+		return NULL;
+	if (!isxdigit((unsigned char)s[n]))
+		return NULL;
+	*v = strtoul(s + n, &end, 16);
+	return end;
 }
 
 /* The part after "func": "+0x1/0x2 [mod] file.c:12 [inline]". */
@@ -194,6 +208,8 @@ bool kb_frame_parse_ip(const char *s, struct kb_frame *f)
 		p += 4;	/* powerpc's show_regs(): "NIP [%lx] %pS" */
 	else if (kb_starts(p, "IP: "))
 		p += 4;
+	else if (kb_starts(p, "EIP is at "))
+		p += 10;	/* i386's die() before 2.6.25: "EIP is at %s" */
 	else if (kb_starts(p, "pc : ") || kb_starts(p, "PC is at "))
 		p += p[1] == 'c' ? 5 : 9;
 	else if (kb_starts(p, "epc : "))

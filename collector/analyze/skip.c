@@ -147,6 +147,12 @@ static const struct kb_skip_class c_kobject = {
 		"device_del), fs/sysfs/: the driver core acts for the subsystem that registers the "
 		"object",
 };
+static const struct kb_skip_class c_register = {
+	.id = "driver-register",
+	.why = "drivers/base/bus.c, driver.c and dd.c (driver_register, bus_add_driver, "
+		"really_probe) and each bus's *_register_driver: the driver core binds a "
+		"module's struct device_driver for the module init that registers it",
+};
 static const struct kb_skip_class c_teardown = {
 	.id = "teardown",
 	.why = "drivers/usb/core/urb.c and message.c, net/core/dev.c unregister, drivers/i2c/, "
@@ -443,7 +449,7 @@ static const struct kb_skip_rule skip_rules[] = {
 	BX("rcu_core", c_rcu), BX("rcu_core_si", c_rcu), BP("rcu_do_batch", c_rcu),
 	BP("rcu_cpu_kthread", c_rcu), BP("rcu_gp_", c_rcu), BP("srcu_invoke_callbacks", c_rcu),
 	BP("rcu_nocb_", c_rcu), BP("nocb_cb_wait", c_rcu), BP("rcu_sched_clock_irq", c_rcu),
-	BP("rcu_pending", c_rcu), BP("rcu_read_unlock_special", c_rcu),
+	BX("rcu_pending", c_rcu), BP("rcu_read_unlock_special", c_rcu),
 	BP("rcu_note_context_switch", c_rcu),
 	F("kernel/rcu/", c_rcu),
 	/* kobjects, devices and sysfs */
@@ -456,6 +462,13 @@ static const struct kb_skip_rule skip_rules[] = {
 	S("device_remove_file", c_kobject),
 	BP("kobject_", c_kobject), BP("kset_", c_kobject), BP("kvasprintf_const", c_kobject),
 	BP("kstrdup_const", c_kobject),
+	/* driver registration and binding */
+	BP("driver_register", c_register), BP("bus_add_driver", c_register),
+	BP("__pci_register_driver", c_register), BP("pci_register_driver", c_register),
+	BP("usb_register_driver", c_register),
+	BP("__platform_driver_register", c_register), BP("i2c_register_driver", c_register),
+	F("drivers/base/bus.c", c_register), F("drivers/base/driver.c", c_register),
+	F("drivers/base/dd.c", c_register),
 	/* generic teardown */
 	S("hwrng_unregister", c_teardown), S("i2c_del_adapter", c_teardown),
 	S("__unregister_client", c_teardown), S("rollback_registered", c_teardown),

@@ -139,6 +139,9 @@ struct bcase {
 	const char *name, *log, *file, *source, *confidence;
 };
 
+/* U+00D7, the multiplication sign a blog engine puts for the x of "0x" */
+#define TIMES "\xc3\x97"
+
 /* An oops of an unsymbolized kernel: the RIP frame (+ module), then the trace. */
 #define OOPS(rip, trace) \
 	L "BUG: kernel NULL pointer dereference, address: 0000000000000008\n" \
@@ -211,6 +214,37 @@ static const struct bcase bcases[] = {
 	  L "BUG: KFENCE: use-after-free read in bfq_exit_icq_bfqq+0x1a/0x80\n" L "\n"
 	  L "Use-after-free read at 0x00000000deadbeef (in kfence-#12):\n",
 	  "block/bfq-iosched.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/*
+	 * cut before the trace: the last lock lockdep lists as held
+	 * (print_lock()'s "at: %pS") is where the task was, a guess
+	 */
+	{ "held locks",
+	  L "BUG: sleeping function called from invalid context at kernel/locking/spinlock_rt.c:48\n"
+	  L "in_atomic(): 0, irqs_disabled(): 1, non_block: 0, pid: 75, name: wpa\n"
+	  L "2 locks held by wpa/75:\n"
+	  L " #0: ffff0001 (&local->mtx){+.+.}-{4:4}, at: ieee80211_do_open+0x4c/0xd8 [mac80211]\n"
+	  L " #1: ffff0002 (&mvm->mutex){+.+.}-{4:4}, at: iwl_mvm_mac_start+0x2a/0x80 [iwlmvm]\n"
+	  L "irq event stamp: 4470\n",
+	  "drivers/net/wireless/intel/iwlwifi/mvm/mac80211.c", KB_SRC_INDEX, KB_CONF_LOW },
+	/* the frames reached all report (an assert helper); a "? " word is left */
+	{ "machinery, then a guess",
+	  L "PANIC at inode.c:89:ext4_writepages()\n" L "Call Trace:\n" L " <TASK>\n"
+	  L " show_stack+0x52/0x5c\n" L " dump_stack_lvl+0x4a/0x63\n"
+	  L " dump_stack+0x10/0x16\n" L " ? ext4_writepages+0x134/0x540\n",
+	  "fs/ext4/inode.c", KB_SRC_INDEX, KB_CONF_LOW },
+	/*
+	 * i386's "EIP is at", offsets with a blog's multiplication sign for x,
+	 * and the driver core's registration acting for the module's init
+	 */
+	{ "0\u00d7 offsets, driver registration",
+	  L "Unable to handle kernel paging request at virtual address f899b670\n"
+	  L "Oops: 0002 [#1]\n" L "EIP is at kobject_add+0" TIMES "83/0xd7\n"
+	  L "Call Trace:\n" L "[] kobject_register+0" TIMES "19/0" TIMES "39\n"
+	  L "[] bus_add_driver+0" TIMES "36/0" TIMES "97\n"
+	  L "[] driver_register+0" TIMES "82/0" TIMES "89\n"
+	  L "[] pci_register_driver+0" TIMES "85/0xa1\n"
+	  L "[] e1000_init_module+0xa/0" TIMES "14 [e1000]\n",
+	  "drivers/net/ethernet/intel/e1000/e1000_main.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* an out-of-tree module's function named like a tree one: not the tree's */
 	{ "unknown module", OOPS("ext4_writepages+0x1a/0x80 [vendorfs]", ""), NULL,
 	  KB_SRC_MODULE, KB_CONF_LOW },
