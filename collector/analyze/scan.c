@@ -599,6 +599,56 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 	}
 }
 
+/* printk's time stamp (PRINTK_TIME) at s: "[%5lu.%06lu]", its length or 0 */
+static size_t scan_stamp(const char *s, const char *end)
+{
+	const char *p = s + 1, *d;
+
+	while (p < end && *p == ' ')
+		p++;
+	for (d = p; p < end && *p >= '0' && *p <= '9'; p++)
+		;
+	if (p == d || p >= end || *p != '.')
+		return 0;
+	for (d = ++p; p < end && *p >= '0' && *p <= '9'; p++)
+		;
+	return p - d == 6 && p < end && *p == ']' ? (size_t)(p + 1 - s) : 0;
+}
+
+#define SCAN_JOINED 48	/* shorter lines cannot hold two stamped messages */
+
+/*
+ * A paste that lost its line breaks (a forum, a reflowed comment) runs
+ * the kernel's records together: "[ 0.26] r600_cp: ... [ 0.27] radeon
+ * 0000:01:00.0: Fatal error". The second and later stamps after a blank
+ * start records of their own, each scanned as a line.
+ */
+static void scan_raw(struct scan *sc, const char *raw, size_t len)
+{
+	const char *end = raw + len, *p = raw, *from = raw, *b;
+	bool stamped = false;
+
+	if (len < SCAN_JOINED) {
+		scan_line(sc, raw, len);
+		return;
+	}
+	while ((b = memchr(p, '[', end - p))) {
+		size_t n = scan_stamp(b, end);
+
+		p = b + 1;
+		if (!n)
+			continue;
+		if (stamped && b > from && b[-1] == ' ') {
+			scan_line(sc, from, b - 1 - from);
+			sc->lineno--;	/* the pieces keep their line's number */
+			from = b;
+		}
+		stamped = true;
+		p = b + n;
+	}
+	scan_line(sc, from, end - from);
+}
+
 static void scan_init(struct scan *sc, const struct kbug_analyze_opts *o,
 		      struct kbug_analyze_opts *defaults)
 {
@@ -649,7 +699,7 @@ int kbug_analyze_buffer(const char *buf, size_t len, const char *name,
 		nl = memchr(p, '\n', end - p);
 		if (!nl)
 			nl = end;
-		scan_line(&sc, p, nl - p);
+		scan_raw(&sc, p, nl - p);
 		p = nl + 1;
 	}
 	DBG("analyzed %zu bytes of '%s'", len, name ? name : "log");
@@ -677,20 +727,20 @@ int kbug_analyze_stream(FILE *in, const char *name, const struct kbug_analyze_op
 			if (ferror(in))
 				err = errno ? -errno : -EIO;
 			else if (have && !skipping)
-				scan_line(&sc, buf, have);
+				scan_raw(&sc, buf, have);
 			break;
 		}
 		end = buf + have + n;
 		while ((nl = memchr(p, '\n', end - p))) {
 			if (!skipping)
-				scan_line(&sc, p, nl - p);
+				scan_raw(&sc, p, nl - p);
 			skipping = false;
 			p = nl + 1;
 		}
 		have = end - p;
 		if (have == SCAN_BUF) {
 			if (!skipping)
-				scan_line(&sc, buf, KB_LINE_MAX);
+				scan_raw(&sc, buf, KB_LINE_MAX);
 			skipping = true;
 			have = 0;
 			continue;
