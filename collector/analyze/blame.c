@@ -468,6 +468,38 @@ static void blame_held_locks(struct kb_rep *r)
 	}
 }
 
+/*
+ * The WARN()'s own message, printed between "[ cut here ]" and the
+ * "WARNING:" line, may name the code it warns about with %pS or %pB
+ * ("refcount_t overflow at afs_cache_permit+0x57d/0x5c0 [kafs]"): when
+ * the report has no frame of its own that is no machinery, that one.
+ */
+static void blame_message_symbol(struct kb_rep *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->hdr; i++) {
+		const char *l = kb_rep_line(r, i), *p = l;
+		struct kb_frame f;
+
+		while ((p = strstr(p, "+0x"))) {
+			const char *b = p;
+
+			while (b > l && (isalnum((unsigned char)b[-1]) || b[-1] == '_' ||
+					 b[-1] == '.'))
+				b--;
+			p += 3;
+			if (b == p - 3 || !kb_frame_parse(b, &f) || !f.has_off ||
+			    blame_helper(r, &f))
+				continue;
+			f.idx = i;
+			r->guilty = kb_rep_add_frame(r, &f);
+			r->text_frame = true;
+			return;
+		}
+	}
+}
+
 static void blame_pick(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
 	const struct kb_frame *f;
@@ -480,6 +512,8 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 			r->guilty = (int)i;
 	if (!(r->sig->flags & KB_SIG_DRIVER))
 		blame_caller(r);
+	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
+		blame_message_symbol(r);
 	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
 		blame_guessed(r);
 	if (r->guilty < 0 && !r->frames_nr && !(r->sig->flags & KB_SIG_DRIVER))
@@ -517,7 +551,7 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 	if (r->resolved && blame_resolved_file(r))
 		return;
 	/* only for a log that names no file (those with files never load the index) */
-	if (f && !f->file[0] && !blame_names_file(r) &&
+	if (f && !f->file[0] && (!blame_names_file(r) || r->text_frame) &&
 	    kb_index_blame(r, f, blame_module_dir(modules, f)))
 		return;
 	if (!f && !blame_names_file(r) && blame_title_func(r))

@@ -81,6 +81,7 @@ struct kb_rep {
 	int guilty;		/* index in frames, -1: none */
 	bool by_extractor;	/* picked by the hung-task rule */
 	bool guessed;		/* blamed on a "? " frame: the trace had no other */
+	bool text_frame;	/* blamed on a symbol of the report's text, not of a trace */
 	bool resolved;		/* some frames got file:line from debug info */
 	bool own_file;		/* the guilty file is named in the report's own lines */
 	bool saw_trace;		/* a call trace has begun */

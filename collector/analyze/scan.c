@@ -26,6 +26,7 @@
 #define SCAN_BUF (1 << 20)
 #define SCAN_QUIET 100		/* non-report lines that end a report with no terminator */
 #define SCAN_PREV 256
+#define SCAN_PRE 6		/* a separator and the WARN message lines after it */
 #define SCAN_HEADLESS 40	/* how near the top a report may start without its header */
 #define SCAN_BORROW 20		/* how close the next report must start to lend its file */
 #define SCAN_FALLBACK 512	/* the kept driver error line */
@@ -40,8 +41,10 @@ struct scan {
 	unsigned int count, max;
 	struct kb_rep rep;
 	bool open;
-	char prev[SCAN_PREV];		/* the last separator line, if it was the last line */
-	unsigned long prev_no, lineno;
+	/* the last separator line and the lines since, while they may open a report */
+	char pre[SCAN_PRE][SCAN_PREV];
+	unsigned int pre_n;
+	unsigned long pre_no, lineno;
 	struct kb_dwarf *dw;
 	bool dw_tried;
 	struct json_object *pending;	/* the last report, when it named no culprit of its own */
@@ -119,6 +122,7 @@ static void scan_rep_reset(struct kb_rep *r)
 	r->guilty = -1;
 	r->by_extractor = false;
 	r->guessed = false;
+	r->text_frame = false;
 	r->resolved = false;
 	r->own_file = false;
 	r->saw_trace = false;
@@ -394,12 +398,24 @@ static void scan_open(struct scan *sc, const struct kb_sig *sig, const struct kb
 	r->kind = sig->kind;
 	snprintf(r->ctx, sizeof(r->ctx), "%s", l->ctx);
 	r->first_line = l->no;
-	if (sc->prev[0] && sc->prev_no + 1 == l->no && !(sig->flags & KB_SIG_DRIVER)) {
-		scan_keep(r, sc->prev, strlen(sc->prev), sc->prev_no);
-		r->first_line = sc->prev_no;
+	if (sc->pre_n && sc->pre_no + sc->pre_n == l->no && !(sig->flags & KB_SIG_DRIVER)) {
+		unsigned int i;
+
+		for (i = 0; i < sc->pre_n; i++)
+			scan_keep(r, sc->pre[i], strlen(sc->pre[i]), sc->pre_no + i);
+		r->first_line = sc->pre_no;
 	}
+	sc->pre_n = 0;
 	r->hdr = r->nr;
 	scan_keep(r, l->text, l->len, l->no);
+}
+
+static void scan_pre(struct scan *sc, const struct kb_line *l)
+{
+	size_t n = l->len < SCAN_PREV - 1 ? l->len : SCAN_PREV - 1;
+
+	memcpy(sc->pre[sc->pre_n], l->text, n);
+	sc->pre[sc->pre_n++][n] = '\0';
 }
 
 /* Does a line look like part of a report (frames, registers, lock lists, dumps)? */
@@ -583,11 +599,13 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 			return;
 	}
 	if (!sc->open && scan_separator(l.text, l.len)) {
-		size_t n = l.len < SCAN_PREV - 1 ? l.len : SCAN_PREV - 1;
-
-		memcpy(sc->prev, l.text, n);
-		sc->prev[n] = '\0';
-		sc->prev_no = l.no;
+		sc->pre_n = 0;
+		sc->pre_no = l.no;
+		scan_pre(sc, &l);
+	} else if (!sc->open && sc->pre_n && sc->pre_n < SCAN_PRE && sc->pre[0][0] == '-' &&
+		   sc->pre_no + sc->pre_n == l.no) {
+		/* __warn(): "[ cut here ]", the WARN()'s own message, then "WARNING:" */
+		scan_pre(sc, &l);
 	} else if (!sc->open && l.len > 14 && l.text[0] == 'L' &&
 		   !memcmp(l.text, "Linux version ", 14)) {
 		size_t n = strcspn(l.text + 14, " ");

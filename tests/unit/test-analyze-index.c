@@ -245,6 +245,13 @@ static const struct bcase bcases[] = {
 	  L "[] pci_register_driver+0" TIMES "85/0xa1\n"
 	  L "[] e1000_init_module+0xa/0" TIMES "14 [e1000]\n",
 	  "drivers/net/ethernet/intel/e1000/e1000_main.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* no frame but reporting machinery: the WARN()'s message names the code (%pB) */
+	{ "the WARN message's symbol",
+	  L "------------[ cut here ]------------\n"
+	  L "refcount_t overflow at afs_cache_permit+0x57d/0x5c0 [kafs] in cc1[562], uid/euid: 0/0\n"
+	  L "WARNING: CPU: 0 PID: 562 at kernel/panic.c:657 refcount_error_report+0x9c/0xac\n"
+	  L "...\n",
+	  "fs/afs/security.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* an out-of-tree module's function named like a tree one: not the tree's */
 	{ "unknown module", OOPS("ext4_writepages+0x1a/0x80 [vendorfs]", ""), NULL,
 	  KB_SRC_MODULE, KB_CONF_LOW },

@@ -476,6 +476,34 @@ static void test_report_fields(void **state)
 }
 
 /* The same report through every transport gives the same title and lines. */
+/* __warn(): the WARN()'s message between "[ cut here ]" and "WARNING:" is the report's */
+static void test_warn_message(void **state)
+{
+	static const char log[] =
+		T "usb 1-1: new high-speed USB device number 2 using xhci_hcd\n"
+		T "------------[ cut here ]------------\n"
+		T "RPM wakelock ref not held during HW access\n"
+		T "WARNING: CPU: 1 PID: 177 at drivers/gpu/drm/i915/intel_uncore.c:632 "
+		"gen8_write32+0x1e7/0x240 [i915]\n"
+		T "Call Trace:\n" T " <TASK>\n" T " intel_runtime_pm_put+0x1a/0x80 [i915]\n"
+		T " </TASK>\n" T "---[ end trace 0000000000000000 ]---\n";
+	struct json_object *res, *r;
+	const char *text;
+	int n;
+
+	(void)state;
+	res = analyze(log, strlen(log), &n);
+	assert_int_equal(n, 1);
+	r = json_object_array_get_idx(kj_get(res, "reports"), 0);
+	assert_int_equal(kj_get_int(r, "first_line", 0), 2);
+	text = kj_get_str(r, "text");
+	assert_non_null(text);
+	assert_non_null(strstr(text, "[ cut here ]"));
+	assert_non_null(strstr(text, "ref not held during HW access\nWARNING: CPU: 1"));
+	assert_null(strstr(text, "new high-speed"));
+	json_object_put(res);
+}
+
 static void test_transports(void **state)
 {
 	static const char *const prefixes[] = {
@@ -767,6 +795,7 @@ int main(void)
 		cmocka_unit_test(test_cases),
 		cmocka_unit_test(test_report_fields),
 		cmocka_unit_test(test_transports),
+		cmocka_unit_test(test_warn_message),
 		cmocka_unit_test(test_no_report_and_other_daemons),
 		cmocka_unit_test(test_interleaved),
 		cmocka_unit_test(test_stream_many),
