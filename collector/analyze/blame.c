@@ -137,14 +137,22 @@ static struct json_object *blame_module_entry(struct json_object *modules, const
 	return NULL;
 }
 
-/* Does any line of the report name a source file? */
+/*
+ * Was the report symbolized with files (syzkaller's symbolizer, a kernel
+ * with debug info, decode_stacktrace.sh)? Then the files it names are the
+ * ones to blame and the function index is not needed. A distribution
+ * kernel names a file only in its report's first line (WARN() and BUG()
+ * print __FILE__, UBSAN and might_sleep() their site): its frames are
+ * placed by the index.
+ */
 static bool blame_names_file(const struct kb_rep *r)
 {
 	char path[256];
 	size_t i;
 
 	for (i = r->hdr; i < r->cut; i++)
-		if (kb_find_file(kb_rep_line(r, i), path, sizeof(path), NULL))
+		if ((i > r->hdr || !r->frames_nr) &&
+		    kb_find_file(kb_rep_line(r, i), path, sizeof(path), NULL))
 			return true;
 	return false;
 }
@@ -326,8 +334,16 @@ static const char *blame_index_file(const struct kb_frame *f)
 
 static const char *blame_frame_file(const struct kb_rep *r, const struct kb_frame *f)
 {
+	size_t i;
+
 	if (f->file[0])
 		return f->file;
+	/* the function whose file the report's header gave (WARN()'s __FILE__) */
+	if (r->site_file[0] && !strcmp(r->site_func, f->func))
+		return r->site_file;
+	for (i = 0; i < r->frames_nr; i++)
+		if (r->frames[i].file[0] && !strcmp(r->frames[i].func, f->func))
+			return r->frames[i].file;
 	if (blame_names_file(r))
 		return NULL;
 	return blame_index_file(f);
@@ -646,8 +662,33 @@ static const char *blame_confidence(const struct kb_rep *r)
 	return KB_CONF_MEDIUM;
 }
 
+/*
+ * __warn() prints "WARNING: CPU: N PID: N at FILE:LINE FUNC+off/size",
+ * and x86's BUG() on old kernels "kernel BUG at FILE:LINE!" with the
+ * RIP's FUNC after: the header's file is its function's, even when the
+ * frames have none.
+ */
+static void blame_site(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr), *at = strstr(l, " at "), *p;
+	struct kb_frame f;
+
+	r->site_file[0] = '\0';
+	r->site_func[0] = '\0';
+	if (!at)
+		return;
+	p = kb_find_file(at, r->site_file, sizeof(r->site_file), NULL);
+	if (!p)
+		return;
+	if (kb_frame_parse(p, &f) && f.has_off)
+		snprintf(r->site_func, sizeof(r->site_func), "%s", f.func);
+	else
+		r->site_file[0] = '\0';
+}
+
 void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
+	blame_site(r);
 	/* core code that warns for a driver and names it (sig-driver.c) */
 	if (!kb_drv_named(r))
 		blame_pick(r, modules, tree);

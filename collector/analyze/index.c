@@ -446,6 +446,18 @@ static bool ix_in_dir(const char *f, const void *arg)
 	return ix_under(f, d, n);
 }
 
+/* A frame's file in the tree: the log's, else its function's only definition */
+static const char *ix_frame_file(const struct kb_index *ix, const struct kb_frame *o)
+{
+	const char *def[2];
+	char name[128];
+
+	if (o->file[0])
+		return kb_path_outside(o->file) ? NULL : o->file;
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(o->func, "."), o->func);
+	return kb_index_func(ix, name, def, 2) == 1 ? def[0] : NULL;
+}
+
 /*
  * Callers and callees of a static function usually live in its file or
  * directory (a driver's files call each other): the candidate that
@@ -455,23 +467,17 @@ static bool ix_in_dir(const char *f, const void *arg)
 static const char *ix_by_neighbours(const struct kb_index *ix, const struct kb_rep *r,
 				    const struct kb_frame *f, const char **c, size_t n)
 {
-	const char *near[IX_NEAR], *def[2], *best = NULL;
+	const char *near[IX_NEAR], *best = NULL;
 	size_t i, j, nr = 0, best_score = 0;
 	bool tie = false;
 
 	for (i = 0; i < r->frames_nr && nr < IX_NEAR; i++) {
 		const struct kb_frame *o = &r->frames[i];
-		char name[128];
 
 		if (o == f || !o->reliable)
 			continue;
-		if (o->file[0] && !kb_path_outside(o->file)) {
-			near[nr++] = o->file;
-			continue;
-		}
-		snprintf(name, sizeof(name), "%.*s", (int)strcspn(o->func, "."), o->func);
-		if (kb_index_func(ix, name, def, 2) == 1)
-			near[nr++] = def[0];
+		near[nr] = ix_frame_file(ix, o);
+		nr += !!near[nr];
 	}
 	for (i = 0; i < n; i++) {
 		size_t score = 0, dl = ix_dirlen(c[i]);
@@ -488,6 +494,28 @@ static const char *ix_by_neighbours(const struct kb_index *ix, const struct kb_r
 	return tie ? NULL : best;
 }
 
+/*
+ * The files of the frames that called f, nearest first: their file:line,
+ * or their function's only definition. At most IX_NEAR.
+ */
+static size_t ix_callers(const struct kb_index *ix, const struct kb_rep *r,
+			 const struct kb_frame *f, const char **near)
+{
+	size_t i, nr = 0;
+
+	for (i = 0; i < r->frames_nr && &r->frames[i] != f; i++)
+		;
+	for (i++; i < r->frames_nr && nr < IX_NEAR; i++) {
+		const struct kb_frame *o = &r->frames[i];
+
+		if (!o->reliable || o->ip)
+			continue;
+		near[nr] = ix_frame_file(ix, o);
+		nr += !!near[nr];
+	}
+	return nr;
+}
+
 /* The candidates' deepest common directory, when at least two levels deep. */
 #define IX_PREFIX_MIN 8		/* functions sharing the prefix, for it to say anything */
 #define IX_PREFIX_SCAN 4000	/* functions looked at, at most */
@@ -501,10 +529,12 @@ static const char *ix_by_neighbours(const struct kb_index *ix, const struct kb_r
  * tree's functions with that prefix is where it lived. The length of
  * that directory in *dir's first file, 0 when the prefix says nothing.
  */
-static size_t ix_by_prefix(const struct kb_index *ix, const char *name, const char **dir)
+static size_t ix_by_prefix(const struct kb_index *ix, const char *name, const char **near,
+			   size_t near_nr, const char **dir)
 {
 	const char *dirs[IX_PREFIX_DIRS];
 	size_t counts[IX_PREFIX_DIRS] = { 0 }, nd = 0, total = 0, i, k, best = 0;
+	unsigned long long near_hits = 0;	/* IX_NEAR bits: callers' directories hit */
 	char prefix[64];
 	const char *u;
 
@@ -524,6 +554,9 @@ static size_t ix_by_prefix(const struct kb_index *ix, const char *name, const ch
 			continue;
 		total++;
 		len = ix_dirlen(file);
+		for (k = 0; k < near_nr && k < IX_NEAR; k++)
+			if (ix_dirlen(near[k]) == len && !strncmp(near[k], file, len))
+				near_hits |= 1ULL << k;
 		for (k = 0; k < nd; k++)
 			if (ix_dirlen(dirs[k]) == len && !strncmp(dirs[k], file, len))
 				break;
@@ -534,6 +567,12 @@ static size_t ix_by_prefix(const struct kb_index *ix, const char *name, const ch
 	}
 	if (total < IX_PREFIX_MIN || !nd)
 		return 0;
+	/* a directory of the prefix that holds a caller: the subsystem the trace is in */
+	for (i = 0; i < near_nr && i < IX_NEAR; i++)
+		if (near_hits & (1ULL << i)) {
+			*dir = near[i];
+			return ix_dirlen(near[i]);
+		}
 	for (k = 1; k < nd; k++)
 		if (counts[k] > counts[best])
 			best = k;
@@ -635,9 +674,9 @@ bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_
 			      KB_CONF_MEDIUM);
 	}
 	if (!n && !m.dirs && !f->module[0]) {
-		const char *dir;
+		const char *dir, *near[IX_NEAR];
 
-		k = ix_by_prefix(ix, name, &dir);
+		k = ix_by_prefix(ix, name, near, ix_callers(ix, r, f, near), &dir);
 		if (k) {
 			ix_set(r, dir, k + 1, KB_SRC_INDEX,
 			       "not in the index: the directory of the functions named with its prefix",

@@ -87,6 +87,9 @@ struct kb_rep {
 	bool saw_trace;		/* a call trace has begun */
 	char guilty_func[128];
 	char guilty_file[256];
+	/* WARN()'s and BUG()'s "at FILE:LINE FUNC+off": FUNC's file, for frames without one */
+	char site_func[128];
+	char site_file[256];
 	char guilty_module[64];
 	const char *blame_reason;
 	/*

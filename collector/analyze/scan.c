@@ -635,18 +635,36 @@ static size_t scan_stamp(const char *s, const char *end)
 
 #define SCAN_JOINED 48	/* shorter lines cannot hold two stamped messages */
 
+/* How many time stamps the line holds, up to max */
+static unsigned int scan_stamps(const char *p, const char *end, unsigned int max)
+{
+	unsigned int n = 0;
+	const char *b;
+
+	while (n < max && (b = memchr(p, '[', end - p))) {
+		size_t k = scan_stamp(b, end);
+
+		n += !!k;
+		p = b + (k ? k : 1);
+	}
+	return n;
+}
+
 /*
  * A paste that lost its line breaks (a forum, a reflowed comment) runs
- * the kernel's records together: "[ 0.26] r600_cp: ... [ 0.27] radeon
- * 0000:01:00.0: Fatal error". The second and later stamps after a blank
- * start records of their own, each scanned as a line.
+ * the kernel's records together: "[ 0.26] r600_cp: ... [ 0.27] [drm]
+ * ... [ 0.28] radeon 0000:01:00.0: Fatal error". With three stamps or
+ * more, each stamp after the first that follows a blank starts a record
+ * of its own, scanned as a line. Two are a KERN_CONT line another CPU's
+ * record cut into ("trusty: panic (caller [ 331.0] trusty: 0xff...):
+ * ASSERT FAILED"): one record, as syzkaller reads it.
  */
 static void scan_raw(struct scan *sc, const char *raw, size_t len)
 {
 	const char *end = raw + len, *p = raw, *from = raw, *b;
 	bool stamped = false;
 
-	if (len < SCAN_JOINED) {
+	if (len < SCAN_JOINED || scan_stamps(raw, end, 3) < 3) {
 		scan_line(sc, raw, len);
 		return;
 	}

@@ -245,6 +245,22 @@ static const struct bcase bcases[] = {
 	  L "[] pci_register_driver+0" TIMES "85/0xa1\n"
 	  L "[] e1000_init_module+0xa/0" TIMES "14 [e1000]\n",
 	  "drivers/net/ethernet/intel/e1000/e1000_main.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/*
+	 * a distribution kernel: the header names the helper's file (__FILE__),
+	 * the frames none; the index places them and the helper is skipped
+	 */
+	{ "header file of a helper, frames by the index",
+	  L "------------[ cut here ]------------\n"
+	  L "refcount_t: underflow; use-after-free.\n"
+	  L "WARNING: CPU: 2 PID: 77 at lib/refcount.c:28 refcount_warn_saturate+0x8c/0x110\n"
+	  L "RIP: 0010:refcount_warn_saturate+0x8c/0x110\n" L "Call Trace:\n" L " <TASK>\n"
+	  L " ? __warn+0x7d/0x130\n" L " ext4_writepages+0x1a/0x80\n"
+	  L " do_writepages+0x28/0x1b0\n" L " </TASK>\n",
+	  "fs/ext4/inode.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* a function renamed since: its prefix's directory that holds its caller */
+	{ "unknown function, the prefix's directory of its caller",
+	  OOPS("ipc_no_such_fn+0x44/0x50", L " semctl_main+0x20d/0x1ba0\n"),
+	  "ipc/", KB_SRC_INDEX, KB_CONF_LOW },
 	/* no frame but reporting machinery: the WARN()'s message names the code (%pB) */
 	{ "the WARN message's symbol",
 	  L "------------[ cut here ]------------\n"
