@@ -35,13 +35,29 @@
 #include "util/json.h"
 #include "util/macro.h"
 
+/*
+ * kernel/rcu/tree_stall.h: the stalled code is below the scheduling-clock
+ * interrupt's entry in the stack (x86 apic_timer_interrupt, arm64
+ * el1h_64_irq, older el1_irq); its line, or -1.
+ */
+static int blame_stall_irq(const struct kb_rep *r)
+{
+	int j = kb_rep_find(r, r->hdr, "apic_timer_interrupt+0x");
+
+	if (j < 0)
+		j = kb_rep_find(r, r->hdr, " el1h_64_irq+0x");
+	if (j < 0)
+		j = kb_rep_find(r, r->hdr, " el1_irq+0x");
+	return j;
+}
+
 static bool blame_text_file(struct kb_rep *r, bool any)
 {
 	size_t i = r->hdr;
 	char path[256];
 
 	if (!strncmp(r->title.buf, "INFO: rcu detected stall", 24)) {
-		int j = kb_rep_find(r, r->hdr, " apic_timer_interrupt+0x");
+		int j = blame_stall_irq(r);
 
 		if (j >= 0)
 			for (i = j; i < r->cut; i++) {
@@ -447,6 +463,27 @@ static void blame_guessed(struct kb_rep *r)
 }
 
 /*
+ * An RCU stall's title names the syscall the stalled task was in, as
+ * syzbot's do; the blame is the first frame below the interrupt that is
+ * no machinery (the loop that did not let go of the CPU).
+ */
+static void blame_stalled(struct kb_rep *r)
+{
+	int j = blame_stall_irq(r);
+	size_t i;
+
+	for (i = 0; j >= 0 && i < r->frames_nr; i++) {
+		const struct kb_frame *f = &r->frames[i];
+
+		if (f->idx <= (size_t)j || f->idx >= r->cut || f->ip || !f->reliable ||
+		    !f->has_off || blame_helper(r, f))
+			continue;
+		r->guilty = (int)i;
+		return;
+	}
+}
+
+/*
  * A report cut before its trace (or printed without one) may still list
  * the locks the task holds: lockdep's print_lock() writes
  * " #N: ADDR (NAME){....}-{N:N}, at: %pS", the place each was taken, in the
@@ -528,6 +565,8 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 			r->guilty = (int)i;
 	if (!(r->sig->flags & KB_SIG_DRIVER))
 		blame_caller(r);
+	if (!strncmp(r->title.buf, "INFO: rcu detected stall", 24))
+		blame_stalled(r);
 	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
 		blame_message_symbol(r);
 	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))

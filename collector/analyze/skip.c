@@ -161,7 +161,8 @@ static const struct kb_skip_class c_teardown = {
 };
 static const struct kb_skip_class c_skb = {
 	.id = "skb",
-	.why = "net/core/skbuff.c: socket buffer helpers (kfree_skb, skb_put) on the caller's buffer",
+	.why = "net/core/skbuff.c, sock_queue_rcv_skb(): socket buffer helpers (kfree_skb, skb_put) on "
+		"the caller's buffer",
 };
 static const struct kb_skip_class c_vfs = {
 	.id = "vfs-generic",
@@ -479,6 +480,7 @@ static const struct kb_skip_rule skip_rules[] = {
 	F("drivers/usb/core/urb.c", c_teardown),
 	/* socket buffers */
 	P("kfree_skb", c_skb), P("__kfree_skb", c_skb), P("skb_put", c_skb), P("skb_push", c_skb),
+	BP("sock_queue_rcv_skb", c_skb), BP("__sock_queue_rcv_skb", c_skb),
 	F("net/core/skbuff.c", c_skb),
 	/* generic VFS */
 	P("inc_nlink", c_vfs), P("drop_nlink", c_vfs), P("clear_nlink", c_vfs),
