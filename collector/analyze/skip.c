@@ -96,7 +96,7 @@ static const struct kb_skip_class c_atomic = {
 };
 static const struct kb_skip_class c_alloc = {
 	.id = "allocator",
-	.why = "mm/slub.c, mm/slab_common.c, mm/page_alloc.c, mm/vmalloc.c, mm/util.c, "
+	.why = "mm/slub.c, mm/slab_common.c, mm/page_alloc.c, mm/vmalloc.c, mm/percpu.c, mm/util.c, "
 		"mm/failslab.c, lib/fault-inject.c: allocator internals report the caller's misuse "
 		"(double free, bad page) or run a failure the caller asked for",
 };
@@ -374,7 +374,9 @@ static const struct kb_skip_rule skip_rules[] = {
 	BP("kcalloc", c_alloc), BP("kzalloc", c_alloc), BP("vfree", c_alloc),
 	F("mm/slab.c", c_alloc), F("mm/slub.c", c_alloc), F("mm/slob.c", c_alloc),
 	F("mm/slab_common.c", c_alloc), F("mm/page_alloc.c", c_alloc),
+	BP("free_percpu", c_alloc), BP("__alloc_percpu", c_alloc),
 	F("mm/vmalloc.c", c_alloc), F("mm/util.c", c_alloc), F("mm/folio-compat.c", c_alloc),
+	F("mm/percpu", c_alloc),
 	/* syscall, interrupt and exception entry */
 	P("entry_SYSCALL", c_entry), P("entry_SYSENTER", c_entry), P("entry_INT80", c_entry),
 	P("do_syscall_", c_entry), P("do_fast_syscall", c_entry), P("x64_sys_call", c_entry),
