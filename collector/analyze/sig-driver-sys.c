@@ -101,6 +101,13 @@ const struct kb_drv_row kb_drv_sys[] = {
 	       "usb: device not accepting address", "drivers/usb/core/hub.c"),
 	KB_DRV("usb", "unable to enumerate USB device", NULL, "usb: unable to enumerate device",
 	       "drivers/usb/core/hub.c"),
+	/*
+	 * net/ethernet/realtek/r8169_main.c, rtl_loop_wait(): the chip never
+	 * reached the condition it polled ("rtl_rxtx_empty_cond == 0 (loop: 42,
+	 * delay: 100)."), netdev_err() after the interface
+	 */
+	KB_DRV("r8169", "rtl_", " (loop: ", "r8169: chip condition timed out",
+	       "drivers/net/ethernet/realtek/r8169_main.c"),
 	/* nvme/host/pci.c, nvme_timeout() (6.12 "I/O tag %d ...", older "I/O %d QID %d ...") */
 	KB_DRV("nvme", "I/O ", " timeout, aborting", "nvme: I/O timeout", NVME "pci.c"),
 	KB_DRV("nvme", "I/O ", " timeout, reset controller", "nvme: I/O timeout", NVME "pci.c"),

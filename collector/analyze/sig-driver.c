@@ -716,6 +716,25 @@ static void drv_fs_error(struct kb_rep *r)
 	r->blame_source = KB_SRC_MESSAGE;
 }
 
+/*
+ * NVIDIA's own driver (nvidia.ko, out of the tree) reports GPU errors as
+ * "NVRM: Xid (PCI:0000:01:00): 79, pid=..., GPU has fallen off the bus.";
+ * the Xid number says which error (NVIDIA's Xid catalogue): the title
+ * keeps it, the report goes to the vendor.
+ */
+static void drv_nvrm_xid(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr), *p = strstr(l, "): ");
+	int xid = p ? atoi(p + 3) : 0;
+
+	strbuf_reset(&r->title);
+	if (xid > 0)
+		strbuf_addf(&r->title, "nvidia: Xid %d", xid);
+	else
+		strbuf_addstr(&r->title, "nvidia: Xid error");
+	kb_drv_blame(r, "nvidia", NULL, false);
+}
+
 #define DRIVER_ROW .kind = "driver", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK
 
 const struct kb_sig kb_sigs_driver[] = {
@@ -729,6 +748,7 @@ const struct kb_sig kb_sigs_driver[] = {
 	  .file = "drivers/acpi/acpica/" },
 	{ .prefix = "ACPI Exception: ", DRIVER_ROW, .custom = drv_acpi,
 	  .file = "drivers/acpi/acpica/" },
+	{ .prefix = "NVRM: Xid ", DRIVER_ROW, .custom = drv_nvrm_xid },
 	/* net/sched/sch_generic.c, dev_watchdog() before 6.8 */
 	{ .prefix = "NETDEV WATCHDOG: ", .contains = "): transmit queue", DRIVER_ROW,
 	  .custom = drv_netdev_watchdog },
