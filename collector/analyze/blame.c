@@ -370,11 +370,31 @@ static const char *blame_frame_file(const struct kb_rep *r, const struct kb_fram
  * or its file, whether the log printed the file or the index found it
  * (an unsymbolized __free_irq is kernel/irq/ as much as a symbolized one).
  */
+/*
+ * A vendor's module carries its own assertion machinery, as the kernel
+ * has BUG() and panic(): OpenZFS's SPL prints "SPL PANIC" from
+ * spl_debug_bug(), others name theirs *_bug, *_assert, *assfail. In a
+ * module no Makefile of the tree builds, such a frame reports for its
+ * caller.
+ */
+static bool blame_oot_assert(const struct kb_frame *f)
+{
+	static const char *const ends[] = { "_bug", "_assert", "assfail", "assert_failed" };
+	size_t i, n = strcspn(f->func, "."), e;
+
+	for (i = 0; i < ARRAY_SIZE(ends); i++) {
+		e = strlen(ends[i]);
+		if (n > e && !strncmp(f->func + n - e, ends[i], e))
+			return kb_oot_module(f->module);
+	}
+	return false;
+}
+
 static bool blame_helper(const struct kb_rep *r, const struct kb_frame *f)
 {
 	const char *file;
 
-	if (kb_skip_func(f->func, KB_USE_BLAME))
+	if (kb_skip_func(f->func, KB_USE_BLAME) || blame_oot_assert(f))
 		return true;
 	file = blame_frame_file(r, f);
 	return file && kb_skip_file(file);

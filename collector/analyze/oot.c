@@ -169,6 +169,11 @@ static bool oot_tree_builds(const char *module)
 	return !ix || kb_index_module(ix, module, 0, &dir, NULL, 0) >= 0;
 }
 
+bool kb_oot_module(const char *module)
+{
+	return module[0] && kb_index_get() && !oot_tree_builds(module);
+}
+
 /* The Tainted: line's module letters (P, O). */
 static bool oot_tainted(const struct kb_rep *r)
 {

@@ -357,6 +357,15 @@ static void test_out_of_tree(void **state)
 		L "Call Trace:\n" L " <TASK>\n" L " os_dump_stack+0x1a/0x30 [nvidia]\n"
 		L " rm_init_adapter+0x28/0x1b0 [nvidia]\n" L " </TASK>\n"
 		L "---[ end trace 0000000000000000 ]---\n";
+	/* a vendor module's own assertion helper reports for its caller */
+	static const char assert_log[] =
+		L "VERIFY3(insert_inode_locked(ip) == 0) failed (-16 == 0)\n"
+		L "SPLError: 23061:0:(zfs_znode.c:432:zfs_znode_alloc()) SPL PANIC\n"
+		L "Call Trace:\n"
+		L " [<ffffffffa00694d7>] spl_debug_dumpstack+0x27/0x40 [spl]\n"
+		L " [<ffffffffa006a7b2>] spl_debug_bug+0x82/0xe0 [spl]\n"
+		L " [<ffffffffa01b8568>] zfs_znode_alloc+0x518/0x550 [zfs]\n"
+		L " [<ffffffffa01ba720>] zfs_zget+0x1a0/0x200 [zfs]\n";
 	struct json_object *res, *r;
 
 	(void)state;
@@ -364,6 +373,11 @@ static void test_out_of_tree(void **state)
 	assert_null(kj_get_str(r, "guilty_file"));
 	assert_true(kj_get_bool(r, "out_of_tree", false));
 	assert_string_equal(kj_get_str(r, "guilty_module"), "nvidia");
+	json_object_put(res);
+	r = first(assert_log, &res);
+	assert_true(kj_get_bool(r, "out_of_tree", false));
+	assert_string_equal(kj_get_str(r, "guilty_module"), "zfs");
+	assert_string_equal(kj_get_str(r, "guilty_function"), "zfs_znode_alloc");
 	json_object_put(res);
 }
 
