@@ -657,17 +657,18 @@ static void drv_pm_callback(struct kb_rep *r)
 }
 
 /*
- * The HCI core noticed that the controller did not answer a command or
- * reported a hardware error (net/bluetooth/hci_core.c): the controller's
- * driver and firmware are at fault, and bt_dev_err() does not say which
- * transport driver that is: the drivers' directory.
+ * A subsystem's core prints it without naming the driver: the row's
+ * directory. The Bluetooth HCI core (net/bluetooth/hci_core.c) noticed
+ * that the controller did not answer a command or reported a hardware
+ * error: the controller's driver and firmware are at fault, and
+ * bt_dev_err() does not say which transport driver that is.
  */
-static void drv_bt_controller(struct kb_rep *r)
+static void drv_core_dir(struct kb_rep *r)
 {
 	strbuf_reset(&r->title);
 	strbuf_addstr(&r->title, r->sig->title);
-	snprintf(r->guilty_file, sizeof(r->guilty_file), "drivers/bluetooth/");
-	r->blame_reason = "the HCI core reports the controller's failure: the Bluetooth drivers";
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", r->sig->file);
+	r->blame_reason = "the subsystem's core prints this failure and names no driver";
 	r->blame_source = KB_SRC_MESSAGE;
 }
 
@@ -785,10 +786,10 @@ const struct kb_sig kb_sigs_driver[] = {
 	 * (the HCI core only noticed).
 	 */
 	{ .prefix = "Bluetooth: hci", .contains = " tx timeout", .title = "Bluetooth: command tx timeout",
-	  DRIVER_ROW, .custom = drv_bt_controller },
+	  DRIVER_ROW, .custom = drv_core_dir, .file = "drivers/bluetooth/" },
 	{ .prefix = "Bluetooth: hci", .contains = ": hardware error 0x",
 	  .title = "Bluetooth: controller hardware error", DRIVER_ROW,
-	  .custom = drv_bt_controller },
+	  .custom = drv_core_dir, .file = "drivers/bluetooth/" },
 	/*
 	 * libata: ata_dev_printk()/ata_link_printk() print "ataN.DD: " and
 	 * "ataN: " (include/linux/libata.h), no driver; drivers/ata/libata-eh.c
@@ -797,6 +798,16 @@ const struct kb_sig kb_sigs_driver[] = {
 	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
 	{ .prefix = "ata", .contains = ": reset failed (errno=", .title = "ata: link reset failed",
 	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
+	/* before 4.x ata_eh_reset() named the SATA hard reset: "ataN: COMRESET failed (errno=N)" */
+	{ .prefix = "ata", .contains = ": COMRESET failed (errno=", .title = "ata: link reset failed",
+	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
+	/*
+	 * drivers/mmc/core/mmc.c, sd.c, sdio.c, mmc_attach_*(): "%s: error %d
+	 * whilst initialising SD card" after mmc_hostname() ("mmc0"), no driver
+	 */
+	{ .prefix = "mmc", .contains = " whilst initialising ",
+	  .title = "mmc: card initialisation failed", DRIVER_ROW, .custom = drv_core_dir,
+	  .file = "drivers/mmc/core/", .module = "mmc_core" },
 	/*
 	 * drivers/thermal/intel/therm_throt.c, throttle_active_work(): "CPU%d:
 	 * %s temperature is above threshold, cpu clock is throttled"; before
@@ -938,7 +949,8 @@ int kb_drv_generic_rank(const char *msg, size_t len, int level)
 	if (level > 3 || len < 12)
 		return 0;
 	/* the cheap tests first: most lines say nothing failed */
-	if (!drv_char[(unsigned char)msg[0]] || !drv_split(msg, len, &off, &dn, &body) ||
+	if ((!drv_char[(unsigned char)msg[0]] && msg[0] != '[') ||
+	    !drv_split(msg, len, &off, &dn, &body) ||
 	    !drv_says_failed(msg + body, len - body) || !drv_known(msg + off, dn))
 		return 0;
 	/*

@@ -376,6 +376,10 @@ static const struct acase cases[] = {
 	  "nvme: device not ready", "drivers/nvme/host/core.c", "nvme_core", false },
 	{ "truncated", T "WARNING: CPU: 0 PID: 1 at drivers/gpu/drm/drm_atomic.c:1513 drm_atomic_check_only+0x5b8/0x7b0\n",
 	  "WARNING in drm_atomic_check_only", "drivers/gpu/drm/drm_atomic.c", NULL, false },
+	/* DRM_ERROR()'s "[drm:FUNC [MODULE]] *ERROR* ": the module is the driver */
+	{ "DRM_ERROR, a failure no row lists",
+	  T "[drm:amdgpu_dm_atomic_commit_tail [amdgpu]] *ERROR* Waiting for fences timed out!\n",
+	  "amdgpu: Waiting for fences timed out!", "drivers/gpu/drm/amd/amdgpu/", "amdgpu", false },
 	/* a paste that lost its line breaks: each time stamp after the first starts a record */
 	{ "records run together",
 	  "pasted: " T "Bluetooth: hci0: Opcode 0x0c03 failed: -110 " T "[drm] Loading microcode "
