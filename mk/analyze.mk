@@ -18,6 +18,8 @@ CHECK_QUICK_PREREQS += build/tests/analyze/corpus-score
 analyze-score: build/tests/analyze/corpus-score
 	KBUG_INDEX=$${KBUG_INDEX-data/linux-6.12.index.gz} \
 		build/tests/analyze/corpus-score -v tests/corpus/syzkaller
+	KBUG_INDEX=$${KBUG_INDEX-data/linux-6.12.index.gz} \
+		build/tests/analyze/corpus-score -d tests/corpus/syzkaller
 
 .PHONY: analyze-score
 
