@@ -159,6 +159,19 @@ def run_kbug(kbug, log):
     return reps[0] if reps else {}
 
 
+FRAME_FILE = re.compile(rb"(\+0x[0-9a-f]+/0x[0-9a-f]+(?: \[\w+\])?) +\S+\.[chS]:\d+(?::\d+)?")
+
+
+def strip_files(log):
+    """LOG (bytes) as an unsymbolized kernel prints it: frames without file:line."""
+    out = []
+    for line in log.split(b"\n"):
+        if line.rstrip().endswith(b"[inline]"):
+            continue
+        out.append(FRAME_FILE.sub(rb"\1", line))
+    return b"\n".join(out)
+
+
 def score(hdr, rep):
     r = {"recognized": bool(rep)}
     d = hdr["DIR"]
@@ -247,6 +260,9 @@ def main():
                     help="only check the case files (no kbug run)")
     ap.add_argument("--floor", action="append", default=[],
                     help="SPLIT.METRIC=N or =N%%: fail below it (repeatable)")
+    ap.add_argument("--strip-files", action="store_true",
+                    help="first strip file:line from the frames and drop [inline] ones, as "
+                    "a distribution kernel prints them (a robustness variant)")
     ap.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     ap.add_argument("--json", action="store_true", help="print JSON instead of the table")
     a = ap.parse_args()
@@ -278,7 +294,7 @@ def main():
     if not a.lint:
         for cid, hdr, log in cases:
             try:
-                rep = run_kbug(a.kbug, log)
+                rep = run_kbug(a.kbug, strip_files(log) if a.strip_files else log)
             except (OSError, RuntimeError, ValueError, subprocess.TimeoutExpired) as e:
                 errors.append("%s: %s" % (cid, e))
                 continue
