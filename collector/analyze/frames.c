@@ -95,6 +95,11 @@ static bool frames_tail(const char *p, struct kb_frame *f)
 
 	if (*p == '+') {
 		p = frames_hex(p + 1, &f->off);
+		/* a line cut after the offset ("RIP: 0010:func+0x20", a paste's last line) */
+		if (p && !*p) {
+			f->has_off = true;
+			return true;
+		}
 		if (!p || *p != '/')
 			return false;
 		p = frames_hex(p + 1, &f->size);

@@ -376,6 +376,13 @@ static const struct acase cases[] = {
 	  "nvme: device not ready", "drivers/nvme/host/core.c", "nvme_core", false },
 	{ "truncated", T "WARNING: CPU: 0 PID: 1 at drivers/gpu/drm/drm_atomic.c:1513 drm_atomic_check_only+0x5b8/0x7b0\n",
 	  "WARNING in drm_atomic_check_only", "drivers/gpu/drm/drm_atomic.c", NULL, false },
+	/* an excerpt cut after the RIP's offset: the function is still named */
+	{ "RIP cut after its offset",
+	  T "BUG: kernel NULL pointer dereference, address: 0000000000000000\n"
+	  T "Oops: 0000 [#1] PREEMPT SMP NOPTI\n"
+	  T "RIP: 0010:e1000_clean+0x20\n",
+	  "BUG: unable to handle kernel NULL pointer dereference in e1000_clean",
+	  NULL, NULL, true },
 	/* DRM_ERROR()'s "[drm:FUNC [MODULE]] *ERROR* ": the module is the driver */
 	{ "DRM_ERROR, a failure no row lists",
 	  T "[drm:amdgpu_dm_atomic_commit_tail [amdgpu]] *ERROR* Waiting for fences timed out!\n",
