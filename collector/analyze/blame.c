@@ -573,6 +573,40 @@ static void blame_message_symbol(struct kb_rep *r)
 	}
 }
 
+/*
+ * A kworker's report names the work it ran: print_worker_info()
+ * (kernel/workqueue.c) prints "Workqueue: NAME FUNC [module]" among the
+ * task's details. With no frame to blame, the work's function is the
+ * code the worker was running for: a guess.
+ */
+static void blame_workqueue(struct kb_rep *r)
+{
+	size_t i;
+
+	for (i = r->hdr; i < r->cut; i++) {
+		const char *l = kb_rep_line(r, i), *w = strstr(l, "Workqueue: "), *fn, *m;
+		struct kb_frame f = { .idx = i };
+		size_t n;
+
+		if (!w)
+			continue;
+		fn = strchr(w + 11, ' ');
+		n = fn ? strcspn(fn + 1, " ") : 0;
+		if (!n || n >= sizeof(f.func))
+			return;
+		memcpy(f.func, fn + 1, n);
+		m = fn[1 + n] == ' ' && fn[2 + n] == '[' ? fn + 3 + n : NULL;
+		if (m && strcspn(m, "]") < sizeof(f.module) && m[strcspn(m, "]")])
+			snprintf(f.module, sizeof(f.module), "%.*s", (int)strcspn(m, "]"), m);
+		if (blame_helper(r, &f))
+			return;
+		r->guilty = kb_rep_add_frame(r, &f);
+		r->guessed = true;
+		r->text_frame = true;
+		return;
+	}
+}
+
 static void blame_pick(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
 	const struct kb_frame *f;
@@ -593,6 +627,8 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		blame_guessed(r);
 	if (r->guilty < 0 && !r->frames_nr && !(r->sig->flags & KB_SIG_DRIVER))
 		blame_held_locks(r);
+	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
+		blame_workqueue(r);
 	f = r->guilty >= 0 ? &r->frames[r->guilty] : NULL;
 
 	if (f) {

@@ -261,6 +261,13 @@ static const struct bcase bcases[] = {
 	{ "unknown function, the prefix's directory of its caller",
 	  OOPS("ipc_no_such_fn+0x44/0x50", L " semctl_main+0x20d/0x1ba0\n"),
 	  "ipc/", KB_SRC_INDEX, KB_CONF_LOW },
+	/* no frame at all: the work the kworker ran (print_worker_info()), a guess */
+	{ "the kworker's work function",
+	  L "BUG: kernel NULL pointer dereference, address: 0000000000000000\n"
+	  L "Oops: 0000 [#1] PREEMPT SMP NOPTI\n"
+	  L "CPU: 1 PID: 10366 Comm: kworker/u64:0 Tainted: G        W         6.1.1 #1\n"
+	  L "Workqueue: cfg80211 cfg80211_event_work [cfg80211]\n" L "RIP: 0010:0x0\n",
+	  "net/wireless/core.c", KB_SRC_INDEX, KB_CONF_LOW },
 	/* no frame but reporting machinery: the WARN()'s message names the code (%pB) */
 	{ "the WARN message's symbol",
 	  L "------------[ cut here ]------------\n"
