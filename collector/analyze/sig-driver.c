@@ -142,12 +142,30 @@ static const struct drv_src *drv_lookup(const char *name)
  * Realtek's own r8101/r8125/r8126/r8168 (the tree drives those chips with
  * r8169), Broadcom's wl (broadcom-sta) and bcmdhd, NVIDIA's modules,
  * OpenZFS, VirtualBox's host modules, the out-of-tree Realtek USB Wi-Fi
- * drivers (8812au, 8814au, 8821au, 8821cu, 88x2bu).
+ * drivers (8812au, 8814au, 8821au, 8821cu, 88x2bu, 88XXau), Intel's ipw3945
+ * (never merged: the tree drives that chip with iwlegacy's iwl3945).
  */
 static const char *const drv_vendor_only[] = {
 	"r8101", "r8125", "r8126", "r8168", "wl", "bcmdhd", "nvidia*", "zfs", "spl", "vboxdrv",
-	"vboxnetflt", "vboxnetadp", "8812au", "8814au", "8821au", "8821cu", "88x2bu",
+	"vboxnetflt", "vboxnetadp", "8812au", "8814au", "8821au", "8821cu", "88x2bu", "88XXau",
+	"ipw3945",
 };
+
+/*
+ * Realtek's vendor Wi-Fi drivers are named after the chip and the bus,
+ * four digits and two letters ("8192eu", "8723du", "8852bu"); a name of
+ * that form no table of the tree's modules knows (kb_drv_blame() looks
+ * there first: 8139cp is the tree's) is one of them.
+ */
+static bool drv_realtek_vendor(const char *drv)
+{
+	size_t i;
+
+	for (i = 0; i < 4; i++)
+		if (drv[i] < '0' || drv[i] > '9')
+			return false;
+	return drv[4] >= 'a' && drv[4] <= 'z' && drv[5] >= 'a' && drv[5] <= 'z' && !drv[6];
+}
 
 static bool drv_out_of_tree(const char *drv)
 {
@@ -156,7 +174,7 @@ static bool drv_out_of_tree(const char *drv)
 	for (i = 0; i < ARRAY_SIZE(drv_vendor_only); i++)
 		if (drv_name_is(drv_vendor_only[i], drv))
 			return true;
-	return false;
+	return drv_realtek_vendor(drv);
 }
 
 static int drv_module_cmp(const void *key, const void *elem)
