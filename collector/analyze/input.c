@@ -111,7 +111,8 @@ static size_t input_clock(const char *s, size_t len, size_t i)
  * The date a log daemon writes: RFC 3164's "Dec  3 06:35:17" (the month
  * in the user's locale: "juin 09", "déc. 03"), after a weekday and
  * before a year as logread and dmesg -T have it ("Tue May  7 20:47:55
- * 2024"), or ISO 8601 "2026-12-03T06:35:17.123+01:00" (journalctl -o
+ * 2024"), a CJK month ("12月 03 06:35:17"), or ISO 8601
+ * "2026-12-03T06:35:17.123+01:00" (journalctl -o
  * short-iso, RFC 5424, rsyslog): its length, 0 if the line starts with
  * none.
  */
@@ -119,8 +120,18 @@ static size_t input_date(const char *s, size_t len)
 {
 	size_t i = 0, w, words;
 
-	if (is_digit(s[0])) {
-		if (len < 20 || s[4] != '-' || s[7] != '-' || (s[10] != 'T' && s[10] != ' '))
+	if (is_digit(s[0]) && (len < 20 || s[4] != '-')) {
+		/* a CJK locale's month: "12月 05 06:35:17" (ja, zh), "12월" (ko) */
+		i = is_digit(s[1]) ? 2 : 1;
+		for (w = 0; i + w < len && w < 6 && (unsigned char)s[i + w] >= 0x80; w++)
+			;
+		if (w < 2 || i + w >= len || s[i + w] != ' ')
+			return 0;
+		i += w + 1;
+		if (i < len && s[i] == ' ')
+			i++;
+	} else if (is_digit(s[0])) {
+		if (s[7] != '-' || (s[10] != 'T' && s[10] != ' '))
 			return 0;
 		i = input_clock(s, len, 11);
 		if (!i)
@@ -132,7 +143,7 @@ static size_t input_date(const char *s, size_t len)
 				;
 		return i;
 	}
-	for (words = 0; words < 2; words++) {
+	for (words = i ? 2 : 0; words < 2; words++) {
 		w = 0;
 		while (i + w < len && w < 10 && (input_alpha(s[i + w]) || s[i + w] == '.'))
 			w++;
