@@ -46,7 +46,8 @@ static const struct pcase prefixes[] = {
 	/* a CJK locale's month (journalctl's %b in ja_JP, zh_CN, ko_KR) */
 	{ "12\xe6\x9c\x88 05 10:11:12 host kernel: WARNING: x", "WARNING: x" },
 	{ "12\xec\x9b\x94  5 10:11:12 host kernel: WARNING: x", "WARNING: x" },
-	{ "5 10:11:12 host kernel: WARNING: not a date", "5 10:11:12 host kernel: WARNING: not a date" },
+	{ "5 10:11:12 host kernel: WARNING: no month",
+	  "5 10:11:12 host kernel: WARNING: no month" },
 	{ "<4>Dec  4 10:11:12 host kernel: WARNING: x", "WARNING: x" },
 	{ "<4>1 2023-12-04T10:11:12.003Z host kernel - - - WARNING: x", "WARNING: x" },
 	{ "<4>1 2023-12-04T10:11:12Z host kernel - - [meta seq=\"1\"] WARNING: x", "WARNING: x" },
