@@ -781,12 +781,32 @@ static void blame_site(struct kb_rep *r)
 		r->site_file[0] = '\0';
 }
 
+/*
+ * A core message that names only the subsystem (the HCI core's command
+ * timeout: drivers/bluetooth/), then the same device's next message from
+ * a driver's own file in it ("Reading QCA version information failed",
+ * btqca.c): that file.
+ */
+static void blame_refine(struct kb_rep *r)
+{
+	const char *f = r->refine ? r->refine->file : NULL;
+	size_t n = strlen(r->guilty_file);
+
+	if (!f || !n || r->guilty_file[n - 1] != '/' || f[strlen(f) - 1] == '/' ||
+	    strncmp(f, r->guilty_file, n))
+		return;
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", f);
+	r->blame_reason = "the file of the same device's next message";
+	r->blame_source = KB_SRC_MESSAGE;
+}
+
 void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
 	blame_site(r);
 	/* core code that warns for a driver and names it (sig-driver.c) */
 	if (!kb_drv_named(r))
 		blame_pick(r, modules, tree);
+	blame_refine(r);
 	if (r->guilty_file[0] && !r->blame_source)
 		r->blame_source = KB_SRC_GUESS;
 	/* the index or oot.c may have said it already, of a frame that was a guess */

@@ -58,6 +58,7 @@ struct kb_frame {
 /* A report being read: its lines (bounded) and, once closed, its analysis. */
 struct kb_rep {
 	const struct kb_sig *sig;
+	const struct kb_sig *refine;	/* the same driver's next message's row, if any */
 	size_t hdr;		/* index of the header line */
 	struct strbuf arena;	/* the lines' text, NUL after each */
 	size_t *off;		/* line i: arena.buf + off[i] */

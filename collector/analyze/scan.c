@@ -123,6 +123,7 @@ static void scan_rep_reset(struct kb_rep *r)
 	r->by_extractor = false;
 	r->guessed = false;
 	r->text_frame = false;
+	r->refine = NULL;
 	r->resolved = false;
 	r->own_file = false;
 	r->saw_trace = false;
@@ -547,6 +548,14 @@ static void scan_fallback_report(struct scan *sc)
 	scan_close(sc);
 }
 
+/* The same driver's next complaint joins its report; its row may say more (blame.c). */
+static const struct kb_sig *scan_next_complaint(struct scan *sc, const struct kb_sig *sig)
+{
+	if (!sc->rep.refine)
+		sc->rep.refine = sig;
+	return NULL;
+}
+
 static void scan_line(struct scan *sc, const char *raw, size_t len)
 {
 	struct kb_line l;
@@ -577,7 +586,7 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 		else if (sig == r->sig && r->nr - r->hdr < 5 && !(sig->flags & KB_SIG_DRIVER))
 			sig = NULL;	/* the header repeated for inlined frames */
 		else if ((sig->flags & r->sig->flags & KB_SIG_DRIVER) && scan_same_driver(r, &l))
-			sig = NULL;	/* the same driver's next complaint */
+			sig = scan_next_complaint(sc, sig);
 		else if (r->ctx[0] && strcmp(r->ctx, "console") && l.ctx[0] &&
 			 strcmp(l.ctx, r->ctx) && !(r->sig->flags & KB_SIG_DRIVER))
 			sig = NULL;	/* another task's report interleaved: keep this one */

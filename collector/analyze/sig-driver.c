@@ -791,6 +791,13 @@ const struct kb_sig kb_sigs_driver[] = {
 	{ .prefix = "Bluetooth: hci", .contains = ": Failed to send firmware ",
 	  .title = "btintel: failed to send firmware", DRIVER_ROW,
 	  .file = "drivers/bluetooth/btintel.c", .module = "btintel" },
+	/* drivers/bluetooth/btqca.c (bt_dev_err(), no driver in the prefix) */
+	{ .prefix = "Bluetooth: hci", .contains = ": Reading QCA version information failed",
+	  .title = "btqca: reading the version failed", DRIVER_ROW,
+	  .file = "drivers/bluetooth/btqca.c", .module = "btqca" },
+	{ .prefix = "Bluetooth: hci", .contains = ": QCA Failed to ",
+	  .title = "btqca: setup failed", DRIVER_ROW,
+	  .file = "drivers/bluetooth/btqca.c", .module = "btqca" },
 	/* drivers/bluetooth/btrtl.c */
 	{ .prefix = "Bluetooth: hci", .contains = ": RTL: firmware file ",
 	  .title = "btrtl: firmware file not found", DRIVER_ROW,

@@ -376,6 +376,11 @@ static const struct acase cases[] = {
 	  "nvme: device not ready", "drivers/nvme/host/core.c", "nvme_core", false },
 	{ "truncated", T "WARNING: CPU: 0 PID: 1 at drivers/gpu/drm/drm_atomic.c:1513 drm_atomic_check_only+0x5b8/0x7b0\n",
 	  "WARNING in drm_atomic_check_only", "drivers/gpu/drm/drm_atomic.c", NULL, false },
+	/* the HCI core's timeout names no driver; the next message, btqca's own, does */
+	{ "a core message refined by the device's next",
+	  T "Bluetooth: hci0: command 0xfc00 tx timeout\n"
+	  T "Bluetooth: hci0: Reading QCA version information failed (-110)\n",
+	  "Bluetooth: command tx timeout", "drivers/bluetooth/btqca.c", NULL, false },
 	/* Realtek's vendor driver (chip and bus: four digits, two letters), not the tree's */
 	{ "a vendor Wi-Fi driver's failure", T "8192eu 1-2:1.0: rtw_usb_probe failed\n",
 	  "8192eu: rtw_usb_probe failed", NULL, "8192eu", false },
