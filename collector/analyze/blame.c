@@ -355,7 +355,7 @@ static const char *blame_frame_file(const struct kb_rep *r, const struct kb_fram
 	if (f->file[0])
 		return f->file;
 	/* the function whose file the report's header gave (WARN()'s __FILE__) */
-	if (r->site_file[0] && !strcmp(r->site_func, f->func))
+	if (r->site_file[0] && !strcmp(r->site.func, f->func))
 		return r->site_file;
 	for (i = 0; i < r->frames_nr; i++)
 		if (r->frames[i].file[0] && !strcmp(r->frames[i].func, f->func))
@@ -607,6 +607,46 @@ static void blame_workqueue(struct kb_rep *r)
 	}
 }
 
+/*
+ * __warn() prints "WARNING: CPU: N PID: N at FILE:LINE FUNC+off/size",
+ * and x86's BUG() on old kernels "kernel BUG at FILE:LINE!" with the
+ * RIP's FUNC after: the header's file is its function's, even when the
+ * frames have none.
+ */
+static void blame_site(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr), *at = strstr(l, " at "), *p;
+	char file[sizeof(r->site_file)];
+
+	r->site_file[0] = '\0';
+	r->site.func[0] = '\0';
+	if (!at)
+		return;
+	p = kb_find_file(at, file, sizeof(file), NULL);
+	if (!p || !kb_frame_parse(p, &r->site) || !r->site.has_off) {
+		r->site.func[0] = '\0';
+		return;
+	}
+	r->site.idx = r->hdr;
+	if (!kb_skip_file(file))
+		snprintf(r->site_file, sizeof(r->site_file), "%s", file);
+}
+
+/*
+ * No frame of the trace to blame (a trace of "? " words, or none): the
+ * function the WARN() is in, from the report's first line, unless it is
+ * machinery itself.
+ */
+static void blame_site_frame(struct kb_rep *r)
+{
+	struct kb_frame f = r->site;
+
+	if (!f.func[0] || kb_skip_func(f.func, KB_USE_BLAME) || blame_oot_assert(&f))
+		return;
+	snprintf(f.file, sizeof(f.file), "%s", r->site_file);
+	r->guilty = kb_rep_add_frame(r, &f);
+}
+
 static void blame_pick(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
 	const struct kb_frame *f;
@@ -621,6 +661,8 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		blame_caller(r);
 	if (!strncmp(r->title.buf, "INFO: rcu detected stall", 24))
 		blame_stalled(r);
+	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
+		blame_site_frame(r);
 	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
 		blame_message_symbol(r);
 	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
@@ -758,30 +800,6 @@ static const char *blame_confidence(const struct kb_rep *r)
 }
 
 /*
- * __warn() prints "WARNING: CPU: N PID: N at FILE:LINE FUNC+off/size",
- * and x86's BUG() on old kernels "kernel BUG at FILE:LINE!" with the
- * RIP's FUNC after: the header's file is its function's, even when the
- * frames have none.
- */
-static void blame_site(struct kb_rep *r)
-{
-	const char *l = kb_rep_line(r, r->hdr), *at = strstr(l, " at "), *p;
-	struct kb_frame f;
-
-	r->site_file[0] = '\0';
-	r->site_func[0] = '\0';
-	if (!at)
-		return;
-	p = kb_find_file(at, r->site_file, sizeof(r->site_file), NULL);
-	if (!p)
-		return;
-	if (kb_frame_parse(p, &f) && f.has_off)
-		snprintf(r->site_func, sizeof(r->site_func), "%s", f.func);
-	else
-		r->site_file[0] = '\0';
-}
-
-/*
  * A core message that names only the subsystem (the HCI core's command
  * timeout: drivers/bluetooth/), then the same device's next message from
  * a driver's own file in it ("Reading QCA version information failed",
@@ -807,6 +825,9 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 	if (!kb_drv_named(r))
 		blame_pick(r, modules, tree);
 	blame_refine(r);
+	/* built outside the tree, module unnamed: the one whose load tainted the kernel */
+	if (r->out_of_tree && !r->guilty_module[0] && r->oot_hint && r->oot_hint[0])
+		snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", r->oot_hint);
 	if (r->guilty_file[0] && !r->blame_source)
 		r->blame_source = KB_SRC_GUESS;
 	/* the index or oot.c may have said it already, of a frame that was a guess */

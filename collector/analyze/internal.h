@@ -59,6 +59,7 @@ struct kb_frame {
 struct kb_rep {
 	const struct kb_sig *sig;
 	const struct kb_sig *refine;	/* the same driver's next message's row, if any */
+	const char *oot_hint;		/* the last module that tainted the kernel, or "" */
 	size_t hdr;		/* index of the header line */
 	struct strbuf arena;	/* the lines' text, NUL after each */
 	size_t *off;		/* line i: arena.buf + off[i] */
@@ -88,9 +89,13 @@ struct kb_rep {
 	bool saw_trace;		/* a call trace has begun */
 	char guilty_func[128];
 	char guilty_file[256];
-	/* WARN()'s and BUG()'s "at FILE:LINE FUNC+off": FUNC's file, for frames without one */
-	char site_func[128];
-	char site_file[256];
+	/*
+	 * WARN()'s "at FILE:LINE FUNC+off [mod]": the function (and module)
+	 * the WARN() is in, and FILE, its file unless FILE is a helper's
+	 * inlined into it (lib/list_debug.c in an old kernel)
+	 */
+	struct kb_frame site;
+	char site_file[sizeof(((struct kb_frame *)0)->file)];
 	char guilty_module[64];
 	const char *blame_reason;
 	/*

@@ -52,6 +52,7 @@ struct scan {
 	unsigned long driver_last;	/* the last report's last line, if a driver's message */
 	bool incident;			/* the open report began right after that message */
 	char release[64];		/* from "Linux version X" */
+	char oot_module[64];		/* the last module whose load tainted the kernel */
 	/* the latest driver error no signature lists (kb_drv_generic_rank), reported alone */
 	int fb_rank;
 	char fb_text[SCAN_FALLBACK];
@@ -354,6 +355,7 @@ static void scan_close(struct scan *sc)
 		if (sc->dw)
 			kb_dwarf_resolve(sc->dw, r);
 	}
+	r->oot_hint = sc->oot_module;
 	kb_blame(r, sc->modules, sc->tree);
 	kb_check_corrupted(r);
 	/*
@@ -548,6 +550,30 @@ static void scan_fallback_report(struct scan *sc)
 	scan_close(sc);
 }
 
+static bool scan_ends(const struct kb_line *l, const char *s, size_t n)
+{
+	return l->len > n && !memcmp(l->text + l->len - n, s, n);
+}
+
+/*
+ * kernel/module/main.c and signing.c: "MOD: loading out-of-tree module
+ * taints kernel.", "MOD: module verification failed: ... - tainting
+ * kernel", "MOD: module license 'X' taints kernel." name the module a
+ * report built outside the tree belongs to (one with bare file names).
+ */
+static void scan_taint_line(struct scan *sc, const struct kb_line *l)
+{
+	size_t n;
+
+	if (!scan_ends(l, "taints kernel.", 14) && !scan_ends(l, "tainting kernel", 15))
+		return;
+	n = strcspn(l->text, ": ");
+	if (n && n < sizeof(sc->oot_module) && n < l->len && l->text[n] == ':') {
+		memcpy(sc->oot_module, l->text, n);
+		sc->oot_module[n] = '\0';
+	}
+}
+
 /* The same driver's next complaint joins its report; its row may say more (blame.c). */
 static const struct kb_sig *scan_next_complaint(struct scan *sc, const struct kb_sig *sig)
 {
@@ -623,6 +649,8 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 			memcpy(sc->release, l.text + 14, n);
 			sc->release[n] = '\0';
 		}
+	} else if (!sc->open) {
+		scan_taint_line(sc, &l);
 	}
 }
 

@@ -127,7 +127,11 @@ bool kb_path_outside(const char *path)
 	 * vendor module's); a relative one it could not place is left to
 	 * the old rules (it may be a tree of another version).
 	 */
-	return path[0] == '/' || strstr(path, "dkms/");
+	/*
+	 * A bare file name is an external module's own (make M=dir prints its
+	 * __FILE__ relative to that directory): the tree has no top-level .c.
+	 */
+	return path[0] == '/' || strstr(path, "dkms/") || !strchr(path, '/');
 }
 
 bool kb_path_dkms_module(const char *path, char *name, size_t size)

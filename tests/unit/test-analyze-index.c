@@ -364,6 +364,21 @@ static void test_out_of_tree(void **state)
 		L "Call Trace:\n" L " <TASK>\n" L " os_dump_stack+0x1a/0x30 [nvidia]\n"
 		L " rm_init_adapter+0x28/0x1b0 [nvidia]\n" L " </TASK>\n"
 		L "---[ end trace 0000000000000000 ]---\n";
+	static const char site_log[] =
+		L "WARNING: CPU: 4 PID: 0 at lib/list_debug.c:62 netflow_target+0x68f/0xfd0 "
+		"[ipt_NETFLOW]\n"
+		L "list_del corruption. next->prev should be ffff92e8ae4f58f0\n"
+		L "Modules linked in: ipt_NETFLOW(OE) xt_CT iptable_raw\n"
+		L "Call Trace:\n" L " <IRQ>\n" L " [<ffffffffb0128e34>] ? dump_stack+0x5c/0x78\n"
+		L " [<ffffffffafe76dde>] ? __warn+0xbe/0xe0\n"
+		L " [<ffffffffafe76e5f>] ? warn_slowpath_fmt+0x5f/0x80\n";
+	static const char bare_log[] =
+		L "scap: loading out-of-tree module taints kernel.\n"
+		L "------------[ cut here ]------------\n"
+		L "UBSAN: array-index-out-of-bounds in main.c:860:27\n"
+		L "index 0 is out of range for type 'ppm_proc_info [*]'\n"
+		L "Call Trace:\n" L " <TASK>\n" L " show_stack+0x49/0x60\n"
+		L " dump_stack_lvl+0x5f/0x90\n";
 	/* a vendor module's own assertion helper reports for its caller */
 	static const char assert_log[] =
 		L "VERIFY3(insert_inode_locked(ip) == 0) failed (-16 == 0)\n"
@@ -385,6 +400,17 @@ static void test_out_of_tree(void **state)
 	assert_true(kj_get_bool(r, "out_of_tree", false));
 	assert_string_equal(kj_get_str(r, "guilty_module"), "zfs");
 	assert_string_equal(kj_get_str(r, "guilty_function"), "zfs_znode_alloc");
+	json_object_put(res);
+	/* only "? " words: the WARN()'s own function, a vendor module's */
+	r = first(site_log, &res);
+	assert_true(kj_get_bool(r, "out_of_tree", false));
+	assert_string_equal(kj_get_str(r, "guilty_module"), "ipt_NETFLOW");
+	json_object_put(res);
+	/* a bare file name: built with M=dir; the module whose load tainted the kernel */
+	r = first(bare_log, &res);
+	assert_true(kj_get_bool(r, "out_of_tree", false));
+	assert_null(kj_get_str(r, "guilty_file"));
+	assert_string_equal(kj_get_str(r, "guilty_module"), "scap");
 	json_object_put(res);
 }
 
