@@ -354,6 +354,12 @@ bool kb_sig_headless_line(const char *s, size_t len)
 	if (s[0] == 'C')
 		return len >= 11 &&
 			(!memcmp(s, "Call Trace:", 11) || !memcmp(s, "Call trace:", 11));
+	/* print_modules(): only an oops, a WARN() or a BUG() prints the list */
+	if (s[0] == 'M')
+		return len > 18 && !memcmp(s, "Modules linked in:", 18);
+	/* arm's dump_backtrace_entry(): "[<pc>] (func) from [<lr>] (caller+0x18/0x1c)" */
+	if (s[0] == '[')
+		return len > 20 && memmem(s, len, ") from [<", 9) && memmem(s, len, "+0x", 3);
 	return s[0] == 'p' && !memcmp(s, "pc : ", 5);
 }
 
