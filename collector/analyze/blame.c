@@ -647,6 +647,39 @@ static void blame_site_frame(struct kb_rep *r)
 	r->guilty = kb_rep_add_frame(r, &f);
 }
 
+/*
+ * No frame at all: print_modules() marks "+" the module being loaded
+ * ("vboxdrv(OE+)"); when it is a vendor's, the report is that module's.
+ */
+static bool blame_loading(struct kb_rep *r)
+{
+	size_t i;
+
+	for (i = r->hdr; i < r->cut; i++) {
+		const char *l = kb_rep_line(r, i), *m = strstr(l, "Modules linked in:"), *p, *e;
+		char name[64];
+
+		if (!m)
+			continue;
+		for (p = m + 18; (e = strstr(p, "+)")); p = e + 2) {
+			const char *b = e;
+
+			while (b > p && b[-1] != ' ')
+				b--;
+			if ((size_t)(strcspn(b, "(")) >= sizeof(name))
+				continue;
+			snprintf(name, sizeof(name), "%.*s", (int)strcspn(b, "("), b);
+			if (name[0] && kb_oot_module(name) && kb_oot_blame(r, name)) {
+				r->blame_reason = "out-of-tree module being loaded ('+' in 'Modules "
+						  "linked in'); report it to its vendor";
+				return true;
+			}
+		}
+		return false;
+	}
+	return false;
+}
+
 static void blame_pick(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
 	const struct kb_frame *f;
@@ -669,8 +702,20 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		blame_guessed(r);
 	if (r->guilty < 0 && !r->frames_nr && !(r->sig->flags & KB_SIG_DRIVER))
 		blame_held_locks(r);
+	/* a helper the excerpt shows no caller of: the work the worker ran */
+	if (r->guilty >= 0 && !r->by_extractor && !(r->sig->flags & KB_SIG_DRIVER) &&
+	    blame_helper(r, &r->frames[r->guilty])) {
+		int g = r->guilty;
+
+		r->guilty = -1;
+		blame_workqueue(r);
+		if (r->guilty < 0)
+			r->guilty = g;
+	}
 	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
 		blame_workqueue(r);
+	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER) && blame_loading(r))
+		return;
 	f = r->guilty >= 0 ? &r->frames[r->guilty] : NULL;
 
 	if (f) {

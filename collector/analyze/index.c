@@ -337,6 +337,34 @@ size_t kb_index_files_named(const struct kb_index *ix, const char *base, const c
 	return n;
 }
 
+size_t kb_index_dir_named(const struct kb_index *ix, const char *top, const char *name, size_t n,
+			  const char **dir)
+{
+	size_t i, tl = strlen(top), found = 0;
+
+	*dir = NULL;
+	for (i = ix_lower(ix->files, ix->files_nr, sizeof(*ix->files), top);
+	     i < ix->files_nr && !strncmp(ix->files[i], top, tl); i++) {
+		const char *f = ix->files[i], *c = f + tl;
+
+		if (*c != '/')
+			continue;
+		/* each "/name/" component after top, the deepest first found */
+		while ((c = strchr(c, '/')) && strchr(c + 1, '/')) {
+			c++;
+			if (!strncmp(c, name, n) && c[n] == '/') {
+				size_t len = (size_t)(c + n - f);
+
+				if (*dir && (found != len || strncmp(*dir, f, len)))
+					return 0;	/* two directories of that name */
+				*dir = f;
+				found = len;
+			}
+		}
+	}
+	return found;
+}
+
 bool kb_index_has_dir(const struct kb_index *ix, const char *dir, size_t len)
 {
 	char key[256];

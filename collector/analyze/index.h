@@ -41,6 +41,13 @@ bool kb_index_has_file(const struct kb_index *ix, const char *path);
 /* The files called base ("bcmgenet.c") anywhere in the tree (up to max); their number. */
 size_t kb_index_files_named(const struct kb_index *ix, const char *base, const char **files,
 			    size_t max);
+/*
+ * The directory of the tree whose last component is name (n bytes) and
+ * that lies under top ("drivers"): its length in *dir's first file, 0
+ * when there is none or more than one.
+ */
+size_t kb_index_dir_named(const struct kb_index *ix, const char *top, const char *name, size_t n,
+			  const char **dir);
 /* Does some file of the tree lie under dir ("fs/ext4", no final slash)? */
 bool kb_index_has_dir(const struct kb_index *ix, const char *dir, size_t len);
 /*

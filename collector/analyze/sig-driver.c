@@ -754,6 +754,23 @@ static void drv_nvrm_xid(struct kb_rep *r)
 	kb_drv_blame(r, "nvidia", NULL, false);
 }
 
+/*
+ * OpenZFS's SPL (spl_panic(), out of the tree) prints "PANIC at
+ * FILE:LINE:FUNC()" for a failed VERIFY()/ASSERT() in zfs's code, then
+ * "Showing stack for process N" and the stack.
+ */
+static void drv_spl_panic(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr), *p = strrchr(l, ':');
+	size_t n = p ? strcspn(p + 1, "(") : 0;
+
+	strbuf_reset(&r->title);
+	strbuf_addstr(&r->title, "zfs: PANIC");
+	if (n && p[1 + n] == '(')
+		strbuf_addf(&r->title, " in %.*s", (int)n, p + 1);
+	kb_drv_blame(r, "zfs", NULL, false);
+}
+
 #define DRIVER_ROW .kind = "driver", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK
 
 const struct kb_sig kb_sigs_driver[] = {
@@ -768,6 +785,7 @@ const struct kb_sig kb_sigs_driver[] = {
 	{ .prefix = "ACPI Exception: ", DRIVER_ROW, .custom = drv_acpi,
 	  .file = "drivers/acpi/acpica/" },
 	{ .prefix = "NVRM: Xid ", DRIVER_ROW, .custom = drv_nvrm_xid },
+	{ .prefix = "PANIC at ", .contains = "()", DRIVER_ROW, .custom = drv_spl_panic },
 	/* net/sched/sch_generic.c, dev_watchdog() before 6.8 */
 	{ .prefix = "NETDEV WATCHDOG: ", .contains = "): transmit queue", DRIVER_ROW,
 	  .custom = drv_netdev_watchdog },
@@ -966,6 +984,12 @@ static bool drv_known(const char *drv, size_t n)
 	return drv_lookup(name) || drv_module(name) || drv_out_of_tree(name);
 }
 
+/* DRM_ERROR() and drm_err() mark the message "*ERROR* " (include/drm/drm_print.h) */
+static bool drv_drm_error(const char *msg, size_t body)
+{
+	return body >= 8 && memmem(msg, body, "*ERROR* ", 8);
+}
+
 int kb_drv_generic_rank(const char *msg, size_t len, int level)
 {
 	size_t off, dn, body;
@@ -976,7 +1000,8 @@ int kb_drv_generic_rank(const char *msg, size_t len, int level)
 	/* the cheap tests first: most lines say nothing failed */
 	if ((!drv_char[(unsigned char)msg[0]] && msg[0] != '[') ||
 	    !drv_split(msg, len, &off, &dn, &body) ||
-	    !drv_says_failed(msg + body, len - body) || !drv_known(msg + off, dn))
+	    (!drv_says_failed(msg + body, len - body) && !drv_drm_error(msg, body)) ||
+	    !drv_known(msg + off, dn))
 		return 0;
 	/*
 	 * a missing firmware file (-ENOENT) is a driver trying several names:

@@ -341,6 +341,20 @@ const struct kb_sig kb_sig_headless = {
 
 bool kb_sig_headless_line(const char *s, size_t len)
 {
+	/*
+	 * a call trace's frame, reached by the unwinder ("? " ones are only
+	 * stack words): " func+0x3f/0x120 [mod]" (show_trace_log_lvl())
+	 */
+	if (len > 12 && (s[0] == ' ' || s[0] == '\t') && s[1] != '?' && len < 256 &&
+	    memmem(s, len, "+0x", 3)) {
+		char line[256];
+		struct kb_frame f;
+
+		memcpy(line, s, len);
+		line[len] = '\0';
+		if (kb_frame_parse(line, &f) && f.reliable && f.has_off && f.size)
+			return true;
+	}
 	while (len && (*s == ' ' || *s == '\t'))
 		s++, len--;
 	if (len < 5)

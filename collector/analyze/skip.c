@@ -150,8 +150,9 @@ static const struct kb_skip_class c_kobject = {
 static const struct kb_skip_class c_register = {
 	.id = "driver-register",
 	.why = "drivers/base/bus.c, driver.c and dd.c (driver_register, bus_add_driver, "
-		"really_probe) and each bus's *_register_driver: the driver core binds a "
-		"module's struct device_driver for the module init that registers it",
+		"really_probe), each bus's *_register_driver and usb_(de)register_dev(): the "
+		"driver core binds a module's struct device_driver (or its class device) for the "
+		"module that registers it",
 };
 static const struct kb_skip_class c_teardown = {
 	.id = "teardown",
@@ -468,7 +469,8 @@ static const struct kb_skip_rule skip_rules[] = {
 	/* driver registration and binding */
 	BP("driver_register", c_register), BP("bus_add_driver", c_register),
 	BP("__pci_register_driver", c_register), BP("pci_register_driver", c_register),
-	BP("usb_register_driver", c_register),
+	BP("usb_register_driver", c_register), BP("usb_deregister_dev", c_register),
+	BP("usb_register_dev", c_register),
 	BP("__platform_driver_register", c_register), BP("i2c_register_driver", c_register),
 	F("drivers/base/bus.c", c_register), F("drivers/base/driver.c", c_register),
 	F("drivers/base/dd.c", c_register),

@@ -85,6 +85,45 @@ static bool tp_join(const struct tp_parts *p, size_t from, char *out, size_t siz
 	return true;
 }
 
+static size_t tp_slashes(const char *s, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += s[i] == '/';
+	return k;
+}
+
+/*
+ * A build root's file whose directory 6.12 no longer has: the driver
+ * moved ("drivers/net/wireless/iwlwifi/" became ".../intel/iwlwifi/").
+ * The deepest directory of the path whose name one directory of the
+ * same top-level one still has is that directory, with a final '/'.
+ */
+static bool tp_moved(const struct kb_index *ix, const struct tp_parts *p, size_t top,
+		     char *out, size_t size)
+{
+	char t[32];
+	size_t j, len;
+	const char *dir;
+
+	if (p->n[top] >= sizeof(t))
+		return false;
+	memcpy(t, p->s[top], p->n[top]);
+	t[p->n[top]] = '\0';
+	for (j = p->nr - 2; j > top; j--) {
+		len = kb_index_dir_named(ix, t, p->s[j], p->n[j], &dir);
+		/* a driver's or a filesystem's own directory, not "drivers/staging" */
+		if (len && len + 2 <= size && tp_slashes(dir, len) >= 2) {
+			memcpy(out, dir, len);
+			out[len] = '/';
+			out[len + 1] = '\0';
+			return true;
+		}
+	}
+	return false;
+}
+
 bool kb_path_tree(const char *in, char *out, size_t size)
 {
 	const struct kb_index *ix;
@@ -116,6 +155,9 @@ bool kb_path_tree(const char *in, char *out, size_t size)
 		if (!ix || kb_index_has_dir(ix, buf, strrchr(buf, '/') - buf))
 			return tp_join(&p, k, out, size);
 	}
+	for (k = 1; ix && in[0] == '/' && k + 1 < p.nr; k++)
+		if (tp_is_top(p.s[k], p.n[k]) && tp_moved(ix, &p, k, out, size))
+			return true;
 	return false;
 }
 

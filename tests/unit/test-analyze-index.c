@@ -228,7 +228,7 @@ static const struct bcase bcases[] = {
 	  "drivers/net/wireless/intel/iwlwifi/mvm/mac80211.c", KB_SRC_INDEX, KB_CONF_LOW },
 	/* the frames reached all report (an assert helper); a "? " word is left */
 	{ "machinery, then a guess",
-	  L "PANIC at inode.c:89:ext4_writepages()\n" L "Call Trace:\n" L " <TASK>\n"
+	  L "Showing stack for process 6711\n" L "Call Trace:\n" L " <TASK>\n"
 	  L " show_stack+0x52/0x5c\n" L " dump_stack_lvl+0x4a/0x63\n"
 	  L " dump_stack+0x10/0x16\n" L " ? ext4_writepages+0x134/0x540\n",
 	  "fs/ext4/inode.c", KB_SRC_INDEX, KB_CONF_LOW },
@@ -268,6 +268,18 @@ static const struct bcase bcases[] = {
 	  L "CPU: 1 PID: 10366 Comm: kworker/u64:0 Tainted: G        W         6.1.1 #1\n"
 	  L "Workqueue: cfg80211 cfg80211_event_work [cfg80211]\n" L "RIP: 0010:0x0\n",
 	  "net/wireless/core.c", KB_SRC_INDEX, KB_CONF_LOW },
+	/* a helper the excerpt shows no caller of: the work its worker ran, a guess */
+	{ "a helper without callers, then the work",
+	  L "BUG: kernel NULL pointer dereference, address: 0000000000000010\n"
+	  L "Oops: 0000 [#1] PREEMPT SMP PTI\n"
+	  L "Workqueue: ksmbd-io handle_ksmbd_work [ksmbd]\n"
+	  L "RIP: 0010:idr_remove+0x1/0x20\n",
+	  "fs/smb/server/server.c", KB_SRC_INDEX, KB_CONF_LOW },
+	/* an excerpt that starts inside the trace: the frames are the report */
+	{ "a trace's tail pasted alone",
+	  L " i915_pci_probe+0x3f/0x120 [i915]\n" L " local_pci_probe+0x3d/0x70\n"
+	  L " pci_device_probe+0xd0/0x150\n" L " really_probe+0x1eb/0x320\n",
+	  "drivers/gpu/drm/i915/i915_pci.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* no frame but reporting machinery: the WARN()'s message names the code (%pB) */
 	{ "the WARN message's symbol",
 	  L "------------[ cut here ]------------\n"
@@ -328,6 +340,9 @@ static void test_paths(void **state)
 		{ "/build/linux-5.4/drivers/net/ethernet/intel/e1000/e1000_old.c",
 		  "drivers/net/ethernet/intel/e1000/e1000_old.c" },
 		{ "/build/linux-5.4/drivers/staging/gone/old.c", NULL },
+		/* moved since: the directory of that name in 6.12 */
+		{ "/home/u/k/linux-2.6.38/drivers/net/wireless/iwlwifi/iwl-agn.c",
+		  "drivers/net/wireless/intel/iwlwifi/" },
 		{ "/var/lib/dkms/nvidia/550.54/build/nvidia/os-interface.c", NULL },
 		{ "/opt/vendor/src/mydrv/main.c", NULL },
 		{ "inode.c", NULL },
@@ -379,6 +394,9 @@ static void test_out_of_tree(void **state)
 		L "index 0 is out of range for type 'ppm_proc_info [*]'\n"
 		L "Call Trace:\n" L " <TASK>\n" L " show_stack+0x49/0x60\n"
 		L " dump_stack_lvl+0x5f/0x90\n";
+	static const char loading_log[] =
+		L "Modules linked in: vboxdrv(OE+) qrtr bnep binfmt_misc intel_rapl_msr\n"
+		L " btmtk crypto_simd snd_hda_core videodev cryptd\n";
 	/* a vendor module's own assertion helper reports for its caller */
 	static const char assert_log[] =
 		L "VERIFY3(insert_inode_locked(ip) == 0) failed (-16 == 0)\n"
@@ -405,6 +423,11 @@ static void test_out_of_tree(void **state)
 	r = first(site_log, &res);
 	assert_true(kj_get_bool(r, "out_of_tree", false));
 	assert_string_equal(kj_get_str(r, "guilty_module"), "ipt_NETFLOW");
+	json_object_put(res);
+	/* no frame at all: the vendor module being loaded ("+") */
+	r = first(loading_log, &res);
+	assert_true(kj_get_bool(r, "out_of_tree", false));
+	assert_string_equal(kj_get_str(r, "guilty_module"), "vboxdrv");
 	json_object_put(res);
 	/* a bare file name: built with M=dir; the module whose load tainted the kernel */
 	r = first(bare_log, &res);

@@ -381,6 +381,16 @@ static const struct acase cases[] = {
 	  T "Bluetooth: hci0: command 0xfc00 tx timeout\n"
 	  T "Bluetooth: hci0: Reading QCA version information failed (-110)\n",
 	  "Bluetooth: command tx timeout", "drivers/bluetooth/btqca.c", NULL, false },
+	/* DRM_ERROR()'s "*ERROR*" says it failed, whatever the words */
+	{ "DRM_ERROR without a failure word",
+	  T "[drm:gen8_irq_handler [i915]] *ERROR* The master control interrupt lied (SDE)!\n",
+	  "i915: The master control interrupt lied (SDE)!", "drivers/gpu/drm/i915/", "i915",
+	  false },
+	/* OpenZFS's SPL: spl_panic() for a failed VERIFY() in zfs */
+	{ "SPL PANIC",
+	  T "VERIFY(avl_find(tree, new_node, &where) == NULL) failed\n"
+	  T "PANIC at avl.c:624:avl_add()\n" T "Showing stack for process 2039419\n",
+	  "zfs: PANIC in avl_add", NULL, "zfs", false },
 	/* Realtek's vendor driver (chip and bus: four digits, two letters), not the tree's */
 	{ "a vendor Wi-Fi driver's failure", T "8192eu 1-2:1.0: rtw_usb_probe failed\n",
 	  "8192eu: rtw_usb_probe failed", NULL, "8192eu", false },
