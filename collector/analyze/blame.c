@@ -414,6 +414,19 @@ static bool blame_stack_end(const char *l)
 		strstr(l, "Last potentially related work");
 }
 
+/* Is frame i (i > 0) in the report and the stack of frame i - 1? */
+static bool blame_same_stack(const struct kb_rep *r, size_t i)
+{
+	size_t l;
+
+	if (r->frames[i].idx >= r->cut)
+		return false;
+	for (l = r->frames[i - 1].idx + 1; l < r->frames[i].idx; l++)
+		if (blame_stack_end(kb_rep_line(r, l)))
+			return false;
+	return true;
+}
+
 /*
  * The title's frame is a helper (skip.c: a string routine, a container,
  * the allocator, the worker loop): blame its nearest caller in the same
@@ -421,18 +434,13 @@ static bool blame_stack_end(const char *l)
  */
 static void blame_caller(struct kb_rep *r)
 {
-	size_t i, l;
+	size_t i;
 
 	if (r->guilty < 0 || r->by_extractor || !blame_helper(r, &r->frames[r->guilty]))
 		return;
-	for (i = (size_t)r->guilty + 1; i < r->frames_nr; i++) {
+	for (i = (size_t)r->guilty + 1; i < r->frames_nr && blame_same_stack(r, i); i++) {
 		const struct kb_frame *c = &r->frames[i];
 
-		if (c->idx >= r->cut)
-			return;
-		for (l = r->frames[i - 1].idx + 1; l < c->idx; l++)
-			if (blame_stack_end(kb_rep_line(r, l)))
-				return;
 		if (!c->reliable || c->ip || blame_helper(r, c))
 			continue;
 		r->guilty = (int)i;
@@ -680,6 +688,28 @@ static bool blame_loading(struct kb_rep *r)
 	return false;
 }
 
+/*
+ * The tree's code that a vendor's module called (cfg80211's wiphy_new_nm()
+ * checking the ops the module passed, a list helper on its list): the
+ * module's frame below in the same stack makes the report the vendor's.
+ */
+static void blame_vendor_caller(struct kb_rep *r)
+{
+	const struct kb_frame *g = &r->frames[r->guilty];
+	size_t i;
+
+	if (g->module[0] && kb_oot_module(g->module))
+		return;	/* kb_oot_blame() takes the frame's own module */
+	for (i = (size_t)r->guilty + 1; i < r->frames_nr && blame_same_stack(r, i); i++) {
+		const struct kb_frame *c = &r->frames[i];
+
+		if (c->reliable && !c->ip && c->module[0] && kb_oot_module(c->module)) {
+			r->guilty = (int)i;
+			return;
+		}
+	}
+}
+
 static void blame_pick(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
 	const struct kb_frame *f;
@@ -716,6 +746,8 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		blame_workqueue(r);
 	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER) && blame_loading(r))
 		return;
+	if (r->guilty >= 0 && !(r->sig->flags & KB_SIG_DRIVER))
+		blame_vendor_caller(r);
 	f = r->guilty >= 0 ? &r->frames[r->guilty] : NULL;
 
 	if (f) {

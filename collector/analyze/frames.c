@@ -114,10 +114,13 @@ static bool frames_tail(const char *p, struct kb_frame *f)
 	while (*p == ' ')
 		p++;
 	if (*p == '[' && p[1] != '<' && strncmp(p, "[inline]", 8)) {
+		/* "[mod buildid]" (CONFIG_STACKTRACE_BUILD_ID, %pSb): the name ends at a blank */
+		size_t n = strcspn(p + 1, " ]");
+
 		q = strchr(p, ']');
-		if (q && q - p - 1 < (long)sizeof(f->module) && q > p + 1) {
-			memcpy(f->module, p + 1, q - p - 1);
-			f->module[q - p - 1] = '\0';
+		if (q && n < sizeof(f->module) && n) {
+			memcpy(f->module, p + 1, n);
+			f->module[n] = '\0';
 			p = q + 1;
 		}
 	}

@@ -22,7 +22,7 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-/* "[  12.345678]" or "[12.345678]": the length taken, 0 if none. */
+/* "[  12.345678]" or "[12.345678]" (or "[ 1.2@3]"): the length taken, 0 if none. */
 static size_t input_stamp(const char *s, size_t len)
 {
 	size_t i = 1;
@@ -40,6 +40,10 @@ static size_t input_stamp(const char *s, size_t len)
 	i++;
 	while (i < len && is_digit(s[i]))
 		i++;
+	/* Amlogic's vendor kernels add the CPU: "[   34.356517@3]" */
+	if (i + 1 < len && s[i] == '@' && is_digit(s[i + 1]))
+		for (i++; i < len && is_digit(s[i]); i++)
+			;
 	if (i >= len || s[i] != ']')
 		return 0;
 	return i + 1;

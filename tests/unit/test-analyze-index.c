@@ -275,6 +275,11 @@ static const struct bcase bcases[] = {
 	  L "Workqueue: ksmbd-io handle_ksmbd_work [ksmbd]\n"
 	  L "RIP: 0010:idr_remove+0x1/0x20\n",
 	  "fs/smb/server/server.c", KB_SRC_INDEX, KB_CONF_LOW },
+	/* "[mod buildid]" (CONFIG_STACKTRACE_BUILD_ID): the module is the name */
+	{ "a module tag with its build ID",
+	  OOPS("hid_process_event+0x10e/0x160", L " hid_report_raw_event+0x763/0xac0\n"
+	       L " i2c_hid_irq+0x137/0x1c0 [i2c_hid 93a6a330bc5a69c91125ab6f51a82509be2e9c49]\n"),
+	  "drivers/hid/hid-core.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* an excerpt that starts inside the trace: the frames are the report */
 	{ "a trace's tail pasted alone",
 	  L " i915_pci_probe+0x3f/0x120 [i915]\n" L " local_pci_probe+0x3d/0x70\n"
@@ -394,6 +399,16 @@ static void test_out_of_tree(void **state)
 		L "index 0 is out of range for type 'ppm_proc_info [*]'\n"
 		L "Call Trace:\n" L " <TASK>\n" L " show_stack+0x49/0x60\n"
 		L " dump_stack_lvl+0x5f/0x90\n";
+	static const char caller_log[] =
+		"[   34.356517@3] WARNING: CPU: 3 PID: 1 at net/wireless/core.c:490 "
+		"wiphy_new_nm+0x58c/0x630 [cfg80211]\n"
+		"[   34.356518@3] Call trace:\n"
+		"[   34.356519@3]  [ffffffc020123900+  64][<ffffffc008c7c87c>] "
+		"wiphy_new_nm+0x58c/0x630 [cfg80211]\n"
+		"[   34.356520@3]  [ffffffc020123940+  96][<ffffffc008da7f90>] "
+		"wifi_mac_alloc_wdev+0x60/0x400 [vlsicomm]\n"
+		"[   34.356521@3]  [ffffffc020123b10+  64][<ffffffc008d68330>] "
+		"init_module+0x90/0x120 [vlsicomm]\n";
 	static const char loading_log[] =
 		L "Modules linked in: vboxdrv(OE+) qrtr bnep binfmt_misc intel_rapl_msr\n"
 		L " btmtk crypto_simd snd_hda_core videodev cryptd\n";
@@ -423,6 +438,11 @@ static void test_out_of_tree(void **state)
 	r = first(site_log, &res);
 	assert_true(kj_get_bool(r, "out_of_tree", false));
 	assert_string_equal(kj_get_str(r, "guilty_module"), "ipt_NETFLOW");
+	json_object_put(res);
+	/* the tree's code a vendor module called, its frame below: the vendor's */
+	r = first(caller_log, &res);
+	assert_true(kj_get_bool(r, "out_of_tree", false));
+	assert_string_equal(kj_get_str(r, "guilty_module"), "vlsicomm");
 	json_object_put(res);
 	/* no frame at all: the vendor module being loaded ("+") */
 	r = first(loading_log, &res);
