@@ -187,11 +187,28 @@ static bool input_hostch(char c)
 static size_t input_tag(const char *s, size_t len)
 {
 	const char *end = s + (len < 80 ? len : 80), *k;
-	size_t i = 0;
+	size_t i = 0, w;
 
-	k = memmem(s, end - s, "kernel: ", 8);
-	if (k && (k == s || k[-1] == ' '))
-		return k + 8 - s;
+	/*
+	 * "kernel: " or "kernel[0]: " as one of the first words: after the
+	 * host ("host kernel: "), the facility ("kern.warn kernel: "), both
+	 */
+	for (w = 0, k = s; w < 3 && k + 8 <= end; w++) {
+		if (!memcmp(k, "kernel: ", 8))
+			return k + 8 - s;
+		if (!memcmp(k, "kernel[", 7)) {
+			k = memchr(k, ':', end - k);
+			if (k && k + 1 < end && k[1] == ' ')
+				return k + 2 - s;
+			break;
+		}
+		/* a word: a host name, even one a paste redacted ("<redacted>") */
+		while (k < end && *k != ' ' && *k != ':')
+			k++;
+		if (k >= end || *k != ' ')
+			break;
+		k++;
+	}
 	/* svlogd/socklog and logread without a host: "kern.err: " (facility.level) */
 	if (len > 7 && !memcmp(s, "kern.", 5)) {
 		for (i = 5; i < len && i < 12 && s[i] >= 'a' && s[i] <= 'z'; i++)
@@ -199,12 +216,6 @@ static size_t input_tag(const char *s, size_t len)
 		if (i > 5 && i + 1 < len && s[i] == ':' && s[i + 1] == ' ')
 			return i + 2;
 		i = 0;
-	}
-	k = memmem(s, end - s, " kernel[", 8);
-	if (k) {
-		k = memchr(k, ':', end - k);
-		if (k && k + 1 < end && k[1] == ' ')
-			return k + 2 - s;
 	}
 	/* "host prog[12]: " / "host prog: ": a line of some other program */
 	while (i < len && i < 64 && input_hostch(s[i]))

@@ -700,7 +700,27 @@ static void scan_raw(struct scan *sc, const char *raw, size_t len)
 {
 	const char *end = raw + len, *p = raw, *from = raw, *b;
 	bool stamped = false;
+	size_t k;
 
+	/*
+	 * A report's banner ("=====...", "-----...") reflowed into the line
+	 * after it: two lines
+	 */
+	if (len > 12 && (raw[0] == '=' || raw[0] == '-')) {
+		for (k = 1; k < len && raw[k] == raw[0]; k++)
+			;
+		/* __warn()'s "------------[ cut here ]------------" */
+		if (k + 12 < len && !memcmp(raw + k, "[ cut here ]", 12))
+			for (k += 12; k < len && raw[k] == raw[0]; k++)
+				;
+		if (k >= 10 && k + 1 < len && raw[k] == ' ' && raw[k + 1] != ' ' &&
+		    raw[k + 1] != raw[0]) {
+			scan_line(sc, raw, k);
+			sc->lineno--;
+			scan_raw(sc, raw + k + 1, len - k - 1);
+			return;
+		}
+	}
 	if (len < SCAN_JOINED || scan_stamps(raw, end, 3) < 3) {
 		scan_line(sc, raw, len);
 		return;

@@ -987,7 +987,7 @@ static bool drv_known(const char *drv, size_t n)
 /* DRM_ERROR() and drm_err() mark the message "*ERROR* " (include/drm/drm_print.h) */
 static bool drv_drm_error(const char *msg, size_t body)
 {
-	return body >= 8 && memmem(msg, body, "*ERROR* ", 8);
+	return body >= 8 && !memcmp(msg + body - 8, "*ERROR* ", 8);
 }
 
 int kb_drv_generic_rank(const char *msg, size_t len, int level)

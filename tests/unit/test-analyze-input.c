@@ -43,6 +43,9 @@ static const struct pcase prefixes[] = {
 	{ "juin 09 12:02:53 bestosprec kernel: RIP: 0010:tb_cfg_read+0xb7/0x100 [thunderbolt]",
 	  "RIP: 0010:tb_cfg_read+0xb7/0x100 [thunderbolt]" },
 	{ "\tOct 18 01:52:15 sysrescue kernel: WARNING: x", "WARNING: x" },
+	/* a host name a paste redacted, the facility before the tag */
+	{ "Apr 14 06:31:09 <redacted> kernel: WARNING: x", "WARNING: x" },
+	{ "Dec  4 10:11:12 host kern.warn kernel: WARNING: x", "WARNING: x" },
 	/* a CJK locale's month (journalctl's %b in ja_JP, zh_CN, ko_KR) */
 	{ "12\xe6\x9c\x88 05 10:11:12 host kernel: WARNING: x", "WARNING: x" },
 	{ "12\xec\x9b\x94  5 10:11:12 host kernel: WARNING: x", "WARNING: x" },

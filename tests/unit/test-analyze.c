@@ -386,6 +386,19 @@ static const struct acase cases[] = {
 	  T "[drm:gen8_irq_handler [i915]] *ERROR* The master control interrupt lied (SDE)!\n",
 	  "i915: The master control interrupt lied (SDE)!", "drivers/gpu/drm/i915/", "i915",
 	  false },
+	/* a banner reflowed into the line after it */
+	{ "a banner joined to the header",
+	  "------------[ cut here ]------------ WARNING: CPU: 0 PID: 1 at "
+	  "drivers/misc/lkdtm/bugs.c:112 lkdtm_WARNING+0xe/0x20\n"
+	  "RIP: 0010:lkdtm_WARNING+0xe/0x20\n"
+	  "Call Trace:\n"
+	  " <TASK>\n"
+	  " direct_entry+0x8e/0xe0\n"
+	  " full_proxy_write+0x56/0x80\n"
+	  " vfs_write+0xc2/0x360\n"
+	  " </TASK>\n"
+	  "---[ end trace 0000000000000000 ]---\n",
+	  "WARNING in lkdtm_WARNING", "drivers/misc/lkdtm/bugs.c", NULL, false },
 	/* OpenZFS's SPL: spl_panic() for a failed VERIFY() in zfs */
 	{ "SPL PANIC",
 	  T "VERIFY(avl_find(tree, new_node, &where) == NULL) failed\n"
