@@ -106,6 +106,72 @@ static const struct fcase cases[] = {
 	  T " __fput+0xea/0x2d0\n"
 	  T " </TASK>\n",
 	  "INFO: task hung in tty_release", false },
+	/* lib/list_debug.c: BUG() in a list check, titled "corrupted list" */
+	{ "list_debug BUG",
+	  T "kernel BUG at lib/list_debug.c:62!\n"
+	  T "Oops: invalid opcode: 0000 [#1] PREEMPT SMP\n" CPU
+	  T "RIP: 0010:__list_del_entry_valid_or_report.cold+0x6b/0x6b\n"
+	  T "Call Trace:\n"
+	  T " <TASK>\n"
+	  T " nfc_llcp_unregister_device+0x3a/0x1a0\n"
+	  T " nfc_unregister_device+0x1a2/0x2a0\n"
+	  T " </TASK>\n",
+	  "BUG: corrupted list in nfc_llcp_unregister_device", false },
+	/* mm/usercopy.c usercopy_abort(): BUG(), the checkers skipped */
+	{ "usercopy BUG",
+	  T "kernel BUG at mm/usercopy.c:102!\n"
+	  T "Oops: invalid opcode: 0000 [#1] PREEMPT SMP\n" CPU
+	  T "RIP: 0010:usercopy_abort+0xbd/0xbf\n"
+	  T "Call Trace:\n"
+	  T " <TASK>\n"
+	  T " __check_heap_object+0x130/0x150\n"
+	  T " __check_object_size+0x1bc/0x2a0\n"
+	  T " sctp_getsockopt+0x1a2/0x2a0\n"
+	  T " </TASK>\n",
+	  "BUG: bad usercopy in sctp_getsockopt", false },
+	/* arch/x86/kernel/traps.c exc_general_protection(): the RIP frame */
+	{ "general protection fault",
+	  T "Oops: general protection fault, probably for non-canonical address "
+	  "0xdffffc0000000002: 0000 [#1] PREEMPT SMP KASAN\n" CPU
+	  T "RIP: 0010:hci_conn_del+0x3a/0x9a0\n"
+	  T "Call Trace:\n"
+	  T " <TASK>\n"
+	  T " hci_conn_failed+0x1a2/0x2a0\n"
+	  T " </TASK>\n",
+	  "general protection fault in hci_conn_del", false },
+	/* kernel/locking/lockdep.c register_lock_class(): the locking frames skipped */
+	{ "non-static key",
+	  T "INFO: trying to register non-static key.\n"
+	  T "The code is fine but needs lockdep annotation, or maybe\n" CPU
+	  T "Call Trace:\n"
+	  T " <TASK>\n"
+	  T " dump_stack_lvl+0x5d/0x80\n"
+	  T " register_lock_class+0x1a2/0x2a0\n"
+	  T " __lock_acquire+0x1a2/0x2a0\n"
+	  T " lock_acquire+0x1a2/0x2a0\n"
+	  T " _raw_spin_lock_irqsave+0x1a2/0x2a0\n"
+	  T " __wake_up+0x1a2/0x2a0\n"
+	  T " hci_sock_release+0x1a2/0x2a0\n"
+	  T " </TASK>\n",
+	  "INFO: trying to register non-static key in hci_sock_release", false },
+	/* mm/kmemleak.c print_unreferenced(): the allocators skipped */
+	{ "memory leak",
+	  "BUG: memory leak\n"
+	  "unreferenced object 0xffff888109e5d800 (size 512):\n"
+	  "  comm \"a.out\", pid 812, jiffies 4294941234\n"
+	  "  backtrace (crc 0):\n"
+	  "    kmemleak_alloc+0x1a2/0x2a0\n"
+	  "    __kmalloc_noprof+0x1a2/0x2a0\n"
+	  "    tcindex_set_parms+0x1a2/0x2a0\n"
+	  "    tcindex_change+0x1a2/0x2a0\n",
+	  "memory leak in tcindex_set_parms", false },
+	/* kernel/kcsan/report.c: both racing functions in the header, no stack needed */
+	{ "KCSAN",
+	  T "BUG: KCSAN: data-race in generic_fillattr / shmem_mknod\n"
+	  T "\n"
+	  T "write to 0xffff8881 of 8 bytes by task 1 on cpu 0:\n"
+	  T " shmem_mknod+0x1a2/0x2a0\n",
+	  "KCSAN: data-race in generic_fillattr / shmem_mknod", false },
 	/* a header cut right after its tag: syzkaller's "WARNING: corrupted" */
 	{ "bare WARNING", T "WARNING:\n" CPU, "WARNING: corrupted", true },
 };
