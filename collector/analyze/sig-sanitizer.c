@@ -11,6 +11,15 @@
 static const char *const san_free[] = { "kmem_", "slab_", "kfree", "vunmap", "vfree", NULL };
 static const char *const san_kmsan_skip[] = { "instrument_", "copy_to_user", "copy_from_user",
 	"_copy_", "copyout", "copyin", "usb_submit_urb", "__msan", "kmsan", NULL };
+/*
+ * kmsan_handle_urb() (drivers/usb/core/urb.c) checks an outgoing URB's
+ * buffer inside usb_submit_urb(); the synchronous wrappers of
+ * drivers/usb/core/message.c sit between it and the driver that filled the
+ * buffer, so syzkaller's kernel-usb-infoleak format skips them too.
+ */
+static const char *const san_kmsan_usb_skip[] = { "instrument_", "usb_submit_urb",
+	"usb_start_wait_urb", "usb_bulk_msg", "usb_interrupt_msg", "usb_control_msg", "__msan",
+	"kmsan", NULL };
 static const char *const san_ubsan_skip[] = { "ubsan", "overflow", NULL };
 
 /* "BUG: KASAN: use-after-free in f+0x1/0x2": what ("use-after-free") and f. */
@@ -106,7 +115,8 @@ static void san_kmsan(struct kb_rep *r)
 
 	san_header(kb_rep_line(r, r->hdr), "KMSAN:", what, sizeof(what), func, sizeof(func));
 	snprintf(prefix, sizeof(prefix), "KMSAN: %s", what);
-	kb_title_func(r, prefix, san_func(r, func, san_kmsan_skip));
+	kb_title_func(r, prefix, san_func(r, func, strcmp(what, "kernel-usb-infoleak") ?
+					  san_kmsan_skip : san_kmsan_usb_skip));
 }
 
 static void san_kfence(struct kb_rep *r)
