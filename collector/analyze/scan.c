@@ -567,7 +567,9 @@ static void scan_taint_line(struct scan *sc, const struct kb_line *l)
 
 	if (!scan_ends(l, "taints kernel.", 14) && !scan_ends(l, "tainting kernel", 15))
 		return;
-	n = strcspn(l->text, ": ");
+	for (n = 0; n < l->len && n < sizeof(sc->oot_module) && l->text[n] != ':' &&
+	     l->text[n] != ' '; n++)
+		;
 	if (n && n < sizeof(sc->oot_module) && n < l->len && l->text[n] == ':') {
 		memcpy(sc->oot_module, l->text, n);
 		sc->oot_module[n] = '\0';
