@@ -728,6 +728,12 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		blame_site_frame(r);
 	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
 		blame_message_symbol(r);
+	/*
+	 * the work a kworker ran is certainly on its stack; "? " words are
+	 * stale values that look like return addresses
+	 */
+	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
+		blame_workqueue(r);
 	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
 		blame_guessed(r);
 	if (r->guilty < 0 && !r->frames_nr && !(r->sig->flags & KB_SIG_DRIVER))

@@ -522,28 +522,6 @@ static const char *ix_by_neighbours(const struct kb_index *ix, const struct kb_r
 	return tie ? NULL : best;
 }
 
-/*
- * The files of the frames that called f, nearest first: their file:line,
- * or their function's only definition. At most IX_NEAR.
- */
-static size_t ix_callers(const struct kb_index *ix, const struct kb_rep *r,
-			 const struct kb_frame *f, const char **near)
-{
-	size_t i, nr = 0;
-
-	for (i = 0; i < r->frames_nr && &r->frames[i] != f; i++)
-		;
-	for (i++; i < r->frames_nr && nr < IX_NEAR; i++) {
-		const struct kb_frame *o = &r->frames[i];
-
-		if (!o->reliable || o->ip)
-			continue;
-		near[nr] = ix_frame_file(ix, o);
-		nr += !!near[nr];
-	}
-	return nr;
-}
-
 /* The candidates' deepest common directory, when at least two levels deep. */
 #define IX_PREFIX_MIN 8		/* functions sharing the prefix, for it to say anything */
 #define IX_PREFIX_SCAN 4000	/* functions looked at, at most */
@@ -608,6 +586,36 @@ static size_t ix_by_prefix(const struct kb_index *ix, const char *name, const ch
 		return 0;
 	*dir = dirs[best];
 	return ix_dirlen(dirs[best]);
+}
+
+/*
+ * The files of the frames that called f, nearest first: their file:line,
+ * their function's only definition or, for a built-in function the
+ * index does not know either (ext4_da_writepages, gone since 3.x), the
+ * directory its own prefix names. At most IX_NEAR.
+ */
+static size_t ix_callers(const struct kb_index *ix, const struct kb_rep *r,
+			 const struct kb_frame *f, const char **near)
+{
+	size_t i, nr = 0;
+
+	for (i = 0; i < r->frames_nr && &r->frames[i] != f; i++)
+		;
+	for (i++; i < r->frames_nr && nr < IX_NEAR; i++) {
+		const struct kb_frame *o = &r->frames[i];
+		char name[128];
+
+		if (!o->reliable || o->ip)
+			continue;
+		near[nr] = ix_frame_file(ix, o);
+		if (!near[nr] && !o->file[0] && !o->module[0]) {
+			snprintf(name, sizeof(name), "%.*s", (int)strcspn(o->func, "."), o->func);
+			if (!ix_by_prefix(ix, name, NULL, 0, &near[nr]))
+				near[nr] = NULL;
+		}
+		nr += !!near[nr];
+	}
+	return nr;
 }
 
 static size_t ix_common_dir(const char **c, size_t n)

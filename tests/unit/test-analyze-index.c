@@ -261,6 +261,13 @@ static const struct bcase bcases[] = {
 	{ "unknown function, the prefix's directory of its caller",
 	  OOPS("ipc_no_such_fn+0x44/0x50", L " semctl_main+0x20d/0x1ba0\n"),
 	  "ipc/", KB_SRC_INDEX, KB_CONF_LOW },
+	/*
+	 * gone since 3.x, and so is its caller: the caller's prefix (ext4_)
+	 * names the directory, one of the two that "mpage_" functions share
+	 */
+	{ "unknown function, its unknown caller's prefix",
+	  OOPS("mpage_no_such_fn+0x2c6/0x2dc", L " ext4_no_such_writepages+0x2d4/0x465\n"),
+	  "fs/ext4/", KB_SRC_INDEX, KB_CONF_LOW },
 	/* no frame at all: the work the kworker ran (print_worker_info()), a guess */
 	{ "the kworker's work function",
 	  L "BUG: kernel NULL pointer dereference, address: 0000000000000000\n"
@@ -268,6 +275,13 @@ static const struct bcase bcases[] = {
 	  L "CPU: 1 PID: 10366 Comm: kworker/u64:0 Tainted: G        W         6.1.1 #1\n"
 	  L "Workqueue: cfg80211 cfg80211_event_work [cfg80211]\n" L "RIP: 0010:0x0\n",
 	  "net/wireless/core.c", KB_SRC_INDEX, KB_CONF_LOW },
+	/* waiting in the scheduler, cut short: the work, not a stale "? " word */
+	{ "the kworker's work before a stale word",
+	  L "INFO: task kworker/u66:0:70 blocked for more than 120 seconds.\n"
+	  L "Workqueue: ksmbd-io handle_ksmbd_work [ksmbd]\n" L "Call Trace:\n"
+	  L " schedule+0x39/0x80\n" L " schedule_timeout+0x237/0x2d0\n"
+	  L " ? ext4_writepages+0x24/0x30\n" L " wait_for_completion+0x9f/0x110\n",
+	  "fs/smb/server/server.c", KB_SRC_INDEX, KB_CONF_LOW },
 	/* a helper the excerpt shows no caller of: the work its worker ran, a guess */
 	{ "a helper without callers, then the work",
 	  L "BUG: kernel NULL pointer dereference, address: 0000000000000010\n"
