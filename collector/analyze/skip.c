@@ -144,14 +144,15 @@ static const struct kb_skip_class c_rcu = {
 static const struct kb_skip_class c_kobject = {
 	.id = "kobject-device",
 	.why = "lib/kobject.c (kobject_* naming and uevents), drivers/base/core.c (device_add, "
-		"device_del), fs/sysfs/: the driver core acts for the subsystem that registers the "
-		"object",
+		"device_del), fs/sysfs/ and fs/kernfs/: the driver core acts for the subsystem that "
+		"registers the object (a duplicate name is the registering code's)",
 };
 static const struct kb_skip_class c_register = {
 	.id = "driver-register",
 	.why = "drivers/base/bus.c, driver.c and dd.c (driver_register, bus_add_driver, "
-		"really_probe), each bus's *_register_driver and usb_(de)register_dev(): the "
-		"driver core binds a module's struct device_driver (or its class device) for the "
+		"really_probe), each bus's *_register_driver and usb_(de)register_dev(), and every "
+		"subsystem's *_register*() and register_*() (hwmon_device_register_with_info, "
+		"register_netdevice): the core binds or publishes a caller's object for the "
 		"module that registers it",
 };
 static const struct kb_skip_class c_teardown = {
@@ -213,6 +214,7 @@ struct kb_skip_rule {
 /* blame only */
 #define BP(p, c) { KB_FN_PREFIX, KB_USE_BLAME, (p), &(c) }
 #define BX(p, c) { KB_FN_EXACT, KB_USE_BLAME, (p), &(c) }
+#define BS(p, c) { KB_FN_SUB, KB_USE_BLAME, (p), &(c) }
 /* files: blame only (titles name functions) */
 #define F(p, c) { KB_FILE_PREFIX, KB_USE_BLAME, (p), &(c) }
 #define FS(p, c) { KB_FILE_SUFFIX, KB_USE_BLAME, (p), &(c) }
@@ -466,6 +468,8 @@ static const struct kb_skip_rule skip_rules[] = {
 	S("device_remove_file", c_kobject),
 	BP("kobject_", c_kobject), BP("kset_", c_kobject), BP("kvasprintf_const", c_kobject),
 	BP("kstrdup_const", c_kobject),
+	BP("sysfs_", c_kobject), BP("kernfs_", c_kobject), F("fs/sysfs/", c_kobject),
+	F("fs/kernfs/", c_kobject),
 	/* driver registration and binding */
 	BP("driver_register", c_register), BP("bus_add_driver", c_register),
 	BP("__pci_register_driver", c_register), BP("pci_register_driver", c_register),
@@ -474,6 +478,7 @@ static const struct kb_skip_rule skip_rules[] = {
 	BP("__platform_driver_register", c_register), BP("i2c_register_driver", c_register),
 	F("drivers/base/bus.c", c_register), F("drivers/base/driver.c", c_register),
 	F("drivers/base/dd.c", c_register),
+	BS("_register", c_register), BP("register_", c_register), BS("_unregister", c_register),
 	/* generic teardown */
 	S("hwrng_unregister", c_teardown), S("i2c_del_adapter", c_teardown),
 	S("__unregister_client", c_teardown), S("rollback_registered", c_teardown),

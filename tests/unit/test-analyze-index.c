@@ -275,6 +275,17 @@ static const struct bcase bcases[] = {
 	  L "CPU: 1 PID: 10366 Comm: kworker/u64:0 Tainted: G        W         6.1.1 #1\n"
 	  L "Workqueue: cfg80211 cfg80211_event_work [cfg80211]\n" L "RIP: 0010:0x0\n",
 	  "net/wireless/core.c", KB_SRC_INDEX, KB_CONF_LOW },
+	/* sysfs_warn_dup()'s dump: sysfs, kobject, device and hwmon register for the module */
+	{ "a duplicate sysfs name: the code that registers it",
+	  L "sysfs: cannot create duplicate filename '/devices/platform/thinkpad_hwmon/hwmon'\n"
+	  L "Call Trace:\n" L " <TASK>\n" L " dump_stack_lvl+0x44/0x5c\n"
+	  L " sysfs_warn_dup.cold+0x17/0x24\n" L " sysfs_create_dir_ns+0xc4/0xe0\n"
+	  L " kobject_add_internal+0xb4/0x2c0\n" L " kobject_add+0x7f/0xb0\n"
+	  L " device_add+0x139/0x850\n"
+	  L " hwmon_device_register_with_info+0x2a0/0x5e0 [hwmon]\n"
+	  L " thinkpad_acpi_module_init+0x5a0/0x7f0 [thinkpad_acpi]\n"
+	  L " do_one_initcall+0x44/0x200\n",
+	  "drivers/platform/x86/thinkpad_acpi.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* waiting in the scheduler, cut short: the work, not a stale "? " word */
 	{ "the kworker's work before a stale word",
 	  L "INFO: task kworker/u66:0:70 blocked for more than 120 seconds.\n"
