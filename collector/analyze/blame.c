@@ -348,6 +348,14 @@ static const char *blame_index_file(const struct kb_frame *f)
 	return kb_index_func(ix, name, def, ARRAY_SIZE(def)) == 1 ? def[0] : NULL;
 }
 
+/* Does the index define f's function in path (and nowhere else)? */
+static bool blame_defined_in(const struct kb_frame *f, const char *path)
+{
+	const char *def = blame_index_file(f);
+
+	return def && !strcmp(def, path);
+}
+
 static const char *blame_frame_file(const struct kb_rep *r, const struct kb_frame *f)
 {
 	size_t i;
@@ -636,7 +644,13 @@ static void blame_site(struct kb_rep *r)
 		return;
 	}
 	r->site.idx = r->hdr;
-	if (!kb_skip_file(file))
+	/*
+	 * A skipped file (kernel/dma/debug.c's check_unmap()) is the
+	 * function's own when the index defines it there; else it is a
+	 * helper's inlined into the function (lib/list_debug.c's check in an
+	 * old kernel's module).
+	 */
+	if (!kb_skip_file(file) || blame_defined_in(&r->site, file))
 		snprintf(r->site_file, sizeof(r->site_file), "%s", file);
 }
 
@@ -649,7 +663,8 @@ static void blame_site_frame(struct kb_rep *r)
 {
 	struct kb_frame f = r->site;
 
-	if (!f.func[0] || kb_skip_func(f.func, KB_USE_BLAME) || blame_oot_assert(&f))
+	if (!f.func[0] || kb_skip_func(f.func, KB_USE_BLAME) || blame_oot_assert(&f) ||
+	    (r->site_file[0] && kb_skip_file(r->site_file)))
 		return;
 	snprintf(f.file, sizeof(f.file), "%s", r->site_file);
 	r->guilty = kb_rep_add_frame(r, &f);
@@ -797,6 +812,10 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		if (r->guilty_file[0])
 			return;
 	}
+	/* a module's frame without file:line in a trace symbolized for vmlinux only */
+	if (f && !f->file[0] && f->module[0] && blame_names_file(r) && !r->text_frame &&
+	    kb_index_blame(r, f, blame_module_dir(modules, f)))
+		return;
 	if (blame_text_file(r, true))
 		return;
 	blame_header_file(r);

@@ -91,8 +91,9 @@ struct kb_rep {
 	char guilty_file[256];
 	/*
 	 * WARN()'s "at FILE:LINE FUNC+off [mod]": the function (and module)
-	 * the WARN() is in, and FILE, its file unless FILE is a helper's
-	 * inlined into it (lib/list_debug.c in an old kernel)
+	 * the WARN() is in, and FILE, its file unless FILE is a skipped
+	 * helper's inlined into it (lib/list_debug.c in an old kernel) rather
+	 * than the function's own (kernel/dma/debug.c's check_unmap())
 	 */
 	struct kb_frame site;
 	char site_file[sizeof(((struct kb_frame *)0)->file)];
@@ -201,6 +202,7 @@ const struct kb_skip_rule *kb_skip_file(const char *path);
 /* Title rules, or one of `extra` (a signature's: "x" contains, "^x" starts, "^x$" is). */
 bool kb_frame_skipped(const char *func, const char *const *extra);
 bool kb_file_blacklisted(const char *path);
+bool kb_file_warns_for_caller(const char *path);
 /* Put the rule's pattern, kind, class and reason into o. */
 void kb_skip_describe(const struct kb_skip_rule *r, struct json_object *o);
 /* The report's "explain" array: the frames skipped and by which rule, what was blamed. */

@@ -130,7 +130,8 @@ static void warn_title(struct kb_rep *r, const char *prefix, const char *const *
 	size_t n = 0, i;
 
 	/* a check in a header is inlined into the function named: that one is to blame */
-	if (!p || *p != ' ' || !kb_file_blacklisted(file) || file[strlen(file) - 1] == 'h') {
+	if (!p || *p != ' ' || !kb_file_warns_for_caller(file) ||
+	    file[strlen(file) - 1] == 'h') {
 		warn_title_in(r, prefix, skip);
 		return;
 	}

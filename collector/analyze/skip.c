@@ -185,6 +185,15 @@ static const struct kb_skip_class c_lib = {
 	.id = "library",
 	.why = "lib/ and virt/lib/: the kernel's generic library, called on behalf of its caller",
 };
+static const struct kb_skip_class c_client = {
+	.id = "client-api",
+	.why = "frameworks that check the calls of the driver using them: kernel/dma/ (the DMA "
+		"mapping API; debug.c's check_unmap() names the driver), drivers/base/devres.c "
+		"(devm_* managed resources), drivers/regulator/core.c and drivers/clk/clk.c "
+		"(unbalanced enable and disable counts), drivers/gpio/gpiolib.c (an invalid "
+		"descriptor), DRM's drm_atomic_helper.c and drm_vblank.c (a vblank that never "
+		"came is the driver's display engine)",
+};
 static const struct kb_skip_class c_core = {
 	.id = "core",
 	.why = "net/core/dev.c, net/core/sock.c, net/socket.c, kernel/bpf/core.c, fs/proc/generic.c, "
@@ -507,6 +516,11 @@ static const struct kb_skip_rule skip_rules[] = {
 	F("kernel/bpf/core.c", c_core), F("fs/proc/generic.c", c_core),
 	F("drivers/clocksource/", c_core), F("drivers/irqchip/", c_core),
 	F("mm/memory.c", c_core), F("mm/percpu", c_core), F("arch/*/kernel/process.c", c_core),
+	/* frameworks that check their client driver's calls */
+	F("kernel/dma/", c_client), F("drivers/base/devres.c", c_client), BP("devm_", c_client),
+	F("drivers/regulator/core.c", c_client), F("drivers/clk/clk.c", c_client),
+	F("drivers/gpio/gpiolib.c", c_client), F("drivers/gpu/drm/drm_atomic_helper.c", c_client),
+	F("drivers/gpu/drm/drm_vblank.c", c_client),
 };
 
 #undef S
@@ -595,6 +609,19 @@ const struct kb_skip_rule *kb_skip_file(const char *path)
 bool kb_file_blacklisted(const char *path)
 {
 	return kb_skip_file(path);
+}
+
+/*
+ * For WARN()'s title: a site in generic code names the caller, as
+ * syzkaller's titles do. A framework's check of its client keeps its own
+ * name there (syzbot's "WARNING in drm_wait_one_vblank"); only the blame
+ * moves to the client.
+ */
+bool kb_file_warns_for_caller(const char *path)
+{
+	const struct kb_skip_rule *r = kb_skip_file(path);
+
+	return r && r->cls != &c_client;
 }
 
 /* A signature's own list: "x" contains x, "^x" starts with x, "^x$" is x. */

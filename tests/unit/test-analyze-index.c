@@ -286,6 +286,30 @@ static const struct bcase bcases[] = {
 	  L " thinkpad_acpi_module_init+0x5a0/0x7f0 [thinkpad_acpi]\n"
 	  L " do_one_initcall+0x44/0x200\n",
 	  "drivers/platform/x86/thinkpad_acpi.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/*
+	 * DMA-API debugging checks the driver's unmap: the index says
+	 * check_unmap() is kernel/dma/debug.c's own, a framework checking its
+	 * client, so the blame goes on to the driver
+	 */
+	{ "a framework's check of its client",
+	  L "DMA-API: iwlwifi 0000:00:14.3: device driver frees DMA memory with different size\n"
+	  L "WARNING: CPU: 2 PID: 812 at kernel/dma/debug.c:1021 check_unmap+0x6ea/0x8a0\n"
+	  L "RIP: 0010:check_unmap+0x6ea/0x8a0\n" L "Call Trace:\n" L " <IRQ>\n"
+	  L " ? __warn+0x89/0x130\n"
+	  L " debug_dma_unmap_page+0x79/0xa0 kernel/dma/debug.c:1381\n"
+	  L " iwl_pcie_rx_handle+0x2f1/0xa20 [iwlwifi]\n"
+	  L " irq_thread_fn+0x20/0x60 kernel/irq/manage.c:1188\n" L " </IRQ>\n",
+	  "drivers/net/wireless/intel/iwlwifi/pcie/rx.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* DRM's atomic helper waited for a vblank the driver's display never gave */
+	{ "a DRM helper's timeout: the driver",
+	  L "WARNING: CPU: 1 PID: 160 at drivers/gpu/drm/drm_atomic_helper.c:1682 "
+	  "drm_atomic_helper_wait_for_vblanks.part.0+0x245/0x260 [drm_kms_helper]\n"
+	  L "Workqueue: events_unbound commit_work [drm_kms_helper]\n"
+	  L "RIP: 0010:drm_atomic_helper_wait_for_vblanks.part.0+0x245/0x260 [drm_kms_helper]\n"
+	  L "Call Trace:\n" L " <TASK>\n" L " ? __warn+0x89/0x130\n"
+	  L " intel_atomic_commit_tail+0xd5e/0x1650 [i915]\n" L " process_one_work+0x17e/0x330\n"
+	  L " worker_thread+0x2e0/0x400\n" L " </TASK>\n",
+	  "drivers/gpu/drm/i915/display/intel_display.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* waiting in the scheduler, cut short: the work, not a stale "? " word */
 	{ "the kworker's work before a stale word",
 	  L "INFO: task kworker/u66:0:70 blocked for more than 120 seconds.\n"
