@@ -456,6 +456,36 @@ static void blame_caller(struct kb_rep *r)
 	}
 }
 
+/*
+ * A built-in function nothing places (not in the log's files, the
+ * index, or a prefix's directory: arm_dma_free, gone since 5.x) says
+ * nothing about where the bug is; its nearest caller in the same stack
+ * that is placed and no helper does. Only for a trace that printed no
+ * file:line for it.
+ */
+static void blame_unplaced(struct kb_rep *r)
+{
+	const struct kb_frame *g;
+	size_t i;
+
+	if (r->guilty < 0 || r->by_extractor)
+		return;
+	g = &r->frames[r->guilty];
+	if (g->file[0] || g->module[0] || blame_frame_file(r, g) || kb_index_places(g))
+		return;
+	for (i = (size_t)r->guilty + 1; i < r->frames_nr && blame_same_stack(r, i); i++) {
+		const struct kb_frame *c = &r->frames[i];
+
+		if (!c->reliable || c->ip || blame_helper(r, c))
+			continue;
+		if (c->file[0] || c->module[0] || blame_frame_file(r, c) ||
+		    blame_index_file(c)) {
+			r->guilty = (int)i;
+			return;
+		}
+	}
+}
+
 #define BLAME_GUESSED_TRACE 4	/* "? " frames that make a trace with no other */
 
 /*
@@ -735,8 +765,10 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		if (r->frames[i].reliable && r->frames[i].has_off &&
 		    !kb_skip_func(r->frames[i].func, KB_USE_BLAME))
 			r->guilty = (int)i;
-	if (!(r->sig->flags & KB_SIG_DRIVER))
+	if (!(r->sig->flags & KB_SIG_DRIVER)) {
 		blame_caller(r);
+		blame_unplaced(r);
+	}
 	if (!strncmp(r->title.buf, "INFO: rcu detected stall", 24))
 		blame_stalled(r);
 	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
@@ -797,6 +829,13 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		r->blame_source = KB_SRC_LOG;
 		return;
 	}
+	/*
+	 * the header's FILE is the WARN site's: a guilty frame below it (a
+	 * caller the rules moved to) is placed by the index first
+	 */
+	if (f && !f->file[0] && r->site.func[0] && strcmp(f->func, r->site.func) &&
+	    !blame_names_file(r) && kb_index_blame(r, f, blame_module_dir(modules, f)))
+		return;
 	if (blame_text_file(r, false))
 		return;
 	if (r->resolved && blame_resolved_file(r))
@@ -920,12 +959,26 @@ static void blame_refine(struct kb_rep *r)
 	r->blame_source = KB_SRC_MESSAGE;
 }
 
+/* No guilty file, a guess, or a file of machinery: the blame says little. */
+static bool blame_weak(const struct kb_rep *r)
+{
+	if (r->out_of_tree)
+		return false;
+	return !r->guilty_file[0] || (r->blame_source && !strcmp(r->blame_source, KB_SRC_GUESS)) ||
+		kb_skip_file(r->guilty_file);
+}
+
 void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
 	blame_site(r);
 	/* core code that warns for a driver and names it (sig-driver.c) */
 	if (!kb_drv_named(r))
 		blame_pick(r, modules, tree);
+	/* frames that named only machinery, or none: the device the warning names */
+	if (blame_weak(r) && kb_drv_named_device(r)) {
+		r->guilty = -1;
+		r->guilty_func[0] = '\0';
+	}
 	blame_refine(r);
 	/* built outside the tree, module unnamed: the one whose load tainted the kernel */
 	if (r->out_of_tree && !r->guilty_module[0] && r->oot_hint && r->oot_hint[0])

@@ -639,6 +639,18 @@ static size_t ix_common_dir(const char **c, size_t n)
 	return slashes ? len : 0;
 }
 
+bool kb_index_places(const struct kb_frame *f)
+{
+	const struct kb_index *ix = kb_index_get();
+	const char *c[1], *dir;
+	char name[128];
+
+	if (!ix)
+		return true;
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(f->func, "."), f->func);
+	return kb_index_func(ix, name, c, 1) || ix_by_prefix(ix, name, NULL, 0, &dir);
+}
+
 bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_dir)
 {
 	const struct kb_index *ix = kb_index_get();

@@ -264,6 +264,11 @@ bool kb_path_dkms_module(const char *path, char *name, size_t size);
  * its module's directory. False when the index cannot say.
  */
 bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_dir);
+/*
+ * Can the index place f's function at all: a definition, or a prefix
+ * that names a directory? True too when no index is loaded (no opinion).
+ */
+bool kb_index_places(const struct kb_frame *f);
 
 /* ---- blame.c ---- */
 void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree);

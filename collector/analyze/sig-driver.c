@@ -1034,3 +1034,30 @@ static void drv_generic_title(struct kb_rep *r, char *driver, size_t size)
  */
 const struct kb_drv_row kb_drv_generic =
 	KB_DRV_ROW(NULL, "", NULL, "%s: driver error", NULL, false, NULL, drv_generic_title);
+
+bool kb_drv_named_device(struct kb_rep *r)
+{
+	size_t i, end = r->hdr + DRV_NAMED_WITHIN;
+
+	if (r->sig->flags & KB_SIG_DRIVER)
+		return false;
+	/* the WARN()'s message: before its header (after "cut here") or right after */
+	for (i = 0; i < r->cut && i <= end; i++) {
+		const char *l = kb_rep_line(r, i);
+		size_t len = strlen(l), off, n, body;
+		char drv[DRV_NAME_MAX + 1];
+
+		/* kernel/dma/debug.c, err_printk(): pr_fmt "DMA-API: " then the device */
+		if (kb_starts(l, "DMA-API: "))
+			l += 9, len -= 9;
+		if (!drv_split(l, len, &off, &n, &body) || off || !n || n >= sizeof(drv) ||
+		    body <= n + 2 || !drv_known(l, n))
+			continue;
+		memcpy(drv, l, n);
+		drv[n] = '\0';
+		kb_drv_blame(r, drv, NULL, true);
+		r->blame_reason = "the warning's message names the device's driver (dev_printk)";
+		return true;
+	}
+	return false;
+}

@@ -75,6 +75,12 @@ extern const unsigned int kb_drv_modules_nr;
  * true when it did; for the blamer (blame.c), before its own rules.
  */
 bool kb_drv_named(struct kb_rep *r);
+/*
+ * A warning printed through dev_printk() ("DRIVER DEVNAME: ...", DMA-API's
+ * "DMA-API: DRIVER DEVNAME: ...") when the frames named nothing better:
+ * blame the device's driver. False when no line near the header says.
+ */
+bool kb_drv_named_device(struct kb_rep *r);
 
 /* A row that starts a report at this dev_printk() line, or NULL (the hot path). */
 const struct kb_sig *kb_sig_driver_match(const char *msg, size_t len);

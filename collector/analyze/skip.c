@@ -187,8 +187,9 @@ static const struct kb_skip_class c_lib = {
 };
 static const struct kb_skip_class c_client = {
 	.id = "client-api",
-	.why = "frameworks that check the calls of the driver using them: kernel/dma/ (the DMA "
-		"mapping API; debug.c's check_unmap() names the driver), drivers/base/devres.c "
+	.why = "frameworks that check the calls of the driver using them: kernel/dma/, "
+		"arch/*/mm/dma-mapping*.c and drivers/iommu/dma-iommu.c (the DMA mapping API and "
+		"its back ends; debug.c's check_unmap() names the driver), drivers/base/devres.c "
 		"(devm_* managed resources), drivers/regulator/core.c and drivers/clk/clk.c "
 		"(unbalanced enable and disable counts), drivers/gpio/gpiolib.c (an invalid "
 		"descriptor), DRM's drm_atomic_helper.c and drm_vblank.c (a vblank that never "
@@ -517,7 +518,9 @@ static const struct kb_skip_rule skip_rules[] = {
 	F("drivers/clocksource/", c_core), F("drivers/irqchip/", c_core),
 	F("mm/memory.c", c_core), F("mm/percpu", c_core), F("arch/*/kernel/process.c", c_core),
 	/* frameworks that check their client driver's calls */
-	F("kernel/dma/", c_client), F("drivers/base/devres.c", c_client), BP("devm_", c_client),
+	F("kernel/dma/", c_client), F("arch/*/mm/dma-mapping", c_client),
+	F("drivers/iommu/dma-iommu.c", c_client), F("drivers/base/devres.c", c_client),
+	BP("devm_", c_client),
 	F("drivers/regulator/core.c", c_client), F("drivers/clk/clk.c", c_client),
 	F("drivers/gpio/gpiolib.c", c_client), F("drivers/gpu/drm/drm_atomic_helper.c", c_client),
 	F("drivers/gpu/drm/drm_vblank.c", c_client),

@@ -310,6 +310,26 @@ static const struct bcase bcases[] = {
 	  L " intel_atomic_commit_tail+0xd5e/0x1650 [i915]\n" L " process_one_work+0x17e/0x330\n"
 	  L " worker_thread+0x2e0/0x400\n" L " </TASK>\n",
 	  "drivers/gpu/drm/i915/display/intel_display.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* the trace cut inside the machinery: DMA-API's message names the device's driver */
+	{ "a warning's dev_printk prefix",
+	  L "WARNING: CPU: 0 PID: 0 at kernel/dma/debug.c:973 check_unmap+0x1f8/0x9c4\n"
+	  L "DMA-API: ftgmac100 1e670000.ftgmac: device driver frees DMA memory with different size\n"
+	  L "Call Trace:\n" L " dump_stack+0xc8/0xe4\n" L " __warn+0xe4/0x150\n"
+	  L " warn_slowpath_fmt+0xa0/0xe4\n" L " check_unmap+0x1f8/0x9c4\n",
+	  "drivers/net/ethernet/faraday/ftgmac100.c", KB_SRC_MESSAGE, KB_CONF_MEDIUM },
+	/* a function nothing places (no definition, no prefix's directory): its caller */
+	{ "an unplaced function, then its caller",
+	  L "WARNING: CPU: 0 PID: 509 at arch/arm/mm/dma-mapping.c:903 __arm_dma_free+0x10c/0x12c\n"
+	  L "Call Trace:\n" L " __arm_dma_free+0x10c/0x12c\n" L " qq_no_such_fn+0x24/0x2c\n"
+	  L " ftgmac100_free_rings+0x114/0x208\n" L " ftgmac100_stop+0xa0/0xbc\n",
+	  "drivers/net/ethernet/faraday/ftgmac100.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* the header's file is the WARN site's, not its caller's: the index places the caller */
+	{ "the site's file is not its caller's",
+	  L "WARNING: CPU: 0 PID: 890 at drivers/base/core.c:818 device_release+0x94/0xa4\n"
+	  L "Call Trace:\n" L " device_release+0x94/0xa4\n" L " kobject_put+0xd0/0x1ec\n"
+	  L " device_unregister+0x34/0x6c\n" L " fsi_master_gpio_remove+0x78/0x80\n"
+	  L " platform_remove+0x34/0x4c\n",
+	  "drivers/fsi/fsi-master-gpio.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* waiting in the scheduler, cut short: the work, not a stale "? " word */
 	{ "the kworker's work before a stale word",
 	  L "INFO: task kworker/u66:0:70 blocked for more than 120 seconds.\n"
