@@ -785,13 +785,19 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		blame_guessed(r);
 	if (r->guilty < 0 && !r->frames_nr && !(r->sig->flags & KB_SIG_DRIVER))
 		blame_held_locks(r);
-	/* a helper the excerpt shows no caller of: the work the worker ran */
+	/*
+	 * a helper the excerpt shows no caller of: the work the worker ran,
+	 * else a "? " word that has a place (a module's function the
+	 * unwinder skipped: device_create()'s caller in a module's init)
+	 */
 	if (r->guilty >= 0 && !r->by_extractor && !(r->sig->flags & KB_SIG_DRIVER) &&
 	    blame_helper(r, &r->frames[r->guilty])) {
 		int g = r->guilty;
 
 		r->guilty = -1;
 		blame_workqueue(r);
+		if (r->guilty < 0)
+			blame_guessed(r);
 		if (r->guilty < 0)
 			r->guilty = g;
 	}

@@ -330,6 +330,14 @@ static const struct bcase bcases[] = {
 	  L " device_unregister+0x34/0x6c\n" L " fsi_master_gpio_remove+0x78/0x80\n"
 	  L " platform_remove+0x34/0x4c\n",
 	  "drivers/fsi/fsi-master-gpio.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* every frame shown is the driver core's: a "? " word with a place is the guess */
+	{ "helpers to the cut, then a placed stack word",
+	  L "WARNING: CPU: 0 PID: 14 at fs/sysfs/dir.c:31 sysfs_warn_dup+0x62/0x80\n"
+	  L "Call Trace:\n" L " sysfs_warn_dup+0x62/0x80\n" L " sysfs_create_dir_ns+0x77/0x90\n"
+	  L " kobject_add_internal+0xaa/0x330\n" L " ? vsnprintf+0x35b/0x4c0\n"
+	  L " device_add+0x119/0x670\n" L " ? btusb_probe+0x120/0x120 [btusb]\n"
+	  L " device_create+0x51/0x70\n",
+	  "drivers/bluetooth/btusb.c", KB_SRC_INDEX, KB_CONF_LOW },
 	/* waiting in the scheduler, cut short: the work, not a stale "? " word */
 	{ "the kworker's work before a stale word",
 	  L "INFO: task kworker/u66:0:70 blocked for more than 120 seconds.\n"

@@ -74,6 +74,9 @@ static const struct pcase prefixes[] = {
 	  "ata2.00: exception Emask 0x10" },
 	/* svlogd/socklog: an ISO date, then facility.level */
 	{ "2025-01-11T14:18:39.91660 kern.err: [  621.892001] ACPI Error: x", "ACPI Error: x" },
+	/* a daemon that writes the stamp right after "kernel:" */
+	{ "2022-11-04T14:09:31 server kernel:[75215.928881] NETDEV WATCHDOG: eth1 (r8152): x",
+	  "NETDEV WATCHDOG: eth1 (r8152): x" },
 	/* a clock alone, only before the kernel's tag */
 	{ "22:39:31 kernel: i915 0000:00:02.0: GPU HANG", "i915 0000:00:02.0: GPU HANG" },
 	{ "22:39:31 something else", "22:39:31 something else" },
