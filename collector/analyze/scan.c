@@ -442,6 +442,18 @@ static bool scan_same_driver(const struct kb_rep *r, const struct kb_line *l)
 	return l->len > n && !memcmp(l->text, h, n) && (l->text[n] == ' ' || l->text[n] == ':');
 }
 
+/*
+ * A report stamped up to its header whose lines go on without stamps
+ * (kdb taking over the console, a serial capture pasted after dmesg's
+ * head): its unstamped lines that look like a report's (registers,
+ * frames, "PC is at") are its own.
+ */
+static bool scan_console_goes_on(const struct kb_rep *r, const struct kb_line *l)
+{
+	return !l->ctx[0] && !strcmp(r->ctx, "console") &&
+		scan_reportish(l->text, l->len);
+}
+
 static void scan_in_report(struct scan *sc, const struct kb_line *l)
 {
 	struct kb_rep *r = &sc->rep;
@@ -463,7 +475,8 @@ static void scan_in_report(struct scan *sc, const struct kb_line *l)
 	 */
 	if (r->ctx[0] && strcmp(l->ctx, r->ctx) && !(r->cpu_traceback && l->ctx[0] == 'C') &&
 	    !(!strcmp(r->ctx, "console") && l->ctx[0]) &&
-	    !(!l->ctx[0] && r->nr == r->hdr + 1 && l->no == r->last_line + 1))
+	    !(!l->ctx[0] && r->nr == r->hdr + 1 && l->no == r->last_line + 1) &&
+	    !scan_console_goes_on(r, l))
 		return;
 	scan_keep(r, s, len, l->no);
 	if (memmem(s, len, "Sending NMI from CPU", 20))

@@ -423,6 +423,15 @@ static const struct acase cases[] = {
 	  "pasted: " T "Bluetooth: hci0: Opcode 0x0c03 failed: -110 " T "[drm] Loading microcode "
 	  T "nvme nvme0: Device not ready; aborting reset, CSTS=0x1\n",
 	  "nvme: device not ready", "drivers/nvme/host/core.c", "nvme_core", false },
+	/* kdb took the console after the stamped header: the rest has no stamps */
+	{ "a report going on without stamps",
+	  T "Unable to handle kernel NULL pointer dereference at virtual address 00000122\n"
+	  T "Internal error: Oops: a06 [#1] SMP ARM\n"
+	  "Entering kdb (current=0xc3fada00, pid 140) on processor 0 Oops: (null)\n"
+	  "CPU: 0 PID: 140 Comm: kworker/0:3 Tainted: G         C        5.10.13-2-ARCH #1\n"
+	  "PC is at e1000_clean+0x2bc/0x360 [e1000]\n" "LR is at 0x122\n",
+	  "BUG: unable to handle kernel NULL pointer dereference in e1000_clean",
+	  "drivers/net/ethernet/intel/e1000/", "e1000", true },
 };
 
 static const char modules_json[] =
