@@ -429,7 +429,7 @@ static const struct acase cases[] = {
 	  T "Internal error: Oops: a06 [#1] SMP ARM\n"
 	  "Entering kdb (current=0xc3fada00, pid 140) on processor 0 Oops: (null)\n"
 	  "CPU: 0 PID: 140 Comm: kworker/0:3 Tainted: G         C        5.10.13-2-ARCH #1\n"
-	  "PC is at e1000_clean+0x2bc/0x360 [e1000]\n" "LR is at 0x122\n",
+	  "PC is at e1000_clean+0x2bc/0x360 [e1000]\nLR is at 0x122\n",
 	  "BUG: unable to handle kernel NULL pointer dereference in e1000_clean",
 	  "drivers/net/ethernet/intel/e1000/", "e1000", true },
 };
