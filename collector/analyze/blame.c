@@ -783,7 +783,7 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		blame_workqueue(r);
 	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
 		blame_guessed(r);
-	if (r->guilty < 0 && !r->frames_nr && !(r->sig->flags & KB_SIG_DRIVER))
+	if (r->guilty < 0 && !(r->sig->flags & KB_SIG_DRIVER))
 		blame_held_locks(r);
 	/*
 	 * a helper the excerpt shows no caller of: the work the worker ran,

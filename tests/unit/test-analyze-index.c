@@ -338,6 +338,16 @@ static const struct bcase bcases[] = {
 	  L " device_add+0x119/0x670\n" L " ? btusb_probe+0x120/0x120 [btusb]\n"
 	  L " device_create+0x51/0x70\n",
 	  "drivers/bluetooth/btusb.c", KB_SRC_INDEX, KB_CONF_LOW },
+	/* lockdep's trace cut inside the reporting machinery: the last lock held */
+	{ "held locks after machinery frames",
+	  L "[ BUG: Invalid wait context ]\n" L "mount/4161 is trying to lock:\n"
+	  L "ffff0001ff50b8f0 ((&c->lock)){+.+.}-{3:3}, at: ___slab_alloc+0x78/0xd5c\n"
+	  L "2 locks held by mount/4161:\n"
+	  L " #0: ffff0001 (&local->mtx){+.+.}-{4:4}, at: ieee80211_do_open+0x4c/0xd8 [mac80211]\n"
+	  L " #1: ffff0002 (&mvm->mutex){+.+.}-{4:4}, at: iwl_mvm_mac_start+0x2a/0x80 [iwlmvm]\n"
+	  L "stack backtrace:\n" L "Call trace:\n" L " show_stack+0x14/0x1c\n"
+	  L " dump_stack_lvl+0xbc/0x134\n" L " dump_stack+0x14/0x1c\n",
+	  "drivers/net/wireless/intel/iwlwifi/mvm/mac80211.c", KB_SRC_INDEX, KB_CONF_LOW },
 	/* waiting in the scheduler, cut short: the work, not a stale "? " word */
 	{ "the kworker's work before a stale word",
 	  L "INFO: task kworker/u66:0:70 blocked for more than 120 seconds.\n"
