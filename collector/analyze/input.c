@@ -411,7 +411,7 @@ static size_t input_tool(const char *s, size_t len)
 /*
  * "[   1.2]", or a date in brackets: "dmesg -T" ("[Mon Dec  4 10:11:12
  * 2023]"), a paste tool's "[2022-02-17 20:07:24]"; then a "[T1]" caller
- * and a space; then, for journalctl -o short-monotonic ("[ 1.2] host
+ * (or that caller alone, without time stamps) and a space; then, for journalctl -o short-monotonic ("[ 1.2] host
  * kernel: "), the syslog tag.
  */
 static size_t input_stamps(const char *s, size_t len, struct kb_line *out)
@@ -422,11 +422,16 @@ static size_t input_stamps(const char *s, size_t len, struct kb_line *out)
 		n = input_date(s + 1, len - 1);
 		n = n && n + 1 < len && s[n + 1] == ']' ? n + 2 : 0;
 	}
-	if (!n)
-		return 0;
-	if (!out->ctx[0])
-		strcpy(out->ctx, "console");
-	n += input_caller(s + n, len - n, out->ctx);
+	if (!n) {
+		/* printk.time=0 with CONFIG_PRINTK_CALLER: the caller id alone */
+		n = input_caller(s, len, out->ctx);
+		if (!n)
+			return 0;
+	} else {
+		if (!out->ctx[0])
+			strcpy(out->ctx, "console");
+		n += input_caller(s + n, len - n, out->ctx);
+	}
 	if (n < len && s[n] == ' ')
 		n++;
 	if (n + 9 < len && input_hostch(s[n])) {
