@@ -411,8 +411,8 @@ static size_t input_tool(const char *s, size_t len)
 /*
  * "[   1.2]", or a date in brackets: "dmesg -T" ("[Mon Dec  4 10:11:12
  * 2023]"), a paste tool's "[2022-02-17 20:07:24]"; then a "[T1]" caller
- * (or that caller alone, without time stamps) and a space; then, for journalctl -o short-monotonic ("[ 1.2] host
- * kernel: "), the syslog tag.
+ * (or that caller alone, without time stamps) and a space; then, for
+ * journalctl -o short-monotonic ("[ 1.2] host kernel: "), the syslog tag.
  */
 static size_t input_stamps(const char *s, size_t len, struct kb_line *out)
 {

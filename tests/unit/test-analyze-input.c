@@ -78,7 +78,8 @@ static const struct pcase prefixes[] = {
 	{ "2022-11-04T14:09:31 server kernel:[75215.928881] NETDEV WATCHDOG: eth1 (r8152): x",
 	  "NETDEV WATCHDOG: eth1 (r8152): x" },
 	/* printk.time=0 with CONFIG_PRINTK_CALLER: the caller id alone */
-	{ "[ T2833] kernel BUG at fs/btrfs/extent_io.c:2497!", "kernel BUG at fs/btrfs/extent_io.c:2497!" },
+	{ "[ T2833] kernel BUG at fs/btrfs/extent_io.c:2497!",
+	  "kernel BUG at fs/btrfs/extent_io.c:2497!" },
 	/* a clock alone, only before the kernel's tag */
 	{ "22:39:31 kernel: i915 0000:00:02.0: GPU HANG", "i915 0000:00:02.0: GPU HANG" },
 	{ "22:39:31 something else", "22:39:31 something else" },
