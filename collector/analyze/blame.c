@@ -659,13 +659,55 @@ static void blame_workqueue(struct kb_rep *r)
  * RIP's FUNC after: the header's file is its function's, even when the
  * frames have none.
  */
+/*
+ * The sanitizers' "BUG: KASAN: KIND in FUNC+off/size" (mm/kasan/report.c,
+ * KFENCE's and KMSAN's alike) names the function that made the access;
+ * with CONFIG_KASAN's inline chain, one header line per inlined level
+ * ("in memset include/linux/string.h:391 [inline]") and the real
+ * function last. The line of that last one, or 0.
+ */
+#define BLAME_SAN_CHAIN 8
+
+static size_t blame_san_site(const struct kb_rep *r, struct kb_frame *f)
+{
+	const char *h = kb_rep_line(r, r->hdr);
+	size_t i, found = 0, n;
+
+	if (strncmp(h, "BUG: K", 6))
+		return 0;
+	n = strcspn(h, " ") + 1;
+	n += strcspn(h + n, " ") + 1;	/* "BUG: KASAN: " */
+	for (i = r->hdr; i < r->cut && i < r->hdr + BLAME_SAN_CHAIN; i++) {
+		const char *l = kb_rep_line(r, i), *in;
+
+		if (strncmp(l, h, n))
+			break;
+		in = strstr(l, " in ");
+		if (in && kb_frame_parse(in + 4, f) && f->has_off)
+			found = i;
+	}
+	if (found)
+		kb_frame_parse(strstr(kb_rep_line(r, found), " in ") + 4, f);
+	return found;
+}
+
 static void blame_site(struct kb_rep *r)
 {
 	const char *l = kb_rep_line(r, r->hdr), *at = strstr(l, " at "), *p;
 	char file[sizeof(r->site_file)];
+	size_t san;
 
 	r->site_file[0] = '\0';
 	r->site.func[0] = '\0';
+	san = at ? 0 : blame_san_site(r, &r->site);
+	if (san) {
+		r->site.idx = san;
+		if (r->site.file[0] && (!kb_skip_file(r->site.file) ||
+					blame_defined_in(&r->site, r->site.file)))
+			snprintf(r->site_file, sizeof(r->site_file), "%s", r->site.file);
+		r->site.file[0] = '\0';
+		return;
+	}
 	if (!at)
 		return;
 	p = kb_find_file(at, file, sizeof(file), NULL);
@@ -841,6 +883,10 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 	 */
 	if (f && !f->file[0] && r->site.func[0] && strcmp(f->func, r->site.func) &&
 	    !blame_names_file(r) && kb_index_blame(r, f, blame_module_dir(modules, f)))
+		return;
+	/* the site a header names without a file (a sanitizer's): the index places it */
+	if (f && !f->file[0] && r->site.func[0] && !strcmp(f->func, r->site.func) &&
+	    !r->site_file[0] && kb_index_blame(r, f, blame_module_dir(modules, f)))
 		return;
 	if (blame_text_file(r, false))
 		return;

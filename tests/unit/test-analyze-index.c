@@ -348,6 +348,12 @@ static const struct bcase bcases[] = {
 	  L "stack backtrace:\n" L "Call trace:\n" L " show_stack+0x14/0x1c\n"
 	  L " dump_stack_lvl+0xbc/0x134\n" L " dump_stack+0x14/0x1c\n",
 	  "drivers/net/wireless/intel/iwlwifi/mvm/mac80211.c", KB_SRC_INDEX, KB_CONF_LOW },
+	/* KASAN's header names the access's function; the trace was cut in dump_stack() */
+	{ "a sanitizer's header site, the trace cut",
+	  L "BUG: KASAN: use-after-free in btusb_intr_complete+0x604/0x6f0\n" L "Call Trace:\n"
+	  L "<IRQ>\n" L "__dump_stack lib/dump_stack.c:16\n"
+	  L "dump_stack+0x292/0x395 lib/dump_stack.c:52\n",
+	  "drivers/bluetooth/btusb.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* waiting in the scheduler, cut short: the work, not a stale "? " word */
 	{ "the kworker's work before a stale word",
 	  L "INFO: task kworker/u66:0:70 blocked for more than 120 seconds.\n"
