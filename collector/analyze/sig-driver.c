@@ -714,6 +714,14 @@ static void drv_fs_error(struct kb_rep *r)
 		if (n && n < sizeof(func) && p[n] == ':' && p[n + 1] >= '0' && p[n + 1] <= '9')
 			snprintf(func, sizeof(func), "%.*s", (int)n, p);
 	}
+	/* XFS's "detected at %pS": the function the check ran in */
+	p = func[0] ? NULL : strstr(l, " detected at ");
+	if (p) {
+		p += 13;
+		n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_");
+		if (n && n < sizeof(func) && p[n] == '+')
+			snprintf(func, sizeof(func), "%.*s", (int)n, p);
+	}
 	p = strstr(l, " of file ");
 	if (p && kb_starts(p + 9, dir)) {
 		n = strcspn(p + 9, " ,");
@@ -866,6 +874,13 @@ const struct kb_sig kb_sigs_driver[] = {
 	  DRIVER_ROW, .custom = drv_fs_error, .file = "fs/xfs/", .module = "xfs" },
 	{ .prefix = "XFS (", .contains = "): Corruption detected", .title = "XFS: corruption",
 	  DRIVER_ROW, .custom = drv_fs_error, .file = "fs/xfs/", .module = "xfs" },
+	/* fs/xfs/xfs_error.c, xfs_verifier_error(); xfs_fsops.c, xfs_do_force_shutdown() */
+	{ .prefix = "XFS (", .contains = "): Metadata corruption detected at ",
+	  .title = "XFS: metadata corruption", DRIVER_ROW, .custom = drv_fs_error,
+	  .file = "fs/xfs/", .module = "xfs" },
+	{ .prefix = "XFS (", .contains = "): Corruption of in-memory data",
+	  .title = "XFS: corruption of in-memory data", DRIVER_ROW, .custom = drv_fs_error,
+	  .file = "fs/xfs/", .module = "xfs" },
 	{ .prefix = "BTRFS error (device ", .title = "BTRFS error", DRIVER_ROW,
 	  .custom = drv_fs_error, .file = "fs/btrfs/", .module = "btrfs" },
 	{ .prefix = "BTRFS critical (device ", .title = "BTRFS critical error", DRIVER_ROW,
