@@ -1020,6 +1020,31 @@ static bool blame_weak(const struct kb_rep *r)
 		kb_skip_file(r->guilty_file);
 }
 
+/*
+ * A hung task or a soft lockup whose trace named nothing (cut in the
+ * scheduler or the locking code): the header's task, when a kernel
+ * thread named for its subsystem ("INFO: task btrfs-cleaner:4934
+ * blocked", "soft lockup - CPU#6 stuck for 67s! [jbd2/sda1-8:312]").
+ */
+static void blame_task(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr), *p;
+	char comm[64];
+
+	p = kb_starts(l, "BUG: soft lockup") ? strrchr(l, '[') : NULL;
+	if (p)
+		p++;
+	else if (kb_starts(l, "INFO: task "))
+		p = l + 11;
+	else
+		return;
+	snprintf(comm, sizeof(comm), "%.*s", (int)strcspn(p, ": ]"), p);
+	if (comm[0] && kb_index_blame_task(r, comm)) {
+		r->guilty = -1;
+		r->guilty_func[0] = '\0';
+	}
+}
+
 void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
 	blame_site(r);
@@ -1031,6 +1056,8 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 		r->guilty = -1;
 		r->guilty_func[0] = '\0';
 	}
+	if (blame_weak(r))
+		blame_task(r);
 	blame_refine(r);
 	/* built outside the tree, module unnamed: the one whose load tainted the kernel */
 	if (r->out_of_tree && !r->guilty_module[0] && r->oot_hint && r->oot_hint[0])

@@ -639,6 +639,25 @@ static size_t ix_common_dir(const char **c, size_t n)
 	return slashes ? len : 0;
 }
 
+bool kb_index_blame_task(struct kb_rep *r, const char *comm)
+{
+	const struct kb_index *ix = kb_index_get();
+	size_t n = strcspn(comm, "-/:"), k;
+	const char *dir;
+	char name[32];
+
+	if (!ix || n < 3 || n + 2 > sizeof(name))
+		return false;
+	/* "btrfs-cleaner" -> "btrfs_": the prefix of its subsystem's functions */
+	snprintf(name, sizeof(name), "%.*s_", (int)n, comm);
+	k = ix_by_prefix(ix, name, NULL, 0, &dir);
+	if (!k)
+		return false;
+	return ix_set(r, dir, k + 1, KB_SRC_INDEX,
+		      "the task is a kernel thread named for its subsystem (the directory of "
+		      "the functions with that prefix)", KB_CONF_LOW);
+}
+
 bool kb_index_places(const struct kb_frame *f)
 {
 	const struct kb_index *ix = kb_index_get();

@@ -269,6 +269,11 @@ bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_
  * that names a directory? True too when no index is loaded (no opinion).
  */
 bool kb_index_places(const struct kb_frame *f);
+/*
+ * A hung or stuck task whose trace named nothing: a kernel thread's name
+ * ("btrfs-cleaner", "jbd2/sda1-8") starts with its subsystem's prefix.
+ */
+bool kb_index_blame_task(struct kb_rep *r, const char *comm);
 
 /* ---- blame.c ---- */
 void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree);

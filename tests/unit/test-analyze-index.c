@@ -354,6 +354,11 @@ static const struct bcase bcases[] = {
 	  L "<IRQ>\n" L "__dump_stack lib/dump_stack.c:16\n"
 	  L "dump_stack+0x292/0x395 lib/dump_stack.c:52\n",
 	  "drivers/bluetooth/btusb.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* a hung kernel thread cut in the scheduler: its name starts with its subsystem's prefix */
+	{ "a hung kernel thread's name",
+	  L "INFO: task jbd2/sda1-8:312 blocked for more than 120 seconds.\n" L "Call Trace:\n"
+	  L " schedule+0x35/0x90\n" L " io_schedule+0x16/0x40\n",
+	  "fs/jbd2/", KB_SRC_INDEX, KB_CONF_LOW },
 	/* waiting in the scheduler, cut short: the work, not a stale "? " word */
 	{ "the kworker's work before a stale word",
 	  L "INFO: task kworker/u66:0:70 blocked for more than 120 seconds.\n"
