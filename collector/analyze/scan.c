@@ -597,6 +597,24 @@ static const struct kb_sig *scan_next_complaint(struct scan *sc, const struct kb
 	return NULL;
 }
 
+/*
+ * Did the report's lines reach the bottom of a stack: the kernel thread or
+ * syscall entry every task's stack starts from, or x86's "</TASK>"?
+ */
+static bool scan_trace_ended(const struct kb_rep *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr; i++) {
+		const char *l = kb_rep_line(r, i);
+
+		if (strstr(l, "ret_from_fork") || strstr(l, "</TASK>") ||
+		    strstr(l, "entry_SYSCALL") || strstr(l, "system_call_fast"))
+			return true;
+	}
+	return false;
+}
+
 static void scan_line(struct scan *sc, const char *raw, size_t len)
 {
 	struct kb_line l;
@@ -615,9 +633,18 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 	    kb_sig_headless_line(l.text, l.len))
 		sig = &kb_sig_headless;
 	if (sc->open && sig && sc->rep.sig == &kb_sig_headless) {
-		/* the header came after all: what preceded it was its preamble */
-		sc->open = false;
-		scan_rep_reset(&sc->rep);
+		/*
+		 * the header came after all: what preceded it was its preamble
+		 * (syzkaller reads it so), unless hung-task reports come in a
+		 * series (check_hung_uninterruptible_tasks() prints one per
+		 * task) and a whole trace ended before: the tail of the first
+		 */
+		if (sig->kind && !strcmp(sig->kind, "hung task") && scan_trace_ended(&sc->rep)) {
+			scan_close(sc);
+		} else {
+			sc->open = false;
+			scan_rep_reset(&sc->rep);
+		}
 	}
 	if (sc->open && sig) {
 		const struct kb_rep *r = &sc->rep;
