@@ -69,6 +69,9 @@ const struct kb_drv_row kb_drv_gpu[] = {
 	       NOUVEAU "nvkm/engine/fifo/gf100.c"),
 	/* nouveau/nvkm/engine/gr/gf100.c, gf100_gr_intr(): "gr: TRAP ch %d" */
 	KB_DRV("nouveau", "gr: TRAP ", NULL, "nouveau: gr TRAP", NOUVEAU "nvkm/engine/gr/gf100.c"),
+	/* nouveau/nvkm/engine/gr/nv50.c and gf100.c, the *_gr_intr() decoders */
+	KB_DRV("nouveau", "gr: DATA_ERROR ", NULL, "nouveau: gr DATA_ERROR",
+	       NOUVEAU "nvkm/engine/gr/"),
 	/* nouveau/nouveau_chan.c, nouveau_channel_kill(): NV_PRINTK() with the client's name */
 	KB_DRV("nouveau", "", " killed!", "nouveau: channel killed", NOUVEAU "nouveau_chan.c"),
 	/*

@@ -749,6 +749,13 @@ static void drv_fs_error(struct kb_rep *r)
  * the Xid number says which error (NVIDIA's Xid catalogue): the title
  * keeps it, the report goes to the vendor.
  */
+static void drv_nvrm(struct kb_rep *r)
+{
+	strbuf_reset(&r->title);
+	strbuf_addstr(&r->title, r->sig->title);
+	kb_drv_blame(r, "nvidia", NULL, false);
+}
+
 static void drv_nvrm_xid(struct kb_rep *r)
 {
 	const char *l = kb_rep_line(r, r->hdr), *p = strstr(l, "): ");
@@ -793,6 +800,11 @@ const struct kb_sig kb_sigs_driver[] = {
 	{ .prefix = "ACPI Exception: ", DRIVER_ROW, .custom = drv_acpi,
 	  .file = "drivers/acpi/acpica/" },
 	{ .prefix = "NVRM: Xid ", DRIVER_ROW, .custom = drv_nvrm_xid },
+	/* NVIDIA's own driver (not the tree's): its probe failing, the GPU gone from the bus */
+	{ .prefix = "NVRM: The NVIDIA probe routine failed", .title = "nvidia: probe failed",
+	  DRIVER_ROW, .custom = drv_nvrm },
+	{ .prefix = "NVRM: ", .contains = "fallen off the bus", .title = "nvidia: GPU fell off the bus",
+	  DRIVER_ROW, .custom = drv_nvrm },
 	{ .prefix = "PANIC at ", .contains = "()", DRIVER_ROW, .custom = drv_spl_panic },
 	/* net/sched/sch_generic.c, dev_watchdog() before 6.8 */
 	{ .prefix = "NETDEV WATCHDOG: ", .contains = "): transmit queue", DRIVER_ROW,
@@ -885,6 +897,10 @@ const struct kb_sig kb_sigs_driver[] = {
 	  .custom = drv_fs_error, .file = "fs/btrfs/", .module = "btrfs" },
 	{ .prefix = "BTRFS critical (device ", .title = "BTRFS critical error", DRIVER_ROW,
 	  .custom = drv_fs_error, .file = "fs/btrfs/", .module = "btrfs" },
+	/* net/netfilter/nf_conntrack_core.c, __nf_conntrack_alloc(): connections dropped */
+	{ .prefix = "nf_conntrack: table full, dropping packet",
+	  .title = "nf_conntrack: table full, dropping packets", DRIVER_ROW,
+	  .file = "net/netfilter/nf_conntrack_core.c", .module = "nf_conntrack" },
 	/* drivers/iommu/amd/iommu.c, wait_on_sem() (pr_fmt "AMD-Vi: ") */
 	{ .prefix = "AMD-Vi: Completion-Wait loop timed out",
 	  .title = "AMD-Vi: completion wait timeout", DRIVER_ROW,
