@@ -22,6 +22,11 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+static bool input_alpha(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (unsigned char)c >= 0x80;
+}
+
 /* "[  12.345678]" or "[12.345678]" (or "[ 1.2@3]"): the length taken, 0 if none. */
 static size_t input_stamp(const char *s, size_t len)
 {
@@ -29,7 +34,18 @@ static size_t input_stamp(const char *s, size_t len)
 
 	if (len < 4 || s[0] != '[')
 		return 0;
+	/* dmesg -H: "[Apr25 06:33]" where the minute changes */
+	if (len > 13 && input_alpha(s[1]) && input_alpha(s[2]) && input_alpha(s[3]) &&
+	    is_digit(s[4])) {
+		i = is_digit(s[5]) ? 6 : 5;
+		return i + 7 < len && s[i] == ' ' && is_digit(s[i + 1]) && is_digit(s[i + 2]) &&
+		       s[i + 3] == ':' && is_digit(s[i + 4]) && is_digit(s[i + 5]) &&
+		       s[i + 6] == ']' ? i + 7 : 0;
+	}
 	while (i < len && s[i] == ' ')
+		i++;
+	/* dmesg -H and --reltime: "[  +0.000013]", the time since the line before */
+	if (i < len && s[i] == '+')
 		i++;
 	if (i >= len || !is_digit(s[i]))
 		return 0;
@@ -91,11 +107,6 @@ static size_t input_kmsg(const char *s, size_t len)
 			return 0;
 	}
 	return 0;
-}
-
-static bool input_alpha(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (unsigned char)c >= 0x80;
 }
 
 /* "HH:MM:SS" and a fraction ".123456": the index after it, 0 if none. */

@@ -74,6 +74,11 @@ static const struct pcase prefixes[] = {
 	  "ata2.00: exception Emask 0x10" },
 	/* svlogd/socklog: an ISO date, then facility.level */
 	{ "2025-01-11T14:18:39.91660 kern.err: [  621.892001] ACPI Error: x", "ACPI Error: x" },
+	/* dmesg -H: the minute where it changes, then the time since the line before */
+	{ "[Apr25 06:33] ------------[ cut here ]------------",
+	  "------------[ cut here ]------------" },
+	{ "[  +0.000013] WARNING: CPU: 0 PID: 1 at x.c:1 f+0x1/0x2",
+	  "WARNING: CPU: 0 PID: 1 at x.c:1 f+0x1/0x2" },
 	/* a daemon that writes the stamp right after "kernel:" */
 	{ "2022-11-04T14:09:31 server kernel:[75215.928881] NETDEV WATCHDOG: eth1 (r8152): x",
 	  "NETDEV WATCHDOG: eth1 (r8152): x" },
