@@ -205,11 +205,9 @@ static size_t input_tag(const char *s, size_t len)
 	 * host ("host kernel: "), the facility ("kern.warn kernel: "), both
 	 */
 	for (w = 0, k = s; w < 3 && k + 8 <= end; w++) {
-		if (!memcmp(k, "kernel: ", 8))
-			return k + 8 - s;
 		/* some daemons write the printk stamp right after the colon */
-		if (!memcmp(k, "kernel:[", 8))
-			return k + 7 - s;
+		if (!memcmp(k, "kernel:", 7) && (k[7] == ' ' || k[7] == '['))
+			return k + 7 + (k[7] == ' ') - s;
 		if (!memcmp(k, "kernel[", 7)) {
 			k = memchr(k, ':', end - k);
 			if (k && k + 1 < end && k[1] == ' ')
