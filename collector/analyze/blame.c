@@ -644,7 +644,8 @@ static void blame_workqueue(struct kb_rep *r)
 		m = fn[1 + n] == ' ' && fn[2 + n] == '[' ? fn + 3 + n : NULL;
 		if (m && strcspn(m, "]") < sizeof(f.module) && m[strcspn(m, "]")])
 			snprintf(f.module, sizeof(f.module), "%.*s", (int)strcspn(m, "]"), m);
-		if (blame_helper(r, &f))
+		/* a framework's event work is where it ran, though it serves a client */
+		if (!kb_func_serves_client(f.func) && blame_helper(r, &f))
 			return;
 		r->guilty = kb_rep_add_frame(r, &f);
 		r->guessed = true;
@@ -1016,7 +1017,8 @@ static bool blame_weak(const struct kb_rep *r)
 {
 	if (r->out_of_tree)
 		return false;
-	return !r->guilty_file[0] || (r->blame_source && !strcmp(r->blame_source, KB_SRC_GUESS)) ||
+	return !r->guilty_file[0] || r->guessed ||
+		(r->blame_source && !strcmp(r->blame_source, KB_SRC_GUESS)) ||
 		kb_skip_file(r->guilty_file);
 }
 
@@ -1058,6 +1060,10 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 	}
 	if (blame_weak(r))
 		blame_task(r);
+	if (blame_weak(r) && kb_oot_blame_newest(r)) {
+		r->guilty = -1;
+		r->guilty_func[0] = '\0';
+	}
 	blame_refine(r);
 	/* built outside the tree, module unnamed: the one whose load tainted the kernel */
 	if (r->out_of_tree && !r->guilty_module[0] && r->oot_hint && r->oot_hint[0])

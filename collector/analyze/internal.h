@@ -203,6 +203,7 @@ const struct kb_skip_rule *kb_skip_file(const char *path);
 bool kb_frame_skipped(const char *func, const char *const *extra);
 bool kb_file_blacklisted(const char *path);
 bool kb_file_warns_for_caller(const char *path);
+bool kb_func_serves_client(const char *func);
 /* Put the rule's pattern, kind, class and reason into o. */
 void kb_skip_describe(const struct kb_skip_rule *r, struct json_object *o);
 /* The report's "explain" array: the frames skipped and by which rule, what was blamed. */
@@ -214,6 +215,7 @@ struct json_object *kb_explain(const struct kb_rep *r);
  * report's lines tell? Sets r->out_of_tree and its blame fields when so.
  */
 bool kb_oot_blame(struct kb_rep *r, const char *module);
+bool kb_oot_blame_newest(struct kb_rep *r);
 /* No Makefile of the tree builds a module of this name (false without an index) */
 bool kb_oot_module(const char *module);
 

@@ -230,3 +230,41 @@ bool kb_oot_blame(struct kb_rep *r, const char *module)
 	r->own_file = false;
 	return true;
 }
+
+/*
+ * The report's frames named only code that serves its clients (a
+ * framework's check of what a driver handed it, machinery, or nothing):
+ * the module loaded last, when it is out of tree. load_module() adds a
+ * module at the head of the module list (kernel/module/main.c,
+ * add_unformed_module()), and print_modules() walks it from the head, so
+ * the first name after "Modules linked in:" is the newest module, "+"
+ * while its init still runs. A vendor's module just loaded and a
+ * framework complaining about its client go together; low confidence.
+ */
+bool kb_oot_blame_newest(struct kb_rep *r)
+{
+	char name[sizeof(r->guilty_module)], flags[8];
+	size_t i, n;
+
+	for (i = 0; i < r->nr; i++) {
+		const char *p = strstr(kb_rep_line(r, i), "Modules linked in:");
+
+		if (!p)
+			continue;
+		p += strlen("Modules linked in:");
+		p += strspn(p, " ");
+		n = strcspn(p, " (");
+		if (!n || p[n] != '(' || n >= sizeof(name))
+			return false;
+		snprintf(name, sizeof(name), "%.*s", (int)n, p);
+		if (oot_listed(r, name, flags, sizeof(flags)) != 1 || !strpbrk(flags, "PO") ||
+		    !kb_oot_blame(r, name))
+			return false;
+		r->blame_reason = "out-of-tree module loaded last (the first in 'Modules linked in'), "
+				  "and the report's frames named only code that serves its clients; "
+				  "report it to its vendor";
+		r->confidence = KB_CONF_LOW;
+		return true;
+	}
+	return false;
+}

@@ -193,7 +193,10 @@ static const struct kb_skip_class c_client = {
 		"(devm_* managed resources), drivers/regulator/core.c and drivers/clk/clk.c "
 		"(unbalanced enable and disable counts), drivers/gpio/gpiolib.c (an invalid "
 		"descriptor), DRM's drm_atomic_helper.c and drm_vblank.c (a vblank that never "
-		"came is the driver's display engine)",
+		"came is the driver's display engine), V4L2's v4l2-dev.c and v4l2-ioctl.c (the "
+		"driver's video_device and what its ioctls returned), cfg80211's sme.c (a connect, "
+		"roam or disconnect result a fullmac driver reported) and the event work that hands "
+		"it the driver's events",
 };
 static const struct kb_skip_class c_core = {
 	.id = "core",
@@ -525,6 +528,10 @@ static const struct kb_skip_rule skip_rules[] = {
 	F("drivers/regulator/core.c", c_client), F("drivers/clk/clk.c", c_client),
 	F("drivers/gpio/gpiolib.c", c_client), F("drivers/gpu/drm/drm_atomic_helper.c", c_client),
 	F("drivers/gpu/drm/drm_vblank.c", c_client),
+	F("drivers/media/v4l2-core/v4l2-dev.c", c_client),
+	F("drivers/media/v4l2-core/v4l2-ioctl.c", c_client),
+	F("net/wireless/sme.c", c_client), BX("cfg80211_process_wdev_events", c_client),
+	BX("cfg80211_process_rdev_events", c_client), BX("cfg80211_event_work", c_client),
 };
 
 #undef S
@@ -626,6 +633,14 @@ bool kb_file_warns_for_caller(const char *path)
 	const struct kb_skip_rule *r = kb_skip_file(path);
 
 	return r && r->cls != &c_client;
+}
+
+/* A function a framework runs for its clients (its event work): client-api. */
+bool kb_func_serves_client(const char *func)
+{
+	const struct kb_skip_rule *r = kb_skip_func(func, KB_USE_BLAME);
+
+	return r && r->cls == &c_client;
 }
 
 /* A signature's own list: "x" contains x, "^x" starts with x, "^x$" is x. */

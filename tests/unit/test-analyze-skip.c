@@ -173,6 +173,33 @@ static void test_out_of_tree(void **state)
 		   true, NULL, "high");
 }
 
+#define WARN_LOG(mods, file, frame) \
+	"WARNING: CPU: 6 PID: 3206 at " file " " frame "\n" \
+	"Modules linked in: " mods "\n" \
+	"CPU: 6 PID: 3206 Comm: x Tainted: G           O      6.12.0 #1\n" \
+	"RIP: 0010:" frame "\n"
+
+static void test_newest_module(void **state)
+{
+	(void)state;
+	/* videodev checks what its client's querycap returned; the client loaded last */
+	expect_oot(WARN_LOG("v4l2loopback(O) rfcomm uas videodev",
+			    "drivers/media/v4l2-core/v4l2-ioctl.c:1110",
+			    "v4l_querycap+0x8f/0xa0 [videodev]"), true, "v4l2loopback", "low");
+	/* cfg80211's SME checks a connect result a driver reported */
+	expect_oot(WARN_LOG("88XXau(OE) cfg80211 snd", "net/wireless/sme.c:823",
+			    "__cfg80211_connect_result+0x5ed/0x680 [cfg80211]"), true, "88XXau", "low");
+	/* the newest module is in the tree: no vendor to blame */
+	expect_oot(WARN_LOG("uas v4l2loopback(O) videodev", "drivers/media/v4l2-core/v4l2-ioctl.c:1110",
+			    "v4l_querycap+0x8f/0xa0 [videodev]"), false, NULL, NULL);
+	/* E alone (unsigned) says nothing of the tree */
+	expect_oot(WARN_LOG("ff_memless(E) videodev", "drivers/media/v4l2-core/v4l2-ioctl.c:1110",
+			    "v4l_querycap+0x8f/0xa0 [videodev]"), false, NULL, NULL);
+	/* a driver's own file:line keeps the blame in the tree */
+	expect_oot(WARN_LOG("v4l2loopback(O) uvcvideo", "drivers/media/usb/uvc/uvc_video.c:1400",
+			    "uvc_video_decode_start+0x8f/0xa0 [uvcvideo]"), false, NULL, NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -180,6 +207,7 @@ int main(void)
 		cmocka_unit_test(test_blame_rules),
 		cmocka_unit_test(test_file_rules),
 		cmocka_unit_test(test_out_of_tree),
+		cmocka_unit_test(test_newest_module),
 	};
 
 	/* the unit tests run from the top of the source tree */
