@@ -30,6 +30,7 @@
 
 #include "analyze/index.h"
 #include "analyze/internal.h"
+#include "analyze/sig-driver.h"
 
 /* Module names: '-' and '_' are the same (kmod's rule). */
 static bool oot_same(const char *a, size_t n, const char *b)
@@ -234,17 +235,18 @@ bool kb_oot_blame(struct kb_rep *r, const char *module)
 /*
  * The report's frames named only code that serves its clients (a
  * framework's check of what a driver handed it, machinery, or nothing):
- * the module loaded last, when it is out of tree. load_module() adds a
- * module at the head of the module list (kernel/module/main.c,
- * add_unformed_module()), and print_modules() walks it from the head, so
- * the first name after "Modules linked in:" is the newest module, "+"
- * while its init still runs. A vendor's module just loaded and a
- * framework complaining about its client go together; low confidence.
+ * the newest module. load_module() adds a module at the head of the
+ * module list (kernel/module/main.c, add_unformed_module()), and
+ * print_modules() walks it from the head, so the first name after
+ * "Modules linked in:" is the module loaded last, marked "+" while its
+ * init still runs (MODULE_STATE_COMING). A vendor's module (P or O)
+ * just loaded, or any module in its init, goes with a framework
+ * complaining about its client or a crash with no frame; low confidence.
  */
-bool kb_oot_blame_newest(struct kb_rep *r)
+bool kb_blame_newest_module(struct kb_rep *r)
 {
 	char name[sizeof(r->guilty_module)], flags[8];
-	size_t i, n;
+	size_t i, n, f;
 
 	for (i = 0; i < r->nr; i++) {
 		const char *p = strstr(kb_rep_line(r, i), "Modules linked in:");
@@ -256,13 +258,25 @@ bool kb_oot_blame_newest(struct kb_rep *r)
 		n = strcspn(p, " (");
 		if (!n || p[n] != '(' || n >= sizeof(name))
 			return false;
+		f = strcspn(p + n, ") ");
 		snprintf(name, sizeof(name), "%.*s", (int)n, p);
-		if (oot_listed(r, name, flags, sizeof(flags)) != 1 || !strpbrk(flags, "PO") ||
-		    !kb_oot_blame(r, name))
+		if (oot_listed(r, name, flags, sizeof(flags)) == 1 && strpbrk(flags, "PO")) {
+			if (!kb_oot_blame(r, name))
+				return false;
+			r->blame_reason = "out-of-tree module loaded last (the first in 'Modules "
+					  "linked in'), and the report's frames named only code that "
+					  "serves its clients; report it to its vendor";
+		} else if (memchr(p + n, '+', f) && oot_tree_builds(name)) {
+			kb_drv_blame(r, name, NULL, false);
+			if (!r->guilty_file[0])
+				return false;
+			r->blame_reason = "the module whose init was running ('+' in "
+					  "'Modules linked in'): the report's frames named no code "
+					  "of its own";
+			r->blame_source = KB_SRC_MODULE;
+		} else {
 			return false;
-		r->blame_reason = "out-of-tree module loaded last (the first in 'Modules linked in'), "
-				  "and the report's frames named only code that serves its clients; "
-				  "report it to its vendor";
+		}
 		r->confidence = KB_CONF_LOW;
 		return true;
 	}

@@ -181,6 +181,8 @@ static void test_out_of_tree(void **state)
 
 static void test_newest_module(void **state)
 {
+	struct json_object *r;
+
 	(void)state;
 	/* videodev checks what its client's querycap returned; the client loaded last */
 	expect_oot(WARN_LOG("v4l2loopback(O) rfcomm uas videodev",
@@ -195,6 +197,19 @@ static void test_newest_module(void **state)
 	/* E alone (unsigned) says nothing of the tree */
 	expect_oot(WARN_LOG("ff_memless(E) videodev", "drivers/media/v4l2-core/v4l2-ioctl.c:1110",
 			    "v4l_querycap+0x8f/0xa0 [videodev]"), false, NULL, NULL);
+	/* a module whose init runs ('+'), in the tree: its directory */
+	r = first_report("BUG: kernel NULL pointer dereference, address: 0000000000000000\n"
+			 "Oops: 0000 [#1] PREEMPT SMP NOPTI\n"
+			 "Modules linked in: snd_soc_skl_hda_dsp(+) snd_soc_core kvm\n");
+	assert_string_equal(kj_get_str(r, "guilty_file"), "sound/soc/intel/boards/");
+	assert_string_equal(kj_get_str(r, "confidence"), "low");
+	json_object_put(r);
+	/* ... not when the head is loaded and done */
+	r = first_report("BUG: kernel NULL pointer dereference, address: 0000000000000000\n"
+			 "Oops: 0000 [#1] PREEMPT SMP NOPTI\n"
+			 "Modules linked in: snd_soc_skl_hda_dsp snd_soc_core(+) kvm\n");
+	assert_null(kj_get_str(r, "guilty_file"));
+	json_object_put(r);
 	/* a driver's own file:line keeps the blame in the tree */
 	expect_oot(WARN_LOG("v4l2loopback(O) uvcvideo", "drivers/media/usb/uvc/uvc_video.c:1400",
 			    "uvc_video_decode_start+0x8f/0xa0 [uvcvideo]"), false, NULL, NULL);
