@@ -282,3 +282,66 @@ bool kb_blame_newest_module(struct kb_rep *r)
 	}
 	return false;
 }
+
+/* Is the n characters at s a component of the directory dir? */
+static bool oot_dir_has(const char *dir, const char *s, size_t n)
+{
+	const char *p = dir;
+
+	while (*p) {
+		size_t k = strcspn(p, "/");
+
+		if (k == n && !strncmp(p, s, n))
+			return true;
+		p += k + (p[k] == '/');
+	}
+	return false;
+}
+
+/*
+ * A frame's file outside the tree, on a line whose "[module]" tag names
+ * a module the tree builds, listed without P or O in a kernel without
+ * them: the tree's own driver built from its upstream repository, as
+ * OpenWrt packages mt76 ("build_dir/.../mt76-2017-10-12-37654d70/
+ * mt7603_mac.c" for drivers/net/wireless/mediatek/mt76/mt7603/): a
+ * versioned directory of the path ("NAME-DIGITS...") is named as one of
+ * the module's directories in the tree, and none is named as a fork
+ * names itself, the tree's name with a suffix ("ath10k-ct-2019-08-14").
+ * It stays in the tree, placed by the index.
+ */
+bool kb_oot_tree_copy(const struct kb_rep *r, const char *line, const char *path)
+{
+	const struct kb_index *ix = kb_index_get();
+	const char *e = strrchr(line, ']'), *b, *dir, *p;
+	char name[64], flags[8];
+	bool named = false;
+
+	/* the "[module]" ends the line; an old WARN() adds "()" */
+	if (!ix || !e || (e[strspn(e + 1, " \t") + 1] && strcmp(e + 1, "()")))
+		return false;
+	for (b = e; b > line && b[-1] != '['; b--)
+		;
+	if (b == line || b == e || (size_t)(e - b) >= sizeof(name))
+		return false;
+	snprintf(name, sizeof(name), "%.*s", (int)(e - b), b);
+	if (kb_index_module(ix, name, 0, &dir, NULL, 0) < 0 ||
+	    oot_listed(r, name, flags, sizeof(flags)) == 1 || oot_tainted(r) ||
+	    oot_load_message(r, name))
+		return false;
+	for (p = path; *p; ) {
+		size_t k = strcspn(p, "/"), v;
+
+		for (v = 1; v + 1 < k && !(p[v] == '-' && isdigit((unsigned char)p[v + 1])); v++)
+			;
+		if (v + 1 < k) {
+			size_t d = strcspn(p, "-");
+
+			if (oot_dir_has(dir, p, v))
+				named = true;
+			else if (d < v && oot_dir_has(dir, p, d))
+				return false;	/* "ath10k-ct": a fork of the tree's ath10k */
+		}
+		p += k + (p[k] == '/');
+	}
+	return named;
+}

@@ -137,6 +137,8 @@ static void expect_oot(const char *log, bool oot, const char *module, const char
 
 static void test_out_of_tree(void **state)
 {
+	struct json_object *r;
+
 	(void)state;
 	/* amdgpu(O+): AMD's DKMS build, loading */
 	expect_oot(OOT_LOG("usbhid(+) amdgpu(O+) amd_sched(O) e1000",
@@ -168,6 +170,22 @@ static void test_out_of_tree(void **state)
 			   "NIP [d1000030] faulty_write+0x10/0x28 [faulty]\n"
 			   "Call Trace:\n [c00ab1f8] faulty_write+0x10/0x28 [faulty]\n"
 			   " [c0096a44] vfs_write+0xb4/0x184\n", true, "faulty", "low");
+	/* the tree's mt76 built from its upstream repository by OpenWrt: in the tree */
+	r = first_report("WARNING: CPU: 0 PID: 0 at /b/build_dir/target-mipsel/linux-ramips/"
+			 "mt76-2017-03-17-712b8e8f/mt7603_mac.c:329 mt7603_mac_fill_rx+0x290/0x3ac "
+			 "[mt7603e]()\nModules linked in: mt7603e mt76\n"
+			 "CPU: 0 PID: 0 Comm: swapper Not tainted 4.9.54 #0\n");
+	assert_false(kj_get_bool(r, "out_of_tree", true));
+	assert_string_equal(kj_get_str(r, "guilty_file"),
+			    "drivers/net/wireless/mediatek/mt76/mt7603/mac.c");
+	json_object_put(r);
+	/* a fork named as the tree's driver with a suffix is the fork's */
+	expect_oot("WARNING: CPU: 0 PID: 0 at /b/build_dir/target-arm/linux-ipq40xx/"
+		   "ath10k-ct-2019-08-14-9e5ab250/ath10k-4.19/txrx.c:132 "
+		   "ath10k_txrx_tx_unref+0x1a0/0x1d0 [ath10k_core]\n"
+		   "Modules linked in: ath10k_pci ath10k_core\n"
+		   "CPU: 0 PID: 0 Comm: swapper Not tainted 4.19.66 #0\n",
+		   true, "ath10k_core", NULL);
 	/* '-' and '_' are one */
 	expect_oot(OOT_LOG("nvidia_modeset(POE)", "_nv002252kms+0xa9/0x1c0 [nvidia-modeset]"),
 		   true, NULL, "high");
