@@ -1071,7 +1071,7 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 	if (blame_weak(r))
 		blame_task(r);
 	/* the newest module's, unless the guilty frame is in it already */
-	if (blame_weak(r) && kb_blame_newest_module(r) &&
+	if (blame_weak(r) && kb_blame_listed_module(r) &&
 	    (r->guilty < 0 || strcmp(r->frames[r->guilty].module, r->guilty_module))) {
 		r->guilty = -1;
 		r->guilty_func[0] = '\0';

@@ -232,18 +232,43 @@ bool kb_oot_blame(struct kb_rep *r, const char *module)
 	return true;
 }
 
+/* The one module of a "Modules linked in:" list marked P or O, into name. */
+static bool oot_only_flagged(const char *p, char *name, size_t size)
+{
+	size_t cnt = 0;
+
+	while (*p && *p != '[') {
+		size_t n, f = 0;
+
+		p += strspn(p, " ");
+		n = strcspn(p, " (");
+		if (!n)
+			break;
+		if (p[n] == '(')
+			f = strcspn(p + n, ") ");
+		if (f && (memchr(p + n, 'P', f) || memchr(p + n, 'O', f)) && n < size &&
+		    !cnt++)
+			snprintf(name, size, "%.*s", (int)n, p);
+		p += n + f;
+		if (*p == ')')
+			p++;
+	}
+	return cnt == 1;
+}
+
 /*
  * The report's frames named only code that serves its clients (a
  * framework's check of what a driver handed it, machinery, or nothing):
- * the newest module. load_module() adds a module at the head of the
- * module list (kernel/module/main.c, add_unformed_module()), and
+ * a module the list names. load_module() adds a module at the head of
+ * the module list (kernel/module/main.c, add_unformed_module()), and
  * print_modules() walks it from the head, so the first name after
  * "Modules linked in:" is the module loaded last, marked "+" while its
- * init still runs (MODULE_STATE_COMING). A vendor's module (P or O)
- * just loaded, or any module in its init, goes with a framework
- * complaining about its client or a crash with no frame; low confidence.
+ * init still runs (MODULE_STATE_COMING). First a vendor's module (P or
+ * O) loaded last, then any module in its init, then the only vendor's
+ * module loaded: each goes with a framework complaining about its
+ * client or a crash with no frame of its own; low confidence.
  */
-bool kb_blame_newest_module(struct kb_rep *r)
+bool kb_blame_listed_module(struct kb_rep *r)
 {
 	char name[sizeof(r->guilty_module)], flags[8];
 	size_t i, n, f;
@@ -256,17 +281,15 @@ bool kb_blame_newest_module(struct kb_rep *r)
 		p += strlen("Modules linked in:");
 		p += strspn(p, " ");
 		n = strcspn(p, " (");
-		if (!n || p[n] != '(' || n >= sizeof(name))
-			return false;
-		f = strcspn(p + n, ") ");
+		f = p[n] == '(' ? strcspn(p + n, ") ") : 0;
 		snprintf(name, sizeof(name), "%.*s", (int)n, p);
-		if (oot_listed(r, name, flags, sizeof(flags)) == 1 && strpbrk(flags, "PO")) {
-			if (!kb_oot_blame(r, name))
-				return false;
+		if (f && n < sizeof(name) && oot_listed(r, name, flags, sizeof(flags)) == 1 &&
+		    strpbrk(flags, "PO") && kb_oot_blame(r, name)) {
 			r->blame_reason = "out-of-tree module loaded last (the first in 'Modules "
 					  "linked in'), and the report's frames named only code that "
 					  "serves its clients; report it to its vendor";
-		} else if (memchr(p + n, '+', f) && oot_tree_builds(name)) {
+		} else if (f && n < sizeof(name) && memchr(p + n, '+', f) &&
+			   oot_tree_builds(name)) {
 			kb_drv_blame(r, name, NULL, false);
 			if (!r->guilty_file[0])
 				return false;
@@ -274,6 +297,10 @@ bool kb_blame_newest_module(struct kb_rep *r)
 					  "'Modules linked in'): the report's frames named no code "
 					  "of its own";
 			r->blame_source = KB_SRC_MODULE;
+		} else if (oot_only_flagged(p, name, sizeof(name)) && kb_oot_blame(r, name)) {
+			r->blame_reason = "the only out-of-tree module in 'Modules linked in', and "
+					  "the report's frames named only code that serves its "
+					  "clients; report it to its vendor";
 		} else {
 			return false;
 		}

@@ -209,9 +209,16 @@ static void test_newest_module(void **state)
 	/* cfg80211's SME checks a connect result a driver reported */
 	expect_oot(WARN_LOG("88XXau(OE) cfg80211 snd", "net/wireless/sme.c:823",
 			    "__cfg80211_connect_result+0x5ed/0x680 [cfg80211]"), true, "88XXau", "low");
-	/* the newest module is in the tree: no vendor to blame */
-	expect_oot(WARN_LOG("uas v4l2loopback(O) videodev", "drivers/media/v4l2-core/v4l2-ioctl.c:1110",
+	/* the newest module is in the tree and two are a vendor's: no vendor to blame */
+	expect_oot(WARN_LOG("uas v4l2loopback(O) zfs(PO) videodev",
+			    "drivers/media/v4l2-core/v4l2-ioctl.c:1110",
 			    "v4l_querycap+0x8f/0xa0 [videodev]"), false, NULL, NULL);
+	/* the only vendor's module loaded, anywhere in the list */
+	expect_oot(WARN_LOG("dca vxlan uio pf_ring(O) ip6t_REJECT", "fs/proc/generic.c:569",
+			    "remove_proc_entry+0x142/0x170"), true, "pf_ring", "low");
+	/* two of them: the log does not say which */
+	expect_oot(WARN_LOG("dca wl(POE) uio facetimehd(OE)", "fs/proc/generic.c:569",
+			    "remove_proc_entry+0x142/0x170"), false, NULL, NULL);
 	/* E alone (unsigned) says nothing of the tree */
 	expect_oot(WARN_LOG("ff_memless(E) videodev", "drivers/media/v4l2-core/v4l2-ioctl.c:1110",
 			    "v4l_querycap+0x8f/0xa0 [videodev]"), false, NULL, NULL);
