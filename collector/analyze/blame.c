@@ -444,6 +444,38 @@ static bool blame_same_stack(const struct kb_rep *r, size_t i)
  * the allocator, the worker loop): blame its nearest caller in the same
  * stack that is none, if there is one.
  */
+/*
+ * A helper (a string routine, a copy) is a leaf function: it calls
+ * nothing, so ARM's link register still holds its caller's return
+ * address, which __show_regs() prints (arch/arm/kernel/process.c "LR is
+ * at %pS", arch/arm64/kernel/process.c "lr : %pS"). For a faulting
+ * helper whose caller the excerpt does not show.
+ */
+static bool blame_link_register(struct kb_rep *r)
+{
+	struct kb_frame f;
+	int i = kb_rep_find(r, r->hdr, "LR is at ");
+	const char *l;
+	size_t k;
+
+	for (k = 0; k < r->frames_nr && !r->frames[k].ip; k++)
+		;
+	if (k == r->frames_nr || !blame_helper(r, &r->frames[k]))
+		return false;
+	if (i < 0)
+		i = kb_rep_find(r, r->hdr, "lr : ");
+	if (i < 0)
+		return false;
+	l = kb_rep_line(r, i);
+	l = strstr(l, "LR is at ") ? strstr(l, "LR is at ") + 9 : strstr(l, "lr : ") + 5;
+	if (!kb_frame_parse(l, &f) || !f.has_off || blame_helper(r, &f))
+		return false;
+	f.idx = i;
+	f.reliable = true;
+	r->guilty = kb_rep_add_frame(r, &f);
+	return true;
+}
+
 static void blame_caller(struct kb_rep *r)
 {
 	size_t i;
@@ -458,6 +490,7 @@ static void blame_caller(struct kb_rep *r)
 		r->guilty = (int)i;
 		return;
 	}
+	blame_link_register(r);
 }
 
 /*
@@ -817,6 +850,8 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 	if (!(r->sig->flags & KB_SIG_DRIVER)) {
 		blame_caller(r);
 		blame_unplaced(r);
+		if (r->guilty < 0)
+			blame_link_register(r);
 	}
 	if (!strncmp(r->title.buf, "INFO: rcu detected stall", 24))
 		blame_stalled(r);

@@ -269,6 +269,20 @@ static const struct bcase bcases[] = {
 	{ "unknown function, its unknown caller's prefix",
 	  OOPS("mpage_no_such_fn+0x2c6/0x2dc", L " ext4_no_such_writepages+0x2d4/0x465\n"),
 	  "fs/ext4/", KB_SRC_INDEX, KB_CONF_LOW },
+	/* a leaf helper faulted and no trace follows: ARM's link register names its caller */
+	{ "ARM's LR is at the helper's caller",
+	  L "Unable to handle kernel paging request at virtual address 000b0050\n"
+	  L "Internal error: Oops: 5 [#1] SMP ARM\n"
+	  L "Modules linked in: cifs md4\n"
+	  L "PC is at strnlen+0x20/0x38\n"
+	  L "LR is at cifs_get_volume_info+0xd8/0x1448 [cifs]\n",
+	  "fs/smb/client/", KB_SRC_MODULE, KB_CONF_MEDIUM },
+	{ "arm64's lr : is the helper's caller",
+	  L "Unable to handle kernel NULL pointer dereference at virtual address 0000000000000000\n"
+	  L "Internal error: Oops: 0000000096000005 [#1] PREEMPT SMP\n"
+	  L "pc : strlen+0x10/0x80\n"
+	  L "lr : ext4_fill_super+0x8c/0x1f0\n",
+	  "fs/ext4/super.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* no frame at all: the work the kworker ran (print_worker_info()), a guess */
 	{ "the kworker's work function",
 	  L "BUG: kernel NULL pointer dereference, address: 0000000000000000\n"
