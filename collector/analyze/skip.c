@@ -500,6 +500,7 @@ static const struct kb_skip_rule skip_rules[] = {
 	S("dummy_urb_enqueue", c_teardown), S("usb_kill_urb", c_teardown),
 	S("usb_kill_anchored_urbs", c_teardown), S("usb_control_msg", c_teardown),
 	S("usb_hcd_submit_urb", c_teardown), S("usb_submit_urb", c_teardown),
+	P("usb_hcd_map_urb", c_teardown), P("usb_hcd_unmap_urb", c_teardown),
 	F("drivers/usb/core/urb.c", c_teardown),
 	/* socket buffers */
 	P("kfree_skb", c_skb), P("__kfree_skb", c_skb), P("skb_put", c_skb), P("skb_push", c_skb),
