@@ -788,29 +788,19 @@ static void blame_site_frame(struct kb_rep *r)
  */
 static bool blame_loading(struct kb_rep *r)
 {
-	size_t i;
+	struct kb_modlist it;
+	const char *fl;
+	char name[64];
+	size_t f;
 
-	for (i = r->hdr; i < r->cut; i++) {
-		const char *l = kb_rep_line(r, i), *m = strstr(l, "Modules linked in:"), *p, *e;
-		char name[64];
-
-		if (!m)
-			continue;
-		for (p = m + 18; (e = strstr(p, "+)")); p = e + 2) {
-			const char *b = e;
-
-			while (b > p && b[-1] != ' ')
-				b--;
-			if ((size_t)(strcspn(b, "(")) >= sizeof(name))
-				continue;
-			snprintf(name, sizeof(name), "%.*s", (int)strcspn(b, "("), b);
-			if (name[0] && kb_oot_module(name) && kb_oot_blame(r, name)) {
-				r->blame_reason = "out-of-tree module being loaded ('+' in 'Modules "
-						  "linked in'); report it to its vendor";
-				return true;
-			}
-		}
+	if (!kb_modlist_start(r, &it))
 		return false;
+	while (kb_modlist_next(&it, name, sizeof(name), &fl, &f)) {
+		if (memchr(fl, '+', f) && kb_oot_module(name) && kb_oot_blame(r, name)) {
+			r->blame_reason = "out-of-tree module being loaded ('+' in 'Modules "
+					  "linked in'); report it to its vendor";
+			return true;
+		}
 	}
 	return false;
 }

@@ -297,3 +297,75 @@ bool kb_word_after(const char *line, const char *after, const char *stop, char *
 	buf[n] = '\0';
 	return true;
 }
+
+/*
+ * print_modules() (kernel/module/main.c): "Modules linked in:", then
+ * " NAME" or " NAME(FLAGS)" per module (module_flags(): taint letters,
+ * "+" loading, "-" unloading), then " [last unloaded: NAME]". printk
+ * breaks a long list into lines that go on with " NAME ...". A word
+ * that is no module name ends the list.
+ */
+static bool modlist_word(const char *p, size_t *name, size_t *len)
+{
+	size_t n = 0, k;
+
+	while (isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '-')
+		n++;
+	if (!n)
+		return false;
+	k = n;
+	if (p[k] == '(') {
+		for (k++; isupper((unsigned char)p[k]) || p[k] == '+' || p[k] == '-'; k++)
+			;
+		if (p[k++] != ')')
+			return false;
+	}
+	if (p[k] && p[k] != ' ')
+		return false;
+	*name = n;
+	*len = k;
+	return true;
+}
+
+bool kb_modlist_start(const struct kb_rep *r, struct kb_modlist *it)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr; i++) {
+		const char *p = strstr(kb_rep_line(r, i), "Modules linked in:");
+
+		if (p) {
+			it->r = r;
+			it->line = i;
+			it->p = p + strlen("Modules linked in:");
+			return true;
+		}
+	}
+	return false;
+}
+
+bool kb_modlist_next(struct kb_modlist *it, char *name, size_t size, const char **flags,
+		     size_t *f)
+{
+	size_t n, len;
+
+	while (*it->p == ' ')
+		it->p++;
+	if (!*it->p) {
+		/* printk's continuation: the next line goes on with module names */
+		const char *l = it->line + 1 < it->r->nr ? kb_rep_line(it->r, it->line + 1) : "";
+
+		if (l[0] != ' ' || !modlist_word(l + strspn(l, " "), &n, &len))
+			return false;
+		it->line++;
+		it->p = l + strspn(l, " ");
+	}
+	/* "[last unloaded: x]", or text that is no list; MODULE_NAME_LEN is 56 */
+	if (!modlist_word(it->p, &n, &len) || n >= size)
+		return false;
+	snprintf(name, size, "%.*s", (int)n, it->p);
+	*flags = it->p + n + (len > n);
+	*f = len > n ? len - n - 2 : 0;
+	it->p += len;
+	return true;
+}

@@ -233,6 +233,18 @@ enum {
 
 /* Line index of the first line containing s at or after `from`, -1 if none. */
 int kb_rep_find(const struct kb_rep *r, size_t from, const char *s);
+
+/* The report's "Modules linked in:" list, module by module, over its printk lines. */
+struct kb_modlist {
+	const struct kb_rep *r;
+	size_t line;
+	const char *p;
+};
+
+bool kb_modlist_start(const struct kb_rep *r, struct kb_modlist *it);
+/* the next module's name and its flags inside "(...)" (f long, 0 without); false at the end */
+bool kb_modlist_next(struct kb_modlist *it, char *name, size_t size, const char **flags,
+		     size_t *f);
 /* The frame that names the report, or NULL; sets r->guilty. */
 const struct kb_frame *kb_rep_pick(struct kb_rep *r, unsigned int parts, const char *const *skip);
 /* title = prefix + " in " + picked function (or "corrupted", marking the report). */

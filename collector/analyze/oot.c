@@ -70,42 +70,23 @@ static bool oot_names(const char *pkg, size_t n, const char *module)
  */
 static int oot_listed(const struct kb_rep *r, const char *module, char *flags, size_t size)
 {
-	size_t i;
-	int ret = -1;
+	struct kb_modlist it;
+	char name[64];
+	const char *fl;
+	size_t f, k, m = 0;
 
-	for (i = 0; i < r->nr && ret < 0; i++) {
-		const char *p = strstr(kb_rep_line(r, i), "Modules linked in:");
-
-		if (!p)
+	if (!kb_modlist_start(r, &it))
+		return -1;
+	while (kb_modlist_next(&it, name, sizeof(name), &fl, &f)) {
+		if (!oot_same(name, strlen(name), module))
 			continue;
-		p += strlen("Modules linked in:");
-		while (*p) {
-			size_t n, f = 0;
-
-			while (*p == ' ')
-				p++;
-			if (!*p || *p == '[')
-				break;
-			n = strcspn(p, " (");
-			if (p[n] == '(')
-				f = strcspn(p + n, ") ");
-			if (n && oot_same(p, n, module)) {
-				const char *fl = p + n + 1;
-				size_t k, m = 0;
-
-				for (k = 0; f && k + 1 < f && m + 1 < size; k++)
-					if (strchr("POE", fl[k]))
-						flags[m++] = fl[k];
-				flags[m] = '\0';
-				ret = m ? 1 : 0;
-				break;
-			}
-			p += n + f;
-			if (*p == ')')
-				p++;
-		}
+		for (k = 0; k < f && m + 1 < size; k++)
+			if (strchr("POE", fl[k]))
+				flags[m++] = fl[k];
+		flags[m] = '\0';
+		return m ? 1 : 0;
 	}
-	return ret;
+	return -1;
 }
 
 /* "MOD: loading out-of-tree module taints kernel." and its kin. */
@@ -232,27 +213,19 @@ bool kb_oot_blame(struct kb_rep *r, const char *module)
 	return true;
 }
 
-/* The one module of a "Modules linked in:" list marked P or O, into name. */
-static bool oot_only_flagged(const char *p, char *name, size_t size)
+/* The one module of the list marked P or O, into name. */
+static bool oot_only_flagged(const struct kb_rep *r, char *name, size_t size)
 {
-	size_t cnt = 0;
+	struct kb_modlist it;
+	char m[64];
+	const char *fl;
+	size_t f, cnt = 0;
 
-	while (*p && *p != '[') {
-		size_t n, f = 0;
-
-		p += strspn(p, " ");
-		n = strcspn(p, " (");
-		if (!n)
-			break;
-		if (p[n] == '(')
-			f = strcspn(p + n, ") ");
-		if (f && (memchr(p + n, 'P', f) || memchr(p + n, 'O', f)) && n < size &&
-		    !cnt++)
-			snprintf(name, size, "%.*s", (int)n, p);
-		p += n + f;
-		if (*p == ')')
-			p++;
-	}
+	if (!kb_modlist_start(r, &it))
+		return false;
+	while (kb_modlist_next(&it, m, sizeof(m), &fl, &f))
+		if ((memchr(fl, 'P', f) || memchr(fl, 'O', f)) && !cnt++)
+			snprintf(name, size, "%s", m);
 	return cnt == 1;
 }
 
@@ -271,43 +244,35 @@ static bool oot_only_flagged(const char *p, char *name, size_t size)
 bool kb_blame_listed_module(struct kb_rep *r)
 {
 	char name[sizeof(r->guilty_module)], flags[8];
-	size_t i, n, f;
+	struct kb_modlist it;
+	const char *fl;
+	size_t f = 0;
 
-	for (i = 0; i < r->nr; i++) {
-		const char *p = strstr(kb_rep_line(r, i), "Modules linked in:");
-
-		if (!p)
-			continue;
-		p += strlen("Modules linked in:");
-		p += strspn(p, " ");
-		n = strcspn(p, " (");
-		f = p[n] == '(' ? strcspn(p + n, ") ") : 0;
-		snprintf(name, sizeof(name), "%.*s", (int)n, p);
-		if (f && n < sizeof(name) && oot_listed(r, name, flags, sizeof(flags)) == 1 &&
-		    strpbrk(flags, "PO") && kb_oot_blame(r, name)) {
-			r->blame_reason = "out-of-tree module loaded last (the first in 'Modules "
-					  "linked in'), and the report's frames named only code that "
-					  "serves its clients; report it to its vendor";
-		} else if (f && n < sizeof(name) && memchr(p + n, '+', f) &&
-			   oot_tree_builds(name)) {
-			kb_drv_blame(r, name, NULL, false);
-			if (!r->guilty_file[0])
-				return false;
-			r->blame_reason = "the module whose init was running ('+' in "
-					  "'Modules linked in'): the report's frames named no code "
-					  "of its own";
-			r->blame_source = KB_SRC_MODULE;
-		} else if (oot_only_flagged(p, name, sizeof(name)) && kb_oot_blame(r, name)) {
-			r->blame_reason = "the only out-of-tree module in 'Modules linked in', and "
-					  "the report's frames named only code that serves its "
-					  "clients; report it to its vendor";
-		} else {
+	if (!kb_modlist_start(r, &it))
+		return false;
+	if (!kb_modlist_next(&it, name, sizeof(name), &fl, &f))
+		f = 0;
+	if (f && oot_listed(r, name, flags, sizeof(flags)) == 1 && strpbrk(flags, "PO") &&
+	    kb_oot_blame(r, name)) {
+		r->blame_reason = "out-of-tree module loaded last (the first in 'Modules "
+				  "linked in'), and the report's frames named only code that "
+				  "serves its clients; report it to its vendor";
+	} else if (f && memchr(fl, '+', f) && oot_tree_builds(name)) {
+		kb_drv_blame(r, name, NULL, false);
+		if (!r->guilty_file[0])
 			return false;
-		}
-		r->confidence = KB_CONF_LOW;
-		return true;
+		r->blame_reason = "the module whose init was running ('+' in 'Modules linked "
+				  "in'): the report's frames named no code of its own";
+		r->blame_source = KB_SRC_MODULE;
+	} else if (oot_only_flagged(r, name, sizeof(name)) && kb_oot_blame(r, name)) {
+		r->blame_reason = "the only out-of-tree module in 'Modules linked in', and the "
+				  "report's frames named only code that serves its clients; "
+				  "report it to its vendor";
+	} else {
+		return false;
 	}
-	return false;
+	r->confidence = KB_CONF_LOW;
+	return true;
 }
 
 /* Is the n characters at s a component of the directory dir? */

@@ -150,34 +150,14 @@ static void scan_rep_release(struct kb_rep *r)
 static struct json_object *scan_modules(const struct kb_rep *r)
 {
 	struct json_object *a = json_object_new_array();
-	size_t i;
+	struct kb_modlist it;
+	const char *fl;
+	char name[64];
+	size_t f;
 
-	for (i = 0; i < r->cut; i++) {
-		const char *p = strstr(kb_rep_line(r, i), "Modules linked in:");
-
-		if (!p)
-			continue;
-		p += strlen("Modules linked in:");
-		while (*p) {
-			char name[64];
-			size_t n;
-
-			while (*p == ' ')
-				p++;
-			if (!*p || *p == '[')
-				break;
-			n = strcspn(p, " (");
-			if (n && n < sizeof(name)) {
-				memcpy(name, p, n);
-				name[n] = '\0';
-				kj_append_str(a, name);
-			}
-			p += n;
-			if (*p == '(')
-				p += strcspn(p, " ");
-		}
-		break;
-	}
+	if (kb_modlist_start(r, &it))
+		while (kb_modlist_next(&it, name, sizeof(name), &fl, &f))
+			kj_append_str(a, name);
 	return a;
 }
 
