@@ -1050,6 +1050,9 @@ static void blame_refine(struct kb_rep *r)
 /* No guilty file, a guess, or a file of machinery: the blame says little. */
 static bool blame_weak(const struct kb_rep *r)
 {
+	/* a helper no caller replaced (a registration API's own frame) */
+	if (r->guilty >= 0 && !r->by_extractor && blame_helper(r, &r->frames[r->guilty]))
+		return true;
 	if (r->out_of_tree)
 		return false;
 	return !r->guilty_file[0] || r->guessed ||
