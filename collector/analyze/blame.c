@@ -327,12 +327,15 @@ static void blame_header_file(struct kb_rep *r)
 	const char *at = strstr(l, " at ");
 	char path[256];
 
-	if (at && kb_find_file(at, path, sizeof(path), NULL) &&
-	    !(kb_path_outside(path) && kb_oot_tree_copy(r, l, path))) {
-		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
-		r->blame_reason = "the file named in the report's first line";
-		r->blame_source = KB_SRC_LOG;
+	if (!at || !kb_find_file(at, path, sizeof(path), NULL))
+		return;
+	if (kb_path_outside(path) && kb_oot_tree_copy(r, l, path)) {
+		kb_oot_tree_copy_place(r, l);
+		return;
 	}
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
+	r->blame_reason = "the file named in the report's first line";
+	r->blame_source = KB_SRC_LOG;
 }
 
 /*

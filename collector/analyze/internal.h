@@ -217,6 +217,7 @@ struct json_object *kb_explain(const struct kb_rep *r);
 bool kb_oot_blame(struct kb_rep *r, const char *module);
 bool kb_blame_listed_module(struct kb_rep *r);
 bool kb_oot_tree_copy(const struct kb_rep *r, const char *line, const char *path);
+bool kb_oot_tree_copy_place(struct kb_rep *r, const char *line);
 /* No Makefile of the tree builds a module of this name (false without an index) */
 bool kb_oot_module(const char *module);
 

@@ -301,21 +301,32 @@ static bool oot_dir_has(const char *dir, const char *s, size_t n)
  * names itself, the tree's name with a suffix ("ath10k-ct-2019-08-14").
  * It stays in the tree, placed by the index.
  */
-bool kb_oot_tree_copy(const struct kb_rep *r, const char *line, const char *path)
+/* The "[module]" that ends a frame's line ("[mt7603e]()", "[mt7603e@3e6ee6ae+0x96e0]"). */
+static bool oot_line_module(const char *line, char *name, size_t size)
 {
-	const struct kb_index *ix = kb_index_get();
-	const char *e = strrchr(line, ']'), *b, *dir, *p;
-	char name[64], flags[8];
-	bool named = false;
+	const char *e = strrchr(line, ']'), *b;
 
-	/* the "[module]" ends the line; an old WARN() adds "()" */
-	if (!ix || !e || (e[strspn(e + 1, " \t") + 1] && strcmp(e + 1, "()")))
+	/* an old WARN() adds "()" */
+	if (!e || (e[strspn(e + 1, " \t") + 1] && strcmp(e + 1, "()")))
 		return false;
 	for (b = e; b > line && b[-1] != '['; b--)
 		;
-	if (b == line || b == e || (size_t)(e - b) >= sizeof(name))
+	if (b == line || b == e || (size_t)(e - b) >= size)
 		return false;
-	snprintf(name, sizeof(name), "%.*s", (int)(e - b), b);
+	/* "@...": a module address %pS could not name */
+	snprintf(name, size, "%.*s", (int)strcspn(b, "@]"), b);
+	return true;
+}
+
+bool kb_oot_tree_copy(const struct kb_rep *r, const char *line, const char *path)
+{
+	const struct kb_index *ix = kb_index_get();
+	const char *dir, *p;
+	char name[64], flags[8];
+	bool named = false;
+
+	if (!ix || !oot_line_module(line, name, sizeof(name)))
+		return false;
 	if (kb_index_module(ix, name, 0, &dir, NULL, 0) < 0 ||
 	    oot_listed(r, name, flags, sizeof(flags)) == 1 || oot_tainted(r) ||
 	    oot_load_message(r, name))
@@ -336,4 +347,27 @@ bool kb_oot_tree_copy(const struct kb_rep *r, const char *line, const char *path
 		p += k + (p[k] == '/');
 	}
 	return named;
+}
+
+/* A tree copy's line that names no function: the module's directory in the tree. */
+bool kb_oot_tree_copy_place(struct kb_rep *r, const char *line)
+{
+	const struct kb_index *ix = kb_index_get();
+	const char *dir, *files[2];
+	char name[64];
+	int n;
+
+	if (!ix || !oot_line_module(line, name, sizeof(name)))
+		return false;
+	n = kb_index_module(ix, name, 0, &dir, files, 2);
+	if (n < 0)
+		return false;
+	snprintf(r->guilty_file, sizeof(r->guilty_file), n == 1 ? "%s" : "%s/",
+		 n == 1 ? files[0] : dir);
+	snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", name);
+	r->blame_reason = "the tree's sources of the module the report's first line names "
+			  "(built from its upstream repository)";
+	r->blame_source = KB_SRC_MODULE;
+	r->confidence = KB_CONF_MEDIUM;
+	return true;
 }

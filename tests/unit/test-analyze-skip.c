@@ -135,10 +135,18 @@ static void expect_oot(const char *log, bool oot, const char *module, const char
 	json_object_put(r);
 }
 
+/* The first report stays in the tree, blamed on file. */
+static void expect_in_tree(const char *log, const char *file)
+{
+	struct json_object *r = first_report(log);
+
+	assert_false(kj_get_bool(r, "out_of_tree", true));
+	assert_string_equal(kj_get_str(r, "guilty_file"), file);
+	json_object_put(r);
+}
+
 static void test_out_of_tree(void **state)
 {
-	struct json_object *r;
-
 	(void)state;
 	/* amdgpu(O+): AMD's DKMS build, loading */
 	expect_oot(OOT_LOG("usbhid(+) amdgpu(O+) amd_sched(O) e1000",
@@ -171,14 +179,17 @@ static void test_out_of_tree(void **state)
 			   "Call Trace:\n [c00ab1f8] faulty_write+0x10/0x28 [faulty]\n"
 			   " [c0096a44] vfs_write+0xb4/0x184\n", true, "faulty", "low");
 	/* the tree's mt76 built from its upstream repository by OpenWrt: in the tree */
-	r = first_report("WARNING: CPU: 0 PID: 0 at /b/build_dir/target-mipsel/linux-ramips/"
-			 "mt76-2017-03-17-712b8e8f/mt7603_mac.c:329 mt7603_mac_fill_rx+0x290/0x3ac "
-			 "[mt7603e]()\nModules linked in: mt7603e mt76\n"
-			 "CPU: 0 PID: 0 Comm: swapper Not tainted 4.9.54 #0\n");
-	assert_false(kj_get_bool(r, "out_of_tree", true));
-	assert_string_equal(kj_get_str(r, "guilty_file"),
-			    "drivers/net/wireless/mediatek/mt76/mt7603/mac.c");
-	json_object_put(r);
+	expect_in_tree("WARNING: CPU: 0 PID: 0 at /b/build_dir/target-mipsel/linux-ramips/"
+		       "mt76-2017-03-17-712b8e8f/mt7603_mac.c:329 mt7603_mac_fill_rx+0x290/0x3ac "
+		       "[mt7603e]()\nModules linked in: mt7603e mt76\n"
+		       "CPU: 0 PID: 0 Comm: swapper Not tainted 4.9.54 #0\n",
+		       "drivers/net/wireless/mediatek/mt76/mt7603/mac.c");
+	/* its relative build path and a module address %pS could not name */
+	expect_in_tree("WARNING: CPU: 3 PID: 798 at target-mipsel_24kc_musl/linux-ramips_mt7621/"
+		       "mt76-2022-07-03-93e3fce9/mt7603/mac.c:208 0x82b64874 "
+		       "[mt7603e@3e6ee6ae+0x96e0]\nModules linked in: mt7603e mt76\n"
+		       "CPU: 3 PID: 798 Comm: napi/phy0-7 Not tainted 5.10.127 #0\n",
+		       "drivers/net/wireless/mediatek/mt76/mt7603/");
 	/* a fork named as the tree's driver with a suffix is the fork's */
 	expect_oot("WARNING: CPU: 0 PID: 0 at /b/build_dir/target-arm/linux-ipq40xx/"
 		   "ath10k-ct-2019-08-14-9e5ab250/ath10k-4.19/txrx.c:132 "
