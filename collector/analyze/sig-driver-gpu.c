@@ -56,6 +56,12 @@ const struct kb_drv_row kb_drv_gpu[] = {
 	       AMDGPU "amdgpu_device.c"),
 	/* amdgpu/amdgpu_ib.c, amdgpu_ib_ring_tests(): DRM_DEV_ERROR()'s "[drm:FUNC [amdgpu]]" */
 	KB_DRV("amdgpu", "", "IB test failed on ", "amdgpu: IB test failed", AMDGPU "amdgpu_ib.c"),
+	/* radeon/radeon_ring.c, radeon_ring_test_lockup(): the CP made no progress */
+	KB_DRV("radeon", "ring ", " stalled for more than ", "radeon: ring stalled",
+	       "drivers/gpu/drm/radeon/radeon_ring.c"),
+	/* radeon/cik.c, evergreen.c and si.c, the chip's *_irq_process(): a VM protection fault */
+	KB_DRV_ROW("radeon", "GPU fault detected: ", NULL, "radeon: GPU fault",
+		   "drivers/gpu/drm/radeon/", true, NULL, NULL),
 	/* radeon/radeon_kms.c and amdgpu/amdgpu_kms.c, *_driver_load_kms() */
 	KB_DRV("radeon", "Fatal error during GPU init", NULL, "radeon: GPU init failed",
 	       "drivers/gpu/drm/radeon/radeon_kms.c"),
