@@ -79,6 +79,13 @@ static bool sys_fw_not_enoent(const char *msg, size_t len)
 }
 
 const struct kb_drv_row kb_drv_sys[] = {
+	/*
+	 * usb/storage/uas.c, uas_log_cmd_state() from uas_eh_abort_handler():
+	 * scmd_printk() on the disk ("sd 0:0:0:0: [sda] tag#2 uas_eh_abort_handler
+	 * 0 uas-tag 1 inflight: CMD"): the UAS driver's command timed out
+	 */
+	KB_DRV_IN("sd", "", " uas_eh_abort_handler ", "uas: command aborted",
+		  "drivers/usb/storage/uas.c", "uas"),
 	/* usb/host/xhci-ring.c, xhci_handle_command_timeout() */
 	KB_DRV("xhci*", "xHCI host controller not responding, assume dead", NULL,
 	       "xHCI host controller died", XHCI "xhci-ring.c"),
