@@ -90,7 +90,7 @@ static bool blame_text_file(struct kb_rep *r, bool any)
 	}
 	return false;
 found:
-	if (kb_path_outside(path) && kb_oot_tree_copy(r, kb_rep_line(r, i), path))
+	if (kb_oot_tree_copy(r, kb_rep_line(r, i), path))
 		return false;	/* the tree's driver built from its upstream: the index places it */
 	if (kb_path_outside(path)) {
 		/* built outside the tree (treepath.c): no in-tree maintainer to blame */
@@ -171,7 +171,7 @@ static bool blame_names_file(const struct kb_rep *r)
 	for (i = r->hdr; i < r->cut; i++)
 		if ((i > r->hdr || !r->frames_nr) &&
 		    kb_find_file(kb_rep_line(r, i), path, sizeof(path), NULL) &&
-		    !(kb_path_outside(path) && kb_oot_tree_copy(r, kb_rep_line(r, i), path)))
+		    !kb_oot_tree_copy(r, kb_rep_line(r, i), path))
 			return true;
 	return false;
 }
@@ -329,7 +329,7 @@ static void blame_header_file(struct kb_rep *r)
 
 	if (!at || !kb_find_file(at, path, sizeof(path), NULL))
 		return;
-	if (kb_path_outside(path) && kb_oot_tree_copy(r, l, path)) {
+	if (kb_oot_tree_copy(r, l, path)) {
 		kb_oot_tree_copy_place(r, l);
 		return;
 	}
@@ -763,7 +763,7 @@ static void blame_site(struct kb_rep *r)
 	 * helper's inlined into the function (lib/list_debug.c's check in an
 	 * old kernel's module).
 	 */
-	if (kb_path_outside(file) && kb_oot_tree_copy(r, l, file))
+	if (kb_oot_tree_copy(r, l, file))
 		return;	/* the tree's driver built from its upstream: the index places it */
 	if (!kb_skip_file(file) || blame_defined_in(&r->site, file))
 		snprintf(r->site_file, sizeof(r->site_file), "%s", file);
@@ -886,8 +886,7 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		blame_vendor_caller(r);
 	f = r->guilty >= 0 ? &r->frames[r->guilty] : NULL;
 	/* the tree's driver built from its upstream: its copy's file names no tree file */
-	if (f && f->file[0] && kb_path_outside(f->file) &&
-	    kb_oot_tree_copy(r, kb_rep_line(r, f->idx), f->file))
+	if (f && f->file[0] && kb_oot_tree_copy(r, kb_rep_line(r, f->idx), f->file))
 		r->frames[r->guilty].file[0] = '\0';
 
 	if (f) {

@@ -270,6 +270,7 @@ bool kb_path_tree(const char *in, char *out, size_t size);
 void kb_path_norm(char *path, size_t size);
 /* Is this path (as kb_path_norm left it) outside the kernel tree? */
 bool kb_path_outside(const char *path);
+bool kb_path_built_elsewhere(const char *path);
 /* The NAME of a ".../dkms/NAME/VERSION/..." path. */
 bool kb_path_dkms_module(const char *path, char *name, size_t size);
 

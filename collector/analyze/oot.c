@@ -320,12 +320,16 @@ static bool oot_line_module(const char *line, char *name, size_t size)
 
 bool kb_oot_tree_copy(const struct kb_rep *r, const char *line, const char *path)
 {
-	const struct kb_index *ix = kb_index_get();
+	const struct kb_index *ix;
 	const char *dir, *p;
 	char name[64], flags[8];
 	bool named = false;
 
-	if (!ix || !oot_line_module(line, name, sizeof(name)))
+	/* a tree path first: a log of them never loads the index */
+	if (!kb_path_built_elsewhere(path) || !oot_line_module(line, name, sizeof(name)))
+		return false;
+	ix = kb_index_get();
+	if (!ix)
 		return false;
 	if (kb_index_module(ix, name, 0, &dir, NULL, 0) < 0 ||
 	    oot_listed(r, name, flags, sizeof(flags)) == 1 || oot_tainted(r) ||

@@ -173,14 +173,17 @@ bool kb_path_outside(const char *path)
 	 * A bare file name is an external module's own (make M=dir prints its
 	 * __FILE__ relative to that directory): the tree has no top-level .c.
 	 */
-	if (path[0] == '/' || strstr(path, "dkms/") || !strchr(path, '/'))
-		return true;
-	/*
-	 * A relative path whose first directory is none of the tree's top
-	 * ones is a build directory's (OpenWrt prints its packages'
-	 * "target-mipsel_24kc_musl/linux-ramips_mt7621/mt76-.../mac.c").
-	 */
-	return !tp_is_top(path, strcspn(path, "/"));
+	return path[0] == '/' || strstr(path, "dkms/") || !strchr(path, '/');
+}
+
+/*
+ * Outside the tree, or relative with a first directory none of the
+ * tree's top ones: a build directory's path (OpenWrt prints its packages'
+ * "target-mipsel_24kc_musl/linux-ramips_mt7621/mt76-.../mac.c").
+ */
+bool kb_path_built_elsewhere(const char *path)
+{
+	return kb_path_outside(path) || !tp_is_top(path, strcspn(path, "/"));
 }
 
 bool kb_path_dkms_module(const char *path, char *name, size_t size)
