@@ -98,10 +98,35 @@ def modules(tree, fileset):
     return mods
 
 
+# A function-like macro invoked at column 0 without a semicolon, alone on its
+# line (ACPICA's "ACPI_EXPORT_SYMBOL(acpi_enable_gpe)" after each function,
+# aspm.c's "ASPM_ATTR(l1_aspm, L1)"), reads to ctags as the head of a K&R
+# definition, and it loses the function that follows. Such macros are named
+# to ctags as "-I NAME+" (skip the name and its argument list), except ones
+# whose invocation line is ever followed by a body ("{" at column 0): those
+# define a function themselves (SYSCALL_DEFINE3(...) {...}).
+RE_MACRO_LINE = re.compile(r"^([A-Z_][A-Z0-9_]*)\s*\(.*\)\s*$")
+
+
+def bare_macros(tree, files):
+    bare, bodies = set(), set()
+    for f in files:
+        with open(os.path.join(tree, f), encoding="utf-8", errors="replace") as fh:
+            lines = fh.read().split("\n")
+        for i, line in enumerate(lines):
+            m = RE_MACRO_LINE.match(line)
+            if not m or line.count("(") != line.count(")"):
+                continue
+            nxt = next((x for x in lines[i + 1:i + 4] if x.strip()), "")
+            (bodies if nxt.startswith("{") else bare).add(m.group(1))
+    return sorted(bare - bodies)
+
+
 def functions(tree, files):
     c = [f for f in files if f.endswith((".c", ".h"))]
-    out = subprocess.run(CTAGS, cwd=tree, input="\n".join(c) + "\n", capture_output=True,
-                         text=True, errors="replace", check=True).stdout
+    ignore = ",".join(n + "+" for n in bare_macros(tree, c))
+    out = subprocess.run(CTAGS + ["-I", ignore], cwd=tree, input="\n".join(c) + "\n",
+                         capture_output=True, text=True, errors="replace", check=True).stdout
     defs = {}
     for line in out.splitlines():
         name, _, path = line.partition(" ")
