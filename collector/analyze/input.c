@@ -122,6 +122,17 @@ static size_t input_clock(const char *s, size_t len, size_t i)
 	return i;
 }
 
+/* ISO 8601's zone after a clock ("Z", "+01:00", "-0400"): where it ends */
+static size_t input_zone(const char *s, size_t len, size_t i)
+{
+	if (i < len && s[i] == 'Z')
+		return i + 1;
+	if (i + 2 < len && (s[i] == '+' || s[i] == '-') && is_digit(s[i + 1]))
+		for (i++; i < len && (is_digit(s[i]) || s[i] == ':'); i++)
+			;
+	return i;
+}
+
 /*
  * The date a log daemon writes: RFC 3164's "Dec  3 06:35:17" (the month
  * in the user's locale: "juin 09", "déc. 03"), after a weekday and
@@ -149,14 +160,7 @@ static size_t input_date(const char *s, size_t len)
 		if (s[7] != '-' || (s[10] != 'T' && s[10] != ' '))
 			return 0;
 		i = input_clock(s, len, 11);
-		if (!i)
-			return 0;
-		if (i < len && s[i] == 'Z')
-			return i + 1;
-		if (i + 2 < len && (s[i] == '+' || s[i] == '-') && is_digit(s[i + 1]))
-			for (i++; i < len && (is_digit(s[i]) || s[i] == ':'); i++)
-				;
-		return i;
+		return i ? input_zone(s, len, i) : 0;
 	}
 	for (words = i ? 2 : 0; words < 2; words++) {
 		w = 0;
@@ -255,8 +259,14 @@ static size_t input_syslog(const char *s, size_t len)
 	bool clock_only = false;
 
 	if (!d) {
-		/* a clock alone ("22:39:31 kernel: "), taken only before the kernel's tag */
-		d = input_clock(s, len, 0);
+		/*
+		 * a clock alone ("22:39:31 kernel: "), or ISO 8601's time half
+		 * whose date a paste cut ("T21:14:05.544-04:00 host kernel: "),
+		 * taken only before the kernel's tag
+		 */
+		d = input_clock(s, len, s[0] == 'T');
+		if (d && s[0] == 'T')
+			d = input_zone(s, len, d);
 		clock_only = true;
 	}
 	if (!d || d >= len || s[d] != ' ')

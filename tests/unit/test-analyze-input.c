@@ -88,6 +88,11 @@ static const struct pcase prefixes[] = {
 	/* a clock alone, only before the kernel's tag */
 	{ "22:39:31 kernel: i915 0000:00:02.0: GPU HANG", "i915 0000:00:02.0: GPU HANG" },
 	{ "22:39:31 something else", "22:39:31 something else" },
+	/* ISO 8601's time half (a paste cut the date), also only before the tag */
+	{ "T21:14:05.544023-04:00 host-E6410 kernel: nouveau 0000:01:00.0: gr: x",
+	  "nouveau 0000:01:00.0: gr: x" },
+	{ "T21:14:05Z host kernel: WARNING: x", "WARNING: x" },
+	{ "T21:14:05 something else", "T21:14:05 something else" },
 	{ "kernel: CPU0: Core temperature high", "CPU0: Core temperature high" },
 	/* RFC 3164 without a tag: the host is still there */
 	{ "Feb  6 15:43:23 puma usb 4-1: device descriptor read/64, error -71",
