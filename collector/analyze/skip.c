@@ -245,6 +245,9 @@ static const struct kb_skip_rule skip_rules[] = {
 	P("bad_page", c_report), P("print_", c_report), P("kmsg_dump", c_report),
 	S("program_check_exception", c_report), S("program_check_common", c_report),
 	P("warn_", c_report), S("assertfail", c_report), S("dump_backtrace", c_report),
+	/* lib/nmi_backtrace.c's callers: each arch's IPI that makes CPUs print */
+	X("arch_trigger_cpumask_backtrace", c_report), S("backtrace_ipi", c_report),
+	X("unwind_backtrace", c_report),
 	F("kernel/panic.c", c_report), F("arch/*/kernel/traps.c", c_report),
 	F("arch/*/kernel/dumpstack", c_report), F("trusty/", c_report),
 	/* printk */
