@@ -31,6 +31,8 @@
 #define SCAN_BORROW 20		/* how close the next report must start to lend its file */
 #define SCAN_FALLBACK 512	/* the kept driver error line */
 #define SCAN_INCIDENT 3		/* lines between a driver's message and the report it starts */
+#define SCAN_CTX 4		/* lines before a report that may name its driver */
+#define SCAN_CTX_LEN 96		/* of each, the part that holds a prefix */
 
 struct scan {
 	const struct kbug_analyze_opts *o;
@@ -61,6 +63,10 @@ struct scan {
 	unsigned long fb_wrap_no;
 	unsigned long fb_no;
 	char fb_ctx[KB_CTX_MAX];
+	/* the last lines outside reports, a ring: what a report that names no code followed */
+	char ctx[SCAN_CTX][SCAN_CTX_LEN];
+	unsigned long ctx_no[SCAN_CTX];
+	unsigned int ctx_next;
 };
 
 void kbug_analyze_opts_init(struct kbug_analyze_opts *o)
@@ -309,6 +315,37 @@ static void scan_incident(struct scan *sc)
 	sc->pending = NULL;
 }
 
+/*
+ * A report whose lines place nothing (an excerpt cut before its trace):
+ * the nearest line before it whose prefix names a driver or filesystem
+ * (btrfs's "start tree-log replay" right before the mount's oops).
+ */
+static void scan_context(struct scan *sc, struct kb_rep *r)
+{
+	unsigned int k;
+
+	for (k = 1; k <= SCAN_CTX; k++) {
+		unsigned int i = (sc->ctx_next + SCAN_CTX - k) % SCAN_CTX;
+
+		if (!sc->ctx_no[i] || sc->ctx_no[i] >= r->first_line ||
+		    sc->ctx_no[i] + SCAN_CTX < r->first_line)
+			continue;
+		if (kb_drv_context(r, sc->ctx[i]))
+			return;
+	}
+}
+
+static void scan_ctx_keep(struct scan *sc, const struct kb_line *l)
+{
+	size_t n = l->len < SCAN_CTX_LEN - 1 ? l->len : SCAN_CTX_LEN - 1;
+	unsigned int i = sc->ctx_next;
+
+	memcpy(sc->ctx[i], l->text, n);
+	sc->ctx[i][n] = '\0';
+	sc->ctx_no[i] = l->no;
+	sc->ctx_next = (i + 1) % SCAN_CTX;
+}
+
 static void scan_close(struct scan *sc)
 {
 	struct kb_rep *r = &sc->rep;
@@ -337,6 +374,8 @@ static void scan_close(struct scan *sc)
 	}
 	r->oot_hint = sc->oot_module;
 	kb_blame(r, sc->modules, sc->tree);
+	if (!r->guilty_file[0] && !r->out_of_tree && !(r->sig->flags & KB_SIG_DRIVER))
+		scan_context(sc, r);
 	kb_check_corrupted(r);
 	/*
 	 * A report that names no culprit of its own (a firmware panic, a
@@ -674,6 +713,8 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 	} else if (!sc->open) {
 		scan_taint_line(sc, &l);
 	}
+	if (!sc->open)
+		scan_ctx_keep(sc, &l);
 }
 
 /* printk's time stamp (PRINTK_TIME) at s: "[%5lu.%06lu]", its length or 0 */

@@ -1000,19 +1000,86 @@ static const char *const drv_bus_names[] = {
  * A driver's name kbug can place: its table, a module of the tree, a
  * vendor's module; never a bus's name.
  */
+static bool drv_bus(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(drv_bus_names); i++)
+		if (!strcmp(name, drv_bus_names[i]))
+			return true;
+	return false;
+}
+
 static bool drv_known(const char *drv, size_t n)
 {
 	char name[DRV_NAME_MAX + 1];
-	size_t i;
 
 	if (!n || n > DRV_NAME_MAX)
 		return false;
 	memcpy(name, drv, n);
 	name[n] = '\0';
-	for (i = 0; i < ARRAY_SIZE(drv_bus_names); i++)
-		if (!strcmp(name, drv_bus_names[i]))
+	return !drv_bus(name) &&
+	       (drv_lookup(name) || drv_module(name) || drv_out_of_tree(name));
+}
+
+/*
+ * The driver or filesystem a message's prefix names: dev_printk()'s
+ * "DRIVER DEVNAME: ", a pr_fmt() tag of the module's name ("CIFS: ",
+ * "Bluetooth: "), a filesystem's name before its device ("BTRFS info
+ * (device sda1): ", "EXT4-fs (sda1): ", "XFS (sda1): "): printk records
+ * carry no source, their prefix is where they came from.
+ */
+static bool drv_prefix(const char *l, size_t len, char *name, size_t size)
+{
+	const struct kb_index *ix;
+	size_t off, n, body, i;
+	const char *close, *dir;
+
+	if (drv_split(l, len, &off, &n, &body) && !off && n < size && drv_known(l, n)) {
+		memcpy(name, l, n);
+		name[n] = '\0';
+		return true;
+	}
+	for (n = 0; n < len && drv_char[(unsigned char)l[n]]; n++)
+		;
+	if (!n || n >= size || n > DRV_NAME_MAX || n + 2 >= len)
+		return false;
+	if (l[n] != ':' || l[n + 1] != ' ') {
+		/* "NAME [level ](device DEV): ": the tag's parenthesis closes within */
+		close = memmem(l + n, len - n < 48 ? len - n : 48, "): ", 3);
+		if (l[n] != ' ' || !close || !memchr(l + n, '(', close - (l + n)))
 			return false;
-	return drv_lookup(name) || drv_module(name) || drv_out_of_tree(name);
+	}
+	for (i = 0; i < n; i++)
+		name[i] = l[i] >= 'A' && l[i] <= 'Z' ? l[i] - 'A' + 'a' : l[i];
+	name[n] = '\0';
+	if (n > 3 && !strcmp(name + n - 3, "-fs"))	/* "EXT4-fs", "F2FS-fs" */
+		name[n -= 3] = '\0';
+	if (drv_known(name, n))
+		return true;
+	/* beyond the driver areas (filesystems, net/): a Kbuild module of the tree */
+	ix = kb_index_get();
+	return ix && !drv_bus(name) && kb_index_module(ix, name, 0, &dir, NULL, 0) >= 0;
+}
+
+bool kb_drv_context(struct kb_rep *r, const char *line)
+{
+	char drv[DRV_NAME_MAX + 1];
+
+	if (!drv_prefix(line, strlen(line), drv, sizeof(drv)))
+		return false;
+	kb_drv_blame(r, drv, NULL, true);
+	if (!r->guilty_file[0] && !r->out_of_tree) {
+		r->guilty_module[0] = '\0';
+		r->blame_reason = NULL;
+		r->blame_source = NULL;
+		return false;
+	}
+	r->blame_source = KB_SRC_GUESS;
+	r->confidence = KB_CONF_LOW;
+	r->blame_reason =
+		"nothing in the report places it: the driver whose message came right before it";
+	return true;
 }
 
 /* DRM_ERROR() and drm_err() mark the message "*ERROR* " (include/drm/drm_print.h) */

@@ -82,6 +82,13 @@ bool kb_drv_named(struct kb_rep *r);
  */
 bool kb_drv_named_device(struct kb_rep *r);
 
+/*
+ * A report that nothing placed, and a line printed right before it: blame
+ * the driver or filesystem the line's prefix names, as a guess. False when
+ * the prefix names none kbug can place.
+ */
+bool kb_drv_context(struct kb_rep *r, const char *line);
+
 /* A row that starts a report at this dev_printk() line, or NULL (the hot path). */
 const struct kb_sig *kb_sig_driver_match(const char *msg, size_t len);
 /* The driver and body of a dev_printk() line; false when it has no such prefix. */

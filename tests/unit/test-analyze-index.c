@@ -413,6 +413,22 @@ static const struct bcase bcases[] = {
 	  L "WARNING: CPU: 0 PID: 562 at kernel/panic.c:657 refcount_error_report+0x9c/0xac\n"
 	  L "...\n",
 	  "fs/afs/security.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* an excerpt cut before the trace: the message printed right before it */
+#define CUT_OOPS L "BUG: kernel NULL pointer dereference, address: 0000000000000219\n" \
+	L "#PF: supervisor read access in kernel mode\n" L "Oops: 0000 [#1] SMP NOPTI\n" \
+	L "CPU: 6 UID: 0 PID: 770 Comm: mount Not tainted 6.15.4-200.fc42.x86_64 #1\n"
+	{ "a filesystem's message before a cut oops",
+	  L "BTRFS info (device nvme0n1p3): start tree-log replay\n" CUT_OOPS,
+	  "fs/btrfs/", KB_SRC_GUESS, KB_CONF_LOW },
+	{ "a pr_fmt tag before a cut oops",
+	  L "CIFS: Attempting to mount //192.168.13.253/u03\n" L "No dialect specified\n" CUT_OOPS,
+	  "fs/smb/client/", KB_SRC_GUESS, KB_CONF_LOW },
+	{ "a bus's message names no driver",
+	  L "pci 0000:00:1c.0: PME# supported from D0 D3hot D3cold\n" CUT_OOPS,
+	  NULL, NULL, KB_CONF_LOW },
+	{ "a message further back is not the context",
+	  L "EXT4-fs (sda1): mounted filesystem\n" L "a\n" L "b\n" L "c\n" L "d\n" CUT_OOPS,
+	  NULL, NULL, KB_CONF_LOW },
 	/* an out-of-tree module's function named like a tree one: not the tree's */
 	{ "unknown module", OOPS("ext4_writepages+0x1a/0x80 [vendorfs]", ""), NULL,
 	  KB_SRC_MODULE, KB_CONF_LOW },
