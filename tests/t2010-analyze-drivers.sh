@@ -18,7 +18,8 @@ for r in json.load(open("out.json"))["reports"]:
           r["guilty_file"], r["guilty_module"], r["confidence"])))'
 }
 
-for area in wifi gpu usb storage bt audio acpi pm net firmware quiet generic generic-levels fs; do
+for area in wifi gpu usb storage bt audio acpi pm net firmware quiet generic generic-levels fs \
+	platform blockio; do
 	test_expect_success "the $area failures" "
 		summarize \"\$DRV/$area.log\" >got &&
 		test_cmp \"\$DRV/$area.expected\" got

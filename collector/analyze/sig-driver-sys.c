@@ -18,6 +18,7 @@
 #define SOF "sound/soc/sof/"
 #define PM_MAIN "drivers/base/power/main.c"
 #define FW_MAIN "drivers/base/firmware_loader/main.c"
+#define AER "drivers/pci/pcie/aer.c"
 
 /*
  * The PM core's two lines for one failure (drivers/base/power/main.c):
@@ -127,9 +128,64 @@ const struct kb_drv_row kb_drv_sys[] = {
 	/* nvme/host/core.c, nvme_init_identify() */
 	KB_DRV_IN("nvme", "Identify Controller failed", NULL, "nvme: identify controller failed",
 		  NVME "core.c", "nvme_core"),
+	/*
+	 * pci/pcie/aer.c: the AER service reports an error a PCIe device
+	 * signalled, printed on that device whatever its driver (dev_fmt
+	 * "AER: " since 5.x): aer_print_error(), aer_isr_one_error(); before
+	 * 6.x "AER: Corrected error received: id=00e5"
+	 */
+	KB_DRV_FIXED(NULL, "AER: PCIe Bus Error: severity=", NULL, "PCIe AER: bus error", AER,
+		     NULL),
+	KB_DRV_FIXED(NULL, "PCIe Bus Error: severity=", NULL, "PCIe AER: bus error", AER, NULL),
+	KB_DRV_FIXED(NULL, "AER: ", " error received", "PCIe AER: error received", AER, NULL),
+	KB_DRV_FIXED(NULL, "AER: ", " error message received from ", "PCIe AER: error received",
+		     AER, NULL),
+	/* iommu/intel/dmar.c (pr_fmt "DMAR: "): dmar_fault(), dmar_fault_do_one() */
+	KB_DRV_FIXED("DMAR", "DRHD: handling fault status reg", NULL, "DMAR: DMA fault",
+		     "drivers/iommu/intel/dmar.c", NULL),
+	KB_DRV_FIXED("DMAR", "[", "] Request device [", "DMAR: DMA fault",
+		     "drivers/iommu/intel/dmar.c", NULL),
+	/* arch/x86/kernel/cpu/mce/core.c (pr_fmt "mce: ", HW_ERR "[Hardware Error]: ") */
+	KB_DRV_FIXED("mce", "[Hardware Error]: ", NULL, "mce: hardware error",
+		     "arch/x86/kernel/cpu/mce/core.c", NULL),
+	/*
+	 * kernel/time/clocksource.c, clocksource_watchdog(): "timekeeping
+	 * watchdog on CPU%d: Marking clocksource '%s' as unstable ..."
+	 */
+	KB_DRV_FIXED(NULL, "timekeeping watchdog", "Marking clocksource ",
+		     "clocksource: clocksource marked unstable", "kernel/time/clocksource.c", NULL),
+	/* mmc/host/sdhci.c, sdhci_timeout_timer() and sdhci_timeout_data_timer() (mmc_hostname) */
+	KB_DRV_FIXED(NULL, "Timeout waiting for hardware ", " interrupt",
+		     "sdhci: timeout waiting for hardware interrupt", "drivers/mmc/host/sdhci.c",
+		     "sdhci"),
+	/* fs/jbd2/recovery.c (do_one_pass()) and journal.c, jbd2_journal_load() */
+	KB_DRV_FIXED("JBD2", "Invalid checksum recovering ", NULL, "jbd2: journal recovery failed",
+		     "fs/jbd2/recovery.c", "jbd2"),
+	KB_DRV_FIXED("JBD2", "journal recovery failed", NULL, "jbd2: journal recovery failed",
+		     "fs/jbd2/recovery.c", "jbd2"),
+	KB_DRV_FIXED("JBD2", "recovery failed", NULL, "jbd2: journal recovery failed",
+		     "fs/jbd2/recovery.c", "jbd2"),
+	/* thermal/thermal_core.c, thermal_zone_device_critical(): on the zone's device */
+	KB_DRV_FIXED("thermal", "", "critical temperature reached",
+		     "thermal: critical temperature reached", "drivers/thermal/thermal_core.c",
+		     NULL),
+	/* arch/x86/kvm/vmx/vmx.c, dump_vmcs(): a VM entry failed (pr_fmt KBUILD_MODNAME) */
+	KB_DRV_FIXED("kvm_intel", "VMCS ", ", last attempted VM-entry on CPU ",
+		     "kvm_intel: VM entry failed", "arch/x86/kvm/vmx/vmx.c", "kvm_intel"),
+	/* hid/i2c-hid/i2c-hid-core.c, i2c_hid_get_input(): the device sent a short report */
+	KB_DRV("i2c_hid*", "", ": incomplete report (", "i2c_hid: incomplete report",
+	       "drivers/hid/i2c-hid/i2c-hid-core.c"),
+	/* net/ethernet/intel/e1000e/netdev.c, e1000_print_hw_hang() */
+	KB_DRV("e1000e", "Detected Hardware Unit Hang", NULL, "e1000e: hardware unit hang",
+	       "drivers/net/ethernet/intel/e1000e/netdev.c"),
 	/* pci/hda/hda_controller.c, azx_rirb_get_response() */
 	KB_DRV("snd_hda_intel", "azx_get_response timeout", NULL,
 	       "snd_hda_intel: codec response timeout", HDA "hda_controller.c"),
+	/* the same before 3.15, snd_printk() naming the driver "hda_intel" or "hda-intel" */
+	KB_DRV("hda_intel", "azx_get_response timeout", NULL,
+	       "snd_hda_intel: codec response timeout", HDA "hda_intel.c"),
+	KB_DRV("hda-intel", "azx_get_response timeout", NULL,
+	       "snd_hda_intel: codec response timeout", HDA "hda_intel.c"),
 	KB_DRV("snd_hda_intel", "No response from codec", NULL,
 	       "snd_hda_intel: no response from codec", HDA "hda_controller.c"),
 	/* soc/sof/ipc3.c, ipc3_wait_tx_done(); ipc4.c, ipc4_wait_tx_done() */

@@ -546,7 +546,13 @@ void kb_drv_title(struct kb_rep *r)
 	}
 	if (row->retitle)
 		row->retitle(r, drv, sizeof(drv));
-	kb_drv_blame(r, drv, row->src, row->core);
+	if (row->fixed) {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", row->src);
+		r->blame_reason = "the subsystem's own code reports this about the device";
+		r->blame_source = KB_SRC_MESSAGE;
+	} else {
+		kb_drv_blame(r, drv, row->src, row->core);
+	}
 	if (row->sig.module)
 		snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", row->sig.module);
 }
@@ -786,6 +792,59 @@ static void drv_spl_panic(struct kb_rep *r)
 	kb_drv_blame(r, "zfs", NULL, false);
 }
 
+/*
+ * The block layer's and the buffer cache's I/O error name the disk
+ * ("I/O error, dev sda, sector ...", block/blk-mq.c blk_print_req_error();
+ * before 5.x "blk_update_request: I/O error, dev sda"; "Buffer I/O error
+ * on dev sda1", fs/buffer.c): the disk's name is the one its driver gave
+ * the gendisk, which says whose disk it is.
+ */
+static const struct {
+	const char *name, *file, *module;
+} drv_disks[] = {
+	{ "nvme", "drivers/nvme/host/", "nvme" },	/* nvme_alloc_ns(): nvme%dn%d */
+	{ "mmcblk", "drivers/mmc/core/block.c", "mmc_block" },
+	{ "xvd", "drivers/block/xen-blkfront.c", "xen_blkfront" },
+	{ "vd", "drivers/block/virtio_blk.c", "virtio_blk" },
+	{ "sd", "drivers/scsi/sd.c", "sd_mod" },	/* sd_format_disk_name() */
+	{ "sr", "drivers/scsi/sr.c", "sr_mod" },
+	{ "loop", "drivers/block/loop.c", "loop" },
+	{ "nbd", "drivers/block/nbd.c", "nbd" },
+	{ "rbd", "drivers/block/rbd.c", "rbd" },
+	{ "zram", "drivers/block/zram/", "zram" },
+	{ "dm-", "drivers/md/dm.c", "dm_mod" },
+	{ "md", "drivers/md/md.c", "md_mod" },
+};
+
+static void drv_blk_error(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr), *dev = strstr(l, " dev ");
+	size_t i;
+
+	strbuf_reset(&r->title);
+	strbuf_addstr(&r->title, r->sig->title);
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", r->sig->file);
+	r->blame_reason = "the block layer reports the error and its disk has no known driver";
+	r->blame_source = KB_SRC_MESSAGE;
+	for (i = 0; dev && i < ARRAY_SIZE(drv_disks); i++) {
+		if (!kb_starts(dev + 5, drv_disks[i].name))
+			continue;
+		strbuf_addf(&r->title, " on %s", drv_disks[i].name);
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", drv_disks[i].file);
+		snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", drv_disks[i].module);
+		r->blame_reason = "the driver of the disk the I/O error names (its gendisk's name)";
+		break;
+	}
+}
+
+static bool drv_says_failed(const char *s, size_t len);
+
+/* A driver's own words, under the Bluetooth HCI device's prefix, saying it failed */
+static bool drv_bt_failed(const char *msg, size_t len)
+{
+	return drv_says_failed(msg, len);
+}
+
 #define DRIVER_ROW .kind = "driver", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK
 
 const struct kb_sig kb_sigs_driver[] = {
@@ -843,6 +902,10 @@ const struct kb_sig kb_sigs_driver[] = {
 	{ .prefix = "Bluetooth: hci", .contains = ": RTL: HCI_OP_READ_LOCAL_VERSION failed",
 	  .title = "btrtl: reading the version failed", DRIVER_ROW,
 	  .file = "drivers/bluetooth/btrtl.c", .module = "btrtl" },
+	/* drivers/bluetooth/btbcm.c: bt_dev_err(hdev, "BCM: ...") */
+	{ .prefix = "Bluetooth: hci", .contains = ": BCM: ", .match = drv_bt_failed,
+	  .title = "btbcm: setup failed", DRIVER_ROW,
+	  .file = "drivers/bluetooth/btbcm.c", .module = "btbcm" },
 	/*
 	 * net/bluetooth/hci_core.c: the controller did not answer a command
 	 * or reported a hardware error: the transport drivers' directory
@@ -893,10 +956,31 @@ const struct kb_sig kb_sigs_driver[] = {
 	{ .prefix = "XFS (", .contains = "): Corruption of in-memory data",
 	  .title = "XFS: corruption of in-memory data", DRIVER_ROW, .custom = drv_fs_error,
 	  .file = "fs/xfs/", .module = "xfs" },
+	{ .prefix = "XFS (", .contains = "): Metadata CRC error detected at ",
+	  .title = "XFS: metadata CRC error", DRIVER_ROW, .custom = drv_fs_error,
+	  .file = "fs/xfs/", .module = "xfs" },
 	{ .prefix = "BTRFS error (device ", .title = "BTRFS error", DRIVER_ROW,
 	  .custom = drv_fs_error, .file = "fs/btrfs/", .module = "btrfs" },
 	{ .prefix = "BTRFS critical (device ", .title = "BTRFS critical error", DRIVER_ROW,
 	  .custom = drv_fs_error, .file = "fs/btrfs/", .module = "btrfs" },
+	/* block I/O errors naming their disk */
+	{ .prefix = "I/O error, dev ", .title = "block: I/O error", DRIVER_ROW,
+	  .custom = drv_blk_error, .file = "block/blk-mq.c" },
+	{ .prefix = "blk_update_request: ", .contains = " error, dev ", .title = "block: I/O error",
+	  DRIVER_ROW, .custom = drv_blk_error, .file = "block/blk-mq.c" },
+	{ .prefix = "print_req_error: ", .contains = " error, dev ", .title = "block: I/O error",
+	  DRIVER_ROW, .custom = drv_blk_error, .file = "block/blk-mq.c" },
+	{ .prefix = "Buffer I/O error on dev ", .title = "block: buffer I/O error", DRIVER_ROW,
+	  .custom = drv_blk_error, .file = "fs/buffer.c" },
+	/* before 2.6.26 drivers/acpi/thermal.c shut down by itself at the critical trip */
+	{ .prefix = "Critical temperature reached (", .title = "ACPI: critical temperature reached",
+	  DRIVER_ROW, .file = "drivers/acpi/thermal.c", .module = "thermal" },
+	/* arch/x86/kernel/cpu/mce/core.c, print_mce() before 4.x: no "mce: " tag */
+	{ .prefix = "CPU ", .contains = ": Machine Check Exception: ", .title = "mce: hardware error",
+	  DRIVER_ROW, .file = "arch/x86/kernel/cpu/mce/core.c" },
+	/* init/do_mounts.c, mount_root_generic(): the root device is missing */
+	{ .prefix = "VFS: Cannot open root device ", .title = "VFS: cannot open root device",
+	  DRIVER_ROW, .file = "init/do_mounts.c" },
 	/* net/netfilter/nf_conntrack_core.c, __nf_conntrack_alloc(): connections dropped */
 	{ .prefix = "nf_conntrack: table full, dropping packet",
 	  .title = "nf_conntrack: table full, dropping packets", DRIVER_ROW,
@@ -1103,9 +1187,11 @@ int kb_drv_generic_rank(const char *msg, size_t len, int level)
 		return 0;
 	/*
 	 * a missing firmware file (-ENOENT) is a driver trying several names:
-	 * when none is found, the driver's own error follows
+	 * when none is found, the driver's own error follows (which may end
+	 * in -2 too: "failed to load DSP topology -2")
 	 */
-	return kb_drv_fw_enoent(msg + body, len - body) ? 0 : 1;
+	return kb_drv_fw_enoent(msg + body, len - body) &&
+	       memmem(msg + body, len - body, "firmware", 8) ? 0 : 1;
 }
 
 static void drv_generic_title(struct kb_rep *r, char *driver, size_t size)

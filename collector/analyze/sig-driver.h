@@ -26,6 +26,7 @@ struct kb_drv_row {
 	const char *driver;	/* dev_driver_string() required: "iwlwifi", "ath11k_*"; NULL any */
 	const char *src;	/* the source file that prints the message */
 	bool core;		/* src prints on a driver's behalf: blame the driver */
+	bool fixed;		/* src reports on the device for itself: blame src, any prefix */
 	/*
 	 * the title, when more than the row's ("%s" in sig.title is the
 	 * driver); it may name another driver, for a message that does
@@ -53,6 +54,16 @@ void kb_drv_title(struct kb_rep *r);
 		   .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = kb_drv_title,	\
 		   .module = (mod) },							\
 	  .driver = (drv), .src = (file) }
+/*
+ * A subsystem's own report about a device, whichever driver the prefix
+ * names (PCIe AER's "nvme 0000:01:00.0: AER: ..."), or under its own
+ * pr_fmt() tag (drv: "mce: "; NULL any): blame `file`.
+ */
+#define KB_DRV_FIXED(drv, start, has, ttl, file, mod)					\
+	{ .sig = { .prefix = (start), .contains = (has), .kind = "driver", .title = (ttl),	\
+		   .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = kb_drv_title,	\
+		   .module = (mod) },							\
+	  .driver = (drv), .src = (file), .fixed = true }
 /* A row of core code printing for any driver: blame the driver of the prefix. */
 #define KB_DRV_CORE(start, has, ttl, file, fn)					\
 	KB_DRV_ROW(NULL, start, has, ttl, file, true, fn, NULL)
