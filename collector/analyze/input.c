@@ -478,6 +478,20 @@ static size_t input_level(const char *s, size_t len)
  * tools' stamps come only first (round 0) or, for the date, right after
  * the "<PRI>" of a syslog message.
  */
+/* "%5lu.%06lu] " (printk's stamp) without its "[": the length, or 0 */
+static size_t input_cut_stamp(const char *s, size_t len)
+{
+	size_t i = 0, d;
+
+	while (i < len && i < 10 && is_digit(s[i]))
+		i++;
+	if (!i || i >= len || s[i] != '.')
+		return 0;
+	for (d = ++i; i < len && is_digit(s[i]); i++)
+		;
+	return i - d == 6 && i + 1 < len && s[i] == ']' && s[i + 1] == ' ' ? i + 2 : 0;
+}
+
 static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
 			   struct kb_line *out)
 {
@@ -516,6 +530,14 @@ static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
 		return 0;
 	if (len > 8 && !memcmp(s, "kernel: ", 8))
 		return 8;	/* a syslog line pasted from its tag on */
+	/* a paste cut before the host's tag: "vmhost kernel: " (never another program's) */
+	n = input_alpha(s[0]) || is_digit(s[0]) ? input_tag(s, len) : 0;
+	if (n && n != (size_t)-1)
+		return n;
+	/* printk's stamp whose "[" a paste cut: "0.277424] " */
+	n = input_cut_stamp(s, len);
+	if (n)
+		return n;
 	n = input_tool(s, len);
 	if (n)
 		return n;

@@ -93,6 +93,11 @@ static const struct pcase prefixes[] = {
 	  "nouveau 0000:01:00.0: gr: x" },
 	{ "T21:14:05Z host kernel: WARNING: x", "WARNING: x" },
 	{ "T21:14:05 something else", "T21:14:05 something else" },
+	/* a paste cut inside the prefix: the host's tag, printk's stamp without "[" */
+	{ "vmhost kernel: e1000e 0000:00:1f.6 eth0: x", "e1000e 0000:00:1f.6 eth0: x" },
+	{ "usb 1-1: new high-speed USB device", "usb 1-1: new high-speed USB device" },
+	{ "0.277424] ACPI BIOS Error (bug): x", "ACPI BIOS Error (bug): x" },
+	{ "12.5] not a stamp", "12.5] not a stamp" },
 	{ "kernel: CPU0: Core temperature high", "CPU0: Core temperature high" },
 	/* RFC 3164 without a tag: the host is still there */
 	{ "Feb  6 15:43:23 puma usb 4-1: device descriptor read/64, error -71",
