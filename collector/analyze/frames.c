@@ -222,6 +222,8 @@ bool kb_frame_parse_ip(const char *s, struct kb_frame *f)
 		p += p[1] == 'c' ? 5 : 9;
 	else if (kb_starts(p, "epc : "))
 		p += 6;
+	else if (kb_starts(p, "epc   : ") && strchr(p + 8, ' '))
+		p = strchr(p + 8, ' ');	/* mips's __show_regs(): "epc   : %0*lx %pS" */
 	else if (kb_starts(p, "--- interrupt: ") && strstr(p, " at "))
 		p = strstr(p, " at ") + 4;	/* powerpc show_stack(): the interrupted nip */
 	else

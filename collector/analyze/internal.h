@@ -154,6 +154,11 @@ struct kb_sig {
 	const char *file;	/* driver rows: the source file to blame */
 	const char *module;	/* driver rows: the module */
 	bool (*match)(const char *msg, size_t len);	/* a further test, may be NULL */
+	/*
+	 * the checker that detects this kind of report (mm/page_alloc.c's
+	 * bad_page()): a low-confidence guess when nothing else places it
+	 */
+	const char *home;
 };
 
 /* The families' tables, each ended by a row with a NULL prefix. */

@@ -79,6 +79,23 @@ static void fault_arm_paging(struct kb_rep *r)
 		    NULL);
 }
 
+/*
+ * mips: do_page_fault() prints "CPU %d Unable to handle kernel paging
+ * request at virtual address %0*lx, epc == %0*lx, ra == %0*lx", and a
+ * BUG() is die_if_kernel("Kernel bug detected", regs) (arch/mips/mm/fault.c,
+ * kernel/traps.c); the function is on __show_regs()'s "epc   : " line.
+ */
+static void fault_mips_paging(struct kb_rep *r)
+{
+	kb_title_in(r, "BUG: unable to handle kernel paging request", KB_PART_IP | KB_PART_TRACE,
+		    NULL);
+}
+
+static void fault_mips_bug(struct kb_rep *r)
+{
+	kb_title_in(r, "kernel BUG", KB_PART_IP | KB_PART_TRACE, NULL);
+}
+
 static void fault_oops(struct kb_rep *r)
 {
 	const char *l = kb_rep_line(r, r->hdr) + strlen("Oops: ");
@@ -401,6 +418,9 @@ const struct kb_sig kb_sigs_fault[] = {
 	  .parts = KB_PART_IP, .flags = KB_SIG_INNER },
 	{ .prefix = "Unable to handle kernel paging request", .kind = "page fault",
 	  .custom = fault_arm_paging },
+	{ .prefix = "CPU ", .contains = " Unable to handle kernel paging request at virtual address ",
+	  .kind = "page fault", .custom = fault_mips_paging },
+	{ .prefix = "Kernel bug detected[#", .kind = "kernel BUG", .custom = fault_mips_bug },
 	{ .prefix = "Unable to handle kernel NULL pointer dereference", .kind = "page fault",
 	  .title = "BUG: unable to handle kernel NULL pointer dereference",
 	  .parts = KB_PART_IP | KB_PART_TRACE },

@@ -126,7 +126,7 @@ static int title_hung(struct kb_rep *r, const int *cand, size_t n)
 static bool title_ip_line(const char *l)
 {
 	static const char *const ips[] = { "RIP: ", "IP: ", "EIP: ", "NIP: ", "pc : ", "PC is at ",
-		"epc : ", "--- interrupt: ", NULL };
+		"epc : ", "epc   : ", "--- interrupt: ", NULL };
 	size_t i;
 
 	while (*l == ' ')

@@ -173,6 +173,31 @@ static const struct fcase cases[] = {
 	  T " shmem_mknod+0x1a2/0x2a0\n",
 	  "KCSAN: data-race in generic_fillattr / shmem_mknod", false },
 	/* a header cut right after its tag: syzkaller's "WARNING: corrupted" */
+	/*
+	 * arch/mips/mm/fault.c's "CPU %d Unable to handle kernel paging request
+	 * at virtual address %0*lx, epc == %0*lx, ra == %0*lx", die("Oops");
+	 * kernel/traps.c __show_regs()'s "epc   : %0*lx %pS", show_stacktrace()
+	 */
+	{ "mips paging request",
+	  T "CPU 0 Unable to handle kernel paging request at virtual address 00000000, "
+	  "epc == 826f598c, ra == 826f598c\n"
+	  T "Oops[#1]:\n" CPU
+	  T "epc   : 826f598c ovs_vport_send+0x430/0x868 [openvswitch]\n"
+	  T "ra    : 826f598c ovs_vport_send+0x430/0x868 [openvswitch]\n"
+	  T "Call Trace:\n"
+	  T "[<826f598c>] ovs_vport_send+0x430/0x868 [openvswitch]\n"
+	  T "[<826e3a70>] do_execute_actions+0x8c/0x1a0 [openvswitch]\n"
+	  T "[<826e4b10>] ovs_execute_actions+0x4c/0x130 [openvswitch]\n",
+	  "BUG: unable to handle kernel paging request in ovs_vport_send", false },
+	/* arch/mips/kernel/traps.c do_trap_or_bp(): die_if_kernel("Kernel bug detected") */
+	{ "mips BUG",
+	  T "Kernel bug detected[#1]:\n" CPU
+	  T "epc   : 801e388c skb_panic+0x58/0x5c\n"
+	  T "Call Trace:\n"
+	  T "[<801e388c>] skb_panic+0x58/0x5c\n"
+	  T "[<801e3a70>] skb_put+0x4c/0x50\n"
+	  T "[<8701a5c4>] mt76_dma_rx_poll+0x1f4/0x3a0 [mt76]\n",
+	  "kernel BUG in mt76_dma_rx_poll", false },
 	{ "bare WARNING", T "WARNING:\n" CPU, "WARNING: corrupted", true },
 };
 

@@ -429,6 +429,11 @@ static const struct bcase bcases[] = {
 	{ "a message further back is not the context",
 	  L "EXT4-fs (sda1): mounted filesystem\n" L "a\n" L "b\n" L "c\n" L "d\n" CUT_OOPS,
 	  NULL, NULL, KB_CONF_LOW },
+	/* mm's check of a freed page, its trace cut: the check's own file, a guess */
+	{ "a bad page with no trace",
+	  L "BUG: Bad page state in process omicli  pfn:2663ff\n"
+	  L "page dumped because: nonzero mapcount\n",
+	  "mm/page_alloc.c", KB_SRC_GUESS, KB_CONF_LOW },
 	/* an out-of-tree module's function named like a tree one: not the tree's */
 	{ "unknown module", OOPS("ext4_writepages+0x1a/0x80 [vendorfs]", ""), NULL,
 	  KB_SRC_MODULE, KB_CONF_LOW },
