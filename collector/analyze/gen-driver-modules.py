@@ -20,8 +20,8 @@ AREAS = ("drivers/net", "drivers/gpu/drm", "drivers/usb", "drivers/bluetooth", "
          "drivers/nvme", "drivers/ata", "drivers/input", "drivers/hid", "drivers/platform/x86",
          "drivers/thunderbolt", "drivers/mmc", "drivers/media/usb", "drivers/iommu",
          "drivers/acpi")
-# obj-$(CONFIG_FOO) += foo.o bar.o (continuation lines joined first)
-OBJ = re.compile(r"^obj-\$\(CONFIG_\w+\)\s*[+:]?=\s*(.*)$", re.M)
+# obj-$(CONFIG_FOO) += foo.o bar.o, or ${CONFIG_FOO} (continuation lines joined first)
+OBJ = re.compile(r"^obj-\$[({]CONFIG_\w+[)}]\s*[+:]?=\s*(.*)$", re.M)
 
 
 def modules(tree):

@@ -441,6 +441,17 @@ static size_t input_stamps(const char *s, size_t len, struct kb_line *out)
 		n = input_date(s + 1, len - 1);
 		n = n && n + 1 < len && s[n + 1] == ']' ? n + 2 : 0;
 	}
+	if (!n && len > 20 && (unsigned char)s[1] >= 0x80) {
+		/* dmesg -T in a CJK locale: the weekday ("[三 9月  6 11:00:27 2017]") */
+		size_t k = 1, d;
+
+		while (k < len && k < 8 && (unsigned char)s[k] >= 0x80)
+			k++;
+		while (k < len && s[k] == ' ')
+			k++;
+		d = k < len ? input_date(s + k, len - k) : 0;
+		n = d && k + d < len && s[k + d] == ']' ? k + d + 1 : 0;
+	}
 	if (!n) {
 		/* printk.time=0 with CONFIG_PRINTK_CALLER: the caller id alone */
 		n = input_caller(s, len, out->ctx);
@@ -461,6 +472,20 @@ static size_t input_stamps(const char *s, size_t len, struct kb_line *out)
 	return n;
 }
 
+/* "%5lu.%06lu] " (printk's stamp) without its "[": the length, or 0 */
+static size_t input_cut_stamp(const char *s, size_t len)
+{
+	size_t i = 0, d;
+
+	while (i < len && i < 10 && is_digit(s[i]))
+		i++;
+	if (!i || i >= len || s[i] != '.')
+		return 0;
+	for (d = ++i; i < len && is_digit(s[i]); i++)
+		;
+	return i - d == 6 && i + 1 < len && s[i] == ']' && s[i + 1] == ' ' ? i + 2 : 0;
+}
+
 /* "<4>": the syslog priority, 0 if none. */
 static size_t input_level(const char *s, size_t len)
 {
@@ -478,20 +503,6 @@ static size_t input_level(const char *s, size_t len)
  * tools' stamps come only first (round 0) or, for the date, right after
  * the "<PRI>" of a syslog message.
  */
-/* "%5lu.%06lu] " (printk's stamp) without its "[": the length, or 0 */
-static size_t input_cut_stamp(const char *s, size_t len)
-{
-	size_t i = 0, d;
-
-	while (i < len && i < 10 && is_digit(s[i]))
-		i++;
-	if (!i || i >= len || s[i] != '.')
-		return 0;
-	for (d = ++i; i < len && is_digit(s[i]); i++)
-		;
-	return i - d == 6 && i + 1 < len && s[i] == ']' && s[i + 1] == ' ' ? i + 2 : 0;
-}
-
 static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
 			   struct kb_line *out)
 {

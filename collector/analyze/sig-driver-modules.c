@@ -1637,6 +1637,7 @@ const struct kb_drv_module kb_drv_modules[] = {
 	{ "mtk_pmic_keys", "drivers/input/keyboard/mtk-pmic-keys.c" },
 	{ "mtk_sd", "drivers/mmc/host/mtk-sd.c" },
 	{ "mtk_star_emac", "drivers/net/ethernet/mediatek/mtk_star_emac.c" },
+	{ "mtk_t7xx", "drivers/net/wwan/t7xx/" },
 	{ "mtk_wed_ops", "drivers/net/ethernet/mediatek/mtk_wed_ops.c" },
 	{ "mtouch", "drivers/input/touchscreen/mtouch.c" },
 	{ "mtu3", "drivers/usb/mtu3/" },
@@ -3553,6 +3554,7 @@ const struct kb_drv_module kb_drv_modules[] = {
 	{ "thinkpad_acpi", "drivers/platform/x86/thinkpad_acpi.c" },
 	{ "thunder_bgx", "drivers/net/ethernet/cavium/thunder/thunder_bgx.c" },
 	{ "thunder_xcv", "drivers/net/ethernet/cavium/thunder/thunder_xcv.c" },
+	{ "thunderbolt", "drivers/thunderbolt/" },
 	{ "thunderbolt_dma_test", "drivers/thunderbolt/" },
 	{ "thunderbolt_net", "drivers/net/thunderbolt/" },
 	{ "thunderx_mmc", "drivers/mmc/host/" },
@@ -3864,4 +3866,4 @@ const struct kb_drv_module kb_drv_modules[] = {
 	{ "zynqmp_dpsub", "drivers/gpu/drm/xlnx/" },
 };
 
-const unsigned int kb_drv_modules_nr = 3846;
+const unsigned int kb_drv_modules_nr = 3848;

@@ -175,6 +175,13 @@ const struct kb_drv_row kb_drv_sys[] = {
 	/* hid/i2c-hid/i2c-hid-core.c, i2c_hid_get_input(): the device sent a short report */
 	KB_DRV("i2c_hid*", "", ": incomplete report (", "i2c_hid: incomplete report",
 	       "drivers/hid/i2c-hid/i2c-hid-core.c"),
+	/*
+	 * input/mouse/psmouse-base.c, psmouse_handle_byte(): the touchpad's
+	 * packets went out of step (psmouse_warn(): "psmouse serio1: "; before
+	 * 3.x printk("psmouse.c: ..."))
+	 */
+	KB_DRV("psmouse*", "", " lost sync at byte ", "psmouse: touchpad lost sync",
+	       "drivers/input/mouse/psmouse-base.c"),
 	/* net/ethernet/intel/e1000e/netdev.c, e1000_print_hw_hang() */
 	KB_DRV("e1000e", "Detected Hardware Unit Hang", NULL, "e1000e: hardware unit hang",
 	       "drivers/net/ethernet/intel/e1000e/netdev.c"),

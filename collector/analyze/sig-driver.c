@@ -87,6 +87,9 @@ static const struct drv_src {
 	  "sound/soc/sof/intel/" },
 	{ "sof-audio-acpi-intel-*", "snd_sof_acpi_intel_*", "sound/soc/sof/",
 	  "sound/soc/sof/intel/" },
+	/* before 5.10 one driver for all: sof-pci-dev.c's "sof-audio-pci" in snd_sof_pci */
+	{ "sof-audio-pci", "snd_sof_pci", "sound/soc/sof/", NULL },
+	{ "sof-audio-acpi", "snd_sof_acpi", "sound/soc/sof/", NULL },
 	{ "snd_sof_amd_*", NULL, "sound/soc/sof/", "sound/soc/sof/amd/" },
 	/* Ethernet, for the transmit watchdog */
 	{ "r8169", "r8169", "drivers/net/ethernet/realtek/r8169",
@@ -325,6 +328,11 @@ static bool drv_split(const char *m, size_t len, size_t *drv_off, size_t *drv_le
 			*body = i + 2;
 			return *body < len;
 		}
+		if (i + 3 < lim && !memcmp(m + i, ".c: ", 4)) {
+			/* before pr_fmt(), its source file's name: "psmouse.c: " */
+			*body = i + 4;
+			return *body < len;
+		}
 		if (m[i] != ' ')
 			return false;
 		for (i++; i < lim; i++) {
@@ -352,6 +360,8 @@ static bool drv_split(const char *m, size_t len, size_t *drv_off, size_t *drv_le
 		i += 6;
 	if (len - i > 8 && !memcmp(m + i, "*ERROR* ", 8))
 		i += 8;
+	else if (len - i > 7 && !memcmp(m + i, "error: ", 7))
+		i += 7;	/* the drivers that mark dev_err() themselves (SOF before 5.11) */
 	*body = i;
 	return i < len;
 }
@@ -1014,14 +1024,14 @@ static const struct {
 	FAIL_WORD("fatal", false), FAIL_WORD("crash", true), FAIL_WORD("hang", false),
 	FAIL_WORD("hung", false), FAIL_WORD("stuck", false), FAIL_WORD("invalid", false),
 	FAIL_WORD("unable to", false), FAIL_WORD("can't", false), FAIL_WORD("cannot", false),
-	FAIL_WORD("corrupt", true),
+	FAIL_WORD("corrupt", true), FAIL_WORD("bogus", false),
 };
 
 /* The words' first letters, in either case. */
 static const unsigned char drv_fail_first[256] = {
 	['f'] = 1, ['e'] = 1, ['t'] = 1, ['n'] = 1, ['c'] = 1, ['h'] = 1, ['s'] = 1, ['i'] = 1,
-	['u'] = 1, ['F'] = 1, ['E'] = 1, ['T'] = 1, ['N'] = 1, ['C'] = 1, ['H'] = 1, ['S'] = 1,
-	['I'] = 1, ['U'] = 1,
+	['u'] = 1, ['b'] = 1, ['F'] = 1, ['E'] = 1, ['T'] = 1, ['N'] = 1, ['C'] = 1, ['H'] = 1,
+	['S'] = 1, ['I'] = 1, ['U'] = 1, ['B'] = 1,
 };
 
 static bool drv_letter(char c)
@@ -1166,10 +1176,14 @@ bool kb_drv_context(struct kb_rep *r, const char *line)
 	return true;
 }
 
-/* DRM_ERROR() and drm_err() mark the message "*ERROR* " (include/drm/drm_print.h) */
+/*
+ * DRM_ERROR() and drm_err() mark the message "*ERROR* " (include/drm/drm_print.h);
+ * some drivers write "error: " at the start of their dev_err()s
+ */
 static bool drv_drm_error(const char *msg, size_t body)
 {
-	return body >= 8 && !memcmp(msg + body - 8, "*ERROR* ", 8);
+	return (body >= 8 && !memcmp(msg + body - 8, "*ERROR* ", 8)) ||
+	       (body >= 7 && !memcmp(msg + body - 7, "error: ", 7));
 }
 
 int kb_drv_generic_rank(const char *msg, size_t len, int level)

@@ -98,6 +98,8 @@ static const struct pcase prefixes[] = {
 	{ "usb 1-1: new high-speed USB device", "usb 1-1: new high-speed USB device" },
 	{ "0.277424] ACPI BIOS Error (bug): x", "ACPI BIOS Error (bug): x" },
 	{ "12.5] not a stamp", "12.5] not a stamp" },
+	{ "[\xe4\xb8\x89 9\xe6\x9c\x88  6 11:00:27 2017] [drm] GPU HANG: ecode 9",
+	  "[drm] GPU HANG: ecode 9" },
 	{ "kernel: CPU0: Core temperature high", "CPU0: Core temperature high" },
 	/* RFC 3164 without a tag: the host is still there */
 	{ "Feb  6 15:43:23 puma usb 4-1: device descriptor read/64, error -71",
