@@ -752,6 +752,12 @@ static void blame_site(struct kb_rep *r)
 	if (!at)
 		return;
 	p = kb_find_file(at, file, sizeof(file), NULL);
+	if (!p) {
+		/* 6.16's __warn(): "WARNING: FILE:LINE at FUNC+off/size, CPU#N: comm/pid" */
+		const char *e = kb_find_file(l, file, sizeof(file), NULL);
+
+		p = e && e <= at + 1 ? at + 4 : NULL;
+	}
 	if (!p || !kb_frame_parse(p, &r->site) || !r->site.has_off) {
 		r->site.func[0] = '\0';
 		return;

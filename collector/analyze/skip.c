@@ -193,7 +193,8 @@ static const struct kb_skip_class c_client = {
 		"(devm_* managed resources), drivers/regulator/core.c and drivers/clk/clk.c "
 		"(unbalanced enable and disable counts), drivers/gpio/gpiolib.c (an invalid "
 		"descriptor), DRM's drm_atomic_helper.c and drm_vblank.c (a vblank that never "
-		"came is the driver's display engine), V4L2's v4l2-dev.c and v4l2-ioctl.c (the "
+		"came is the driver's display engine) and drm_mode_config_cleanup() (the objects "
+		"a driver leaked at unload), V4L2's v4l2-dev.c and v4l2-ioctl.c (the "
 		"driver's video_device and what its ioctls returned), cfg80211's sme.c (a connect, "
 		"roam or disconnect result a fullmac driver reported) and the event work that hands "
 		"it the driver's events",
@@ -531,7 +532,7 @@ static const struct kb_skip_rule skip_rules[] = {
 	BP("devm_", c_client),
 	F("drivers/regulator/core.c", c_client), F("drivers/clk/clk.c", c_client),
 	F("drivers/gpio/gpiolib.c", c_client), F("drivers/gpu/drm/drm_atomic_helper.c", c_client),
-	F("drivers/gpu/drm/drm_vblank.c", c_client),
+	F("drivers/gpu/drm/drm_vblank.c", c_client), BX("drm_mode_config_cleanup", c_client),
 	F("drivers/media/v4l2-core/v4l2-dev.c", c_client),
 	F("drivers/media/v4l2-core/v4l2-ioctl.c", c_client),
 	F("net/wireless/sme.c", c_client), BX("cfg80211_process_wdev_events", c_client),

@@ -429,6 +429,15 @@ static const struct bcase bcases[] = {
 	{ "a message further back is not the context",
 	  L "EXT4-fs (sda1): mounted filesystem\n" L "a\n" L "b\n" L "c\n" L "d\n" CUT_OOPS,
 	  NULL, NULL, KB_CONF_LOW },
+	/* 6.16's WARN header names the file before " at ": a client check's caller */
+	{ "a 6.16 WARN header in a framework's leak check",
+	  L "WARNING: drivers/gpu/drm/drm_mode_config.c:578 at drm_mode_config_cleanup+0x2e7/0x300"
+	  ", CPU#2: kexec/1300\n"
+	  L "Call Trace:\n" L " <TASK>\n"
+	  L " nouveau_display_destroy+0x39/0x70 [nouveau]\n"
+	  L " nouveau_drm_device_fini+0x7b/0x1f0 [nouveau]\n"
+	  L " pci_device_shutdown+0x35/0x60\n",
+	  "drivers/gpu/drm/nouveau/nouveau_display.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* mm's check of a freed page, its trace cut: the check's own file, a guess */
 	{ "a bad page with no trace",
 	  L "BUG: Bad page state in process omicli  pfn:2663ff\n"
