@@ -37,8 +37,16 @@ const struct kb_drv_row kb_drv_gpu[] = {
 	KB_DRV("i915", "", " FIFO underrun", "i915: FIFO underrun",
 	       I915 "display/intel_fifo_underrun.c"),
 	/* i915/display/intel_crtc.c, intel_pipe_update_end() */
-	KB_DRV("i915", "Atomic update failure on pipe", NULL, "i915: atomic update failure",
+	KB_DRV("i915", "Atomic update failure on", NULL, "i915: atomic update failure",
 	       I915 "display/intel_crtc.c"),
+	/*
+	 * xe builds i915's display code into its own module (xe/Makefile's
+	 * ../i915/display/ objects): the same messages, under xe's prefix
+	 */
+	KB_DRV_FIXED("xe", "", " FIFO underrun", "xe: FIFO underrun",
+		     I915 "display/intel_fifo_underrun.c", "xe"),
+	KB_DRV_FIXED("xe", "Atomic update failure on", NULL, "xe: atomic update failure",
+		     I915 "display/intel_crtc.c", "xe"),
 	/* xe/xe_guc_submit.c, guc_exec_queue_timedout_job(): xe_gt_notice() */
 	KB_DRV("xe", "", ": Timedout job: seqno=", "xe: job timed out",
 	       "drivers/gpu/drm/xe/xe_guc_submit.c"),
