@@ -966,7 +966,7 @@ const struct kb_sig kb_sigs_driver[] = {
 	{ .prefix = "XFS (", .contains = "): Corruption of in-memory data",
 	  .title = "XFS: corruption of in-memory data", DRIVER_ROW, .custom = drv_fs_error,
 	  .file = "fs/xfs/", .module = "xfs" },
-	{ .prefix = "XFS (", .contains = "): Metadata CRC error detected at ",
+	{ .prefix = "XFS (", .contains = "): Metadata CRC error detected",
 	  .title = "XFS: metadata CRC error", DRIVER_ROW, .custom = drv_fs_error,
 	  .file = "fs/xfs/", .module = "xfs" },
 	{ .prefix = "BTRFS error (device ", .title = "BTRFS error", DRIVER_ROW,
