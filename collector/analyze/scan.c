@@ -376,7 +376,8 @@ static void scan_close(struct scan *sc)
 	kb_blame(r, sc->modules, sc->tree);
 	if (!r->guilty_file[0] && !r->out_of_tree && !(r->sig->flags & KB_SIG_DRIVER))
 		scan_context(sc, r);
-	if (!r->guilty_file[0] && !r->out_of_tree && r->sig->home) {
+	if (!r->guilty_file[0] && !r->out_of_tree && r->guilty < 0 && !r->guilty_module[0] &&
+	    r->sig->home) {
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", r->sig->home);
 		r->blame_reason = "nothing in the report places it: the check that detected it";
 		r->blame_source = KB_SRC_GUESS;

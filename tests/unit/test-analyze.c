@@ -164,7 +164,7 @@ static const struct acase cases[] = {
 	  "BUG: Bad page state in ttm_pool_free_range", NULL, "ttm", false },
 	{ "bad rss-counter",
 	  T "BUG: Bad rss-counter state mm:00000000f3c1aa29 type:MM_ANONPAGES val:1\n",
-	  "BUG: Bad rss-counter state", NULL, NULL, false },
+	  "BUG: Bad rss-counter state", "kernel/fork.c", NULL, false },
 	{ "general protection fault",
 	  T "Oops: general protection fault, probably for non-canonical address 0xdead000000000122: 0000 [#1] PREEMPT SMP NOPTI\n"
 	  T "CPU: 1 PID: 2210 Comm: pipewire Not tainted 6.12.118 #1\n"
