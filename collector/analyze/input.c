@@ -51,7 +51,8 @@ static size_t input_stamp(const char *s, size_t len)
 		return 0;
 	while (i < len && is_digit(s[i]))
 		i++;
-	if (i >= len || s[i] != '.')
+	/* dmesg -H in a locale with a decimal comma: "[  +0,007594]" */
+	if (i >= len || (s[i] != '.' && (s[i] != ',' || s[1] == ',')))
 		return 0;
 	i++;
 	while (i < len && is_digit(s[i]))
@@ -486,6 +487,24 @@ static size_t input_cut_stamp(const char *s, size_t len)
 	return i - d == 6 && i + 1 < len && s[i] == ']' && s[i + 1] == ' ' ? i + 2 : 0;
 }
 
+/* "CLOCK " or "HOST: " right before a printk stamp: its length, or 0 */
+static size_t input_before_stamp(const char *s, size_t len)
+{
+	size_t n = input_clock(s, len, 0);
+
+	if (!n) {
+		while (n < len && n < 32 && input_hostch(s[n]))
+			n++;
+		if (!n || n + 1 >= len || s[n] != ':')
+			return 0;
+		n++;
+	}
+	if (n >= len || s[n] != ' ')
+		return 0;
+	n++;
+	return input_stamp(s + n, len - n) ? n : 0;
+}
+
 /* "<4>": the syslog priority, 0 if none. */
 static size_t input_level(const char *s, size_t len)
 {
@@ -547,6 +566,13 @@ static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
 		return n;
 	/* printk's stamp whose "[" a paste cut: "0.277424] " */
 	n = input_cut_stamp(s, len);
+	if (n)
+		return n;
+	/*
+	 * what a tool put before printk's stamp: a clock of the terminal
+	 * ("16:56:35 [ 82.64] "), a parallel shell's host ("b1360: [14280.44] ")
+	 */
+	n = input_before_stamp(s, len);
 	if (n)
 		return n;
 	n = input_tool(s, len);

@@ -229,6 +229,17 @@ static bool drv_index_place(const char *drv, char *path, size_t size)
 	return true;
 }
 
+/*
+ * mmc_hostname() ("mmc0") is the prefix of the MMC core's messages about
+ * a host's card (and of some host drivers'): no driver's name
+ */
+static bool drv_mmc_host(const char *name)
+{
+	size_t n = strspn(name + 3 * !strncmp(name, "mmc", 3), "0123456789");
+
+	return !strncmp(name, "mmc", 3) && n && !name[3 + n];
+}
+
 void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core)
 {
 	const struct drv_src *d = drv && *drv ? drv_lookup(drv) : NULL;
@@ -250,6 +261,12 @@ void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core)
 				r->guilty_module[i] = '_';
 	}
 	r->blame_source = KB_SRC_MESSAGE;
+	if (drv && drv_mmc_host(drv) && (!src || core)) {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "drivers/mmc/core/");
+		snprintf(r->guilty_module, sizeof(r->guilty_module), "mmc_core");
+		r->blame_reason = "the MMC core's message about a host's card (mmc_hostname())";
+		return;
+	}
 	if (src && !core && (!d || kb_starts(src, d->dir))) {
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", src);
 		r->blame_reason = "the driver's own code prints this failure";
@@ -1112,8 +1129,8 @@ static bool drv_known(const char *drv, size_t n)
 		return false;
 	memcpy(name, drv, n);
 	name[n] = '\0';
-	return !drv_bus(name) &&
-	       (drv_lookup(name) || drv_module(name) || drv_out_of_tree(name));
+	return !drv_bus(name) && (drv_lookup(name) || drv_module(name) ||
+				  drv_out_of_tree(name) || drv_mmc_host(name));
 }
 
 /*

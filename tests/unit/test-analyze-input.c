@@ -98,6 +98,11 @@ static const struct pcase prefixes[] = {
 	{ "usb 1-1: new high-speed USB device", "usb 1-1: new high-speed USB device" },
 	{ "0.277424] ACPI BIOS Error (bug): x", "ACPI BIOS Error (bug): x" },
 	{ "12.5] not a stamp", "12.5] not a stamp" },
+	/* a terminal's clock or a parallel shell's host before printk's stamp */
+	{ "16:56:35 [ 82.646346] Unable to handle x", "Unable to handle x" },
+	{ "b1360: [14280.445220] mlx5_core 0000:61:00.0: x", "mlx5_core 0000:61:00.0: x" },
+	{ "b1360: no stamp", "b1360: no stamp" },
+	{ "[  +0,007594] uvcvideo: Failed to query", "uvcvideo: Failed to query" },
 	{ "[\xe4\xb8\x89 9\xe6\x9c\x88  6 11:00:27 2017] [drm] GPU HANG: ecode 9",
 	  "[drm] GPU HANG: ecode 9" },
 	{ "kernel: CPU0: Core temperature high", "CPU0: Core temperature high" },
