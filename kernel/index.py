@@ -8,8 +8,10 @@ TREE is an unpacked linux-source tree (kernel/source.sh prints it), VERSION
 the Debian version of the package it came from. The index (format in
 docs/function-index.md) holds every source file of the kernel proper (not
 tools/, samples/, Documentation/), every C function definition that
-Universal Ctags finds in them, and every object the Kbuild Makefiles may
-build as a module, with its directory and source files. It is written
+Universal Ctags finds in them, every object the Kbuild Makefiles may
+build as a module, with its directory and source files, and every device
+driver's name (what dev_printk() prints first) with the files that
+register it. It is written
 gzip-compressed, deterministic (no time stamp), so that a rebuild from the
 same tree gives the same bytes.
 """
@@ -135,6 +137,74 @@ def functions(tree, files):
     return defs
 
 
+# A device driver's name is what dev_driver_string() returns, the first word
+# of every dev_printk() line ("i2c_designware 1f00080000.i2c: ..."): the
+# .name of the struct device_driver that a bus's driver structure holds
+# (struct pci_driver's own .name, struct platform_driver's .driver.name).
+# Its first ".name =" inside a "struct *_driver NAME = {" initializer, a
+# string, a macro defined to one ("#define DRV_NAME \"x\"") or a "static
+# const char x[] = \"...\"" in the file or a header beside it.
+# KBUILD_MODNAME is the module's name, which the modules part already holds.
+# ASoC's DAI and component drivers have names too, never a device's
+RE_DRV_STRUCT = re.compile(r"\bstruct\s+(?!snd_soc_dai_driver\b|snd_soc_component_driver\b)"
+                           r"\w+_driver\s+\w+\s*(?:__\w+\s*)*=\s*\{")
+RE_DRV_NAME = re.compile(r"\.name\s*=\s*(\"(?:[^\"\\]|\\.)*\"|[A-Za-z_]\w*)")
+RE_STR_DEFINE = re.compile(r"^#\s*define\s+(\w+)\s+\"([^\"]*)\"\s*$", re.M)
+RE_STR_ARRAY = re.compile(r"\bchar\s+(\w+)\s*\[\s*\]\s*=\s*\"([^\"]*)\"\s*;")
+RE_DRV_OK = re.compile(r"^[A-Za-z0-9_.-]+$")
+
+
+def initializer(text, i):
+    depth = 0
+    for j in range(i, min(len(text), i + 20000)):
+        if text[j] == "{":
+            depth += 1
+        elif text[j] == "}":
+            depth -= 1
+            if not depth:
+                return text[i:j]
+    return text[i:i + 20000]
+
+
+def string_names(tree, path, text):
+    names = {}
+    d = os.path.dirname(os.path.join(tree, path))
+    for h in sorted(os.listdir(d)):
+        if h.endswith(".h"):
+            with open(os.path.join(d, h), encoding="utf-8", errors="replace") as fh:
+                names.update(RE_STR_DEFINE.findall(fh.read()))
+    names.update(RE_STR_ARRAY.findall(text))
+    names.update(RE_STR_DEFINE.findall(text))
+    return names
+
+
+def drivers(tree, files):
+    """driver name -> set of source files"""
+    out = {}
+    for f in files:
+        if not f.endswith(".c"):
+            continue
+        with open(os.path.join(tree, f), encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+        if "_driver" not in text:
+            continue
+        strings = None
+        for m in RE_DRV_STRUCT.finditer(text):
+            n = RE_DRV_NAME.search(initializer(text, m.end() - 1))
+            if not n:
+                continue
+            name = n.group(1)
+            if name.startswith('"'):
+                name = name[1:-1]
+            else:
+                if strings is None:
+                    strings = string_names(tree, f, text)
+                name = strings.get(name, "")
+            if RE_DRV_OK.match(name):
+                out.setdefault(name, set()).add(f)
+    return out
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit("usage: kernel/index.py TREE VERSION OUT")
@@ -145,7 +215,8 @@ def main():
     fid = {f: i for i, f in enumerate(files)}
     defs = functions(tree, files)
     mods = modules(tree, fid)
-    lines = ["# kbug-index 1 linux-source-6.12 %s (kernel/index.py, %s --languages=C "
+    drvs = drivers(tree, files)
+    lines = ["# kbug-index 2 linux-source-6.12 %s (kernel/index.py, %s --languages=C "
              "--kinds-C=f)" % (version, ver)]
     lines += ["F " + f for f in files]
     for name in sorted(defs):
@@ -155,13 +226,15 @@ def main():
     for name in sorted(mods):
         for d, srcs in mods[name]:
             lines.append("m %s %s %s" % (name, d, ",".join(str(fid[s]) for s in srcs) or "-"))
+    for name in sorted(drvs):
+        lines.append("d %s %s" % (name, ",".join(str(fid[p]) for p in sorted(drvs[name]))))
     data = ("\n".join(lines) + "\n").encode()
     tmp = outpath + ".tmp"
     with open(tmp, "wb") as fh:
         fh.write(gzip.compress(data, 9, mtime=0))
     os.replace(tmp, outpath)
-    print("%s: %d files, %d functions, %d modules, %d bytes" %
-          (outpath, len(files), len(defs), len(mods), os.path.getsize(outpath)))
+    print("%s: %d files, %d functions, %d modules, %d drivers, %d bytes" %
+          (outpath, len(files), len(defs), len(mods), len(drvs), os.path.getsize(outpath)))
 
 
 if __name__ == "__main__":

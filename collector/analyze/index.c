@@ -19,7 +19,7 @@
 #include "util/strbuf.h"
 
 #define IX_FILE "data/linux-6.12.index.gz"
-#define IX_MAGIC "# kbug-index 1 "
+#define IX_MAGIC "# kbug-index 2 "
 #define IX_MAX_GZ (64u << 20)		/* the shipped one is about 4 MB */
 #define IX_MAX_TEXT (256u << 20)	/* and 20 MB inflated */
 
@@ -31,13 +31,18 @@ struct ix_mod {
 	const char *name, *dir, *ids;
 };
 
+struct ix_drv {
+	const char *name, *ids;
+};
+
 struct kb_index {
 	char *buf;
 	const char *header;
 	const char **files;
 	struct ix_func *funcs;
 	struct ix_mod *mods;
-	size_t files_nr, funcs_nr, mods_nr;
+	struct ix_drv *drvs;
+	size_t files_nr, funcs_nr, mods_nr, drvs_nr;
 };
 
 static struct kb_index *ix_global;
@@ -51,6 +56,7 @@ void kb_index_free(struct kb_index *ix)
 	free(ix->files);
 	free(ix->funcs);
 	free(ix->mods);
+	free(ix->drvs);
 	free(ix);
 }
 
@@ -103,7 +109,7 @@ static int ix_line(struct kb_index *ix, char *line, int *section, char *err, siz
 	char *f[4];
 
 	if (line[0] && line[1] != ' ')
-		line[0] = '?';	/* "F", "f", "m" are whole words */
+		line[0] = '?';	/* "F", "f", "m", "d" are whole words */
 	switch (line[0]) {
 	case 'F':
 		if (*section > 0 || !ix_fields(line, f, 2))
@@ -126,7 +132,7 @@ static int ix_line(struct kb_index *ix, char *line, int *section, char *err, siz
 		ix->funcs[ix->funcs_nr++].ids = f[2];
 		return 0;
 	case 'm':
-		if (!ix_fields(line, f, 4) || !ix_ids_ok(f[3], ix->files_nr, true))
+		if (*section > 2 || !ix_fields(line, f, 4) || !ix_ids_ok(f[3], ix->files_nr, true))
 			break;
 		*section = 2;
 		if (ix->mods_nr && strcmp(ix->mods[ix->mods_nr - 1].name, f[1]) > 0) {
@@ -137,10 +143,21 @@ static int ix_line(struct kb_index *ix, char *line, int *section, char *err, siz
 		ix->mods[ix->mods_nr].dir = f[2];
 		ix->mods[ix->mods_nr++].ids = f[3];
 		return 0;
+	case 'd':
+		if (!ix_fields(line, f, 3) || !ix_ids_ok(f[2], ix->files_nr, false))
+			break;
+		*section = 3;
+		if (ix->drvs_nr && strcmp(ix->drvs[ix->drvs_nr - 1].name, f[1]) >= 0) {
+			snprintf(err, errsize, "drivers out of order");
+			return -1;
+		}
+		ix->drvs[ix->drvs_nr].name = f[1];
+		ix->drvs[ix->drvs_nr++].ids = f[2];
+		return 0;
 	case '\0':
 		return 0;
 	}
-	snprintf(err, errsize, "not an index line (F PATH, f NAME IDS, m NAME DIR IDS, in order)");
+	snprintf(err, errsize, "not an index line (F PATH, f NAME IDS, m NAME DIR IDS, d NAME IDS, in order)");
 	return -1;
 }
 
@@ -148,7 +165,7 @@ struct kb_index *kb_index_parse(char *buf, size_t len, const char *name, char *e
 				size_t errsize)
 {
 	struct kb_index *ix = calloc(1, sizeof(*ix));
-	size_t nf = 0, nfn = 0, nm = 0, i, lineno = 1;
+	size_t nf = 0, nfn = 0, nm = 0, nd = 0, i, lineno = 1;
 	char *p, *end = buf + len, *nl;
 	int section = 0;
 
@@ -169,11 +186,13 @@ struct kb_index *kb_index_parse(char *buf, size_t len, const char *name, char *e
 			nf += buf[i] == 'F';
 			nfn += buf[i] == 'f';
 			nm += buf[i] == 'm';
+			nd += buf[i] == 'd';
 		}
 	ix->files = malloc((nf + 1) * sizeof(*ix->files));
 	ix->funcs = malloc((nfn + 1) * sizeof(*ix->funcs));
 	ix->mods = malloc((nm + 1) * sizeof(*ix->mods));
-	if (!ix->files || !ix->funcs || !ix->mods) {
+	ix->drvs = malloc((nd + 1) * sizeof(*ix->drvs));
+	if (!ix->files || !ix->funcs || !ix->mods || !ix->drvs) {
 		snprintf(err, errsize, "%s: out of memory", name);
 		goto bad;
 	}
@@ -252,9 +271,9 @@ const struct kb_index *kb_index_get(void)
 		WARN("bad function index: %s", err);
 		goto out;
 	}
-	DBG("analyze: function index %s: %zu files, %zu functions, %zu modules, %ld ms",
+	DBG("analyze: function index %s: %zu files, %zu functions, %zu modules, %zu drivers, %ld ms",
 	    path.buf, ix_global->files_nr, ix_global->funcs_nr, ix_global->mods_nr,
-	    (ix_now_us() - t0) / 1000);
+	    ix_global->drvs_nr, (ix_now_us() - t0) / 1000);
 out:
 	strbuf_release(&path);
 	strbuf_release(&gz);
@@ -394,6 +413,16 @@ int kb_index_module(const struct kb_index *ix, const char *name, size_t nth, con
 		return -1;
 	*dir = ix->mods[i].dir;
 	return (int)ix_ids(ix, ix->mods[i].ids, files, max);
+}
+
+size_t kb_index_driver(const struct kb_index *ix, const char *name, const char **files,
+		       size_t max)
+{
+	size_t i = ix_lower(ix->drvs, ix->drvs_nr, sizeof(*ix->drvs), name);
+
+	if (i == ix->drvs_nr || strcmp(ix->drvs[i].name, name))
+		return 0;
+	return ix_ids(ix, ix->drvs[i].ids, files, max);
 }
 
 /* ---- blame through the index ---- */

@@ -31,7 +31,7 @@ struct kb_index *kb_index_parse(char *buf, size_t len, const char *name, char *e
 				size_t errsize);
 void kb_index_free(struct kb_index *ix);
 
-/* The header line: "kbug-index 1 linux-source-6.12 VERSION (...)". */
+/* The header line: "kbug-index 2 linux-source-6.12 VERSION (...)". */
 const char *kb_index_header(const struct kb_index *ix);
 /* The files defining func (up to max of them); their number. */
 size_t kb_index_func(const struct kb_index *ix, const char *func, const char **files,
@@ -57,3 +57,10 @@ bool kb_index_has_dir(const struct kb_index *ix, const char *dir, size_t len);
  */
 int kb_index_module(const struct kb_index *ix, const char *name, size_t nth, const char **dir,
 		    const char **files, size_t max);
+
+/*
+ * The files that register a device driver of that name (dev_printk()'s
+ * first word, the struct device_driver's .name), up to max; the number.
+ */
+size_t kb_index_driver(const struct kb_index *ix, const char *name, const char **files,
+		       size_t max);

@@ -199,8 +199,37 @@ static const struct kb_drv_module *drv_module(const char *drv)
 }
 
 /*
+ * The device driver of that name (its struct device_driver's .name, what
+ * dev_driver_string() prints: "i2c_designware" is registered by
+ * i2c-designware-platdrv.c, module i2c_designware_platform): the file
+ * that registers it, or the directory of the files that do (one name
+ * for a bus's several drivers of one chip: "ahci" in ahci.c and
+ * ahci_platform.c); none when they are in several directories.
+ */
+static bool drv_index_driver(const struct kb_index *ix, const char *drv, char *path,
+			     size_t size)
+{
+	const char *files[8];
+	size_t n = kb_index_driver(ix, drv, files, ARRAY_SIZE(files)), i, dl;
+
+	if (!n || n == ARRAY_SIZE(files))
+		return false;
+	if (n == 1) {
+		snprintf(path, size, "%s", files[0]);
+		return true;
+	}
+	dl = strrchr(files[0], '/') - files[0] + 1;
+	for (i = 1; i < n; i++)
+		if (strncmp(files[i], files[0], dl) || strchr(files[i] + dl, '/'))
+			return false;
+	snprintf(path, size, "%.*s", (int)dl, files[0]);
+	return true;
+}
+
+/*
  * A driver the compiled tables miss, placed by the tree's index: a
- * Kbuild module of its name (obj-m += NAME.o), else the one source file
+ * Kbuild module of its name (obj-m += NAME.o), a device driver of its
+ * name (above), else the one source file
  * called NAME.c (a platform driver's .name is often KBUILD_MODNAME, the
  * object's name: "bcmgenet" in genet/bcmgenet.c).
  */
@@ -222,6 +251,8 @@ static bool drv_index_place(const char *drv, char *path, size_t size)
 			snprintf(path, size, "%s/", dir);
 		return true;
 	}
+	if (drv_index_driver(ix, drv, path, size))
+		return true;
 	snprintf(base, sizeof(base), "%s.c", drv);
 	if (kb_index_files_named(ix, base, files, ARRAY_SIZE(files)) != 1)
 		return false;
@@ -1121,6 +1152,22 @@ static bool drv_bus(const char *name)
 	return false;
 }
 
+/*
+ * A name the compiled tables miss that the tree's index knows as a device
+ * driver's (loading the index once, for a failure's line). Only in
+ * dev_printk()'s form, a device's name after it: the index's driver and
+ * module names include words ("power", "core", "err") that begin other
+ * messages.
+ */
+static bool drv_index_known(const char *name, bool dev_form)
+{
+	const struct kb_index *ix = dev_form ? kb_index_get() : NULL;
+	const char *files[1];
+
+	return ix && kb_index_driver(ix, name, files, 1);
+}
+
+/* drv is in a message: drv[n] is the character after the name */
 static bool drv_known(const char *drv, size_t n)
 {
 	char name[DRV_NAME_MAX + 1];
@@ -1130,7 +1177,8 @@ static bool drv_known(const char *drv, size_t n)
 	memcpy(name, drv, n);
 	name[n] = '\0';
 	return !drv_bus(name) && (drv_lookup(name) || drv_module(name) ||
-				  drv_out_of_tree(name) || drv_mmc_host(name));
+				  drv_out_of_tree(name) || drv_mmc_host(name) ||
+				  drv_index_known(name, drv[n] == ' '));
 }
 
 /*

@@ -22,7 +22,7 @@
 #include "util/macro.h"
 
 #define IX_PATH "data/linux-6.12.index.gz"
-#define HDR "# kbug-index 1 linux-source-6.12 0 (test)\n"
+#define HDR "# kbug-index 2 linux-source-6.12 0 (test)\n"
 
 static struct kb_index *parse(const char *text, char *err, size_t size)
 {
@@ -49,6 +49,8 @@ static void test_parse(void **state)
 		HDR "F a.c\nf x 0",			/* cut: no final newline */
 		HDR "F a.c\nFF b.c\n",			/* not a record */
 		HDR "F a.c\nf x  0\n",			/* an empty field */
+		HDR "F a.c\nd y 0\nd x 0\n",		/* drivers out of order */
+		HDR "F a.c\nd x 0\nm m a 0\n",		/* a module after the drivers */
 	};
 	const char *files[4], *dir;
 	struct kb_index *ix;
@@ -66,10 +68,10 @@ static void test_parse(void **state)
 	/* "- " has a fifth, empty field */
 	ix = parse(HDR "F a/x.c\nF b/y.c\nm m b -\x20\n", err, sizeof(err));
 	assert_null(ix);
-	ix = parse(HDR "F a/x.c\nF b/y.c\nF b/z.c\nf f 0,2\nf g 1\nm m b -\nm m c 1,2\n", err,
-		   sizeof(err));
+	ix = parse(HDR "F a/x.c\nF b/y.c\nF b/z.c\nf f 0,2\nf g 1\nm m b -\nm m c 1,2\n"
+		   "d drv-a 1,2\n", err, sizeof(err));
 	assert_non_null(ix);
-	assert_string_equal(kb_index_header(ix), "kbug-index 1 linux-source-6.12 0 (test)");
+	assert_string_equal(kb_index_header(ix), "kbug-index 2 linux-source-6.12 0 (test)");
 	assert_int_equal(kb_index_func(ix, "f", files, 4), 2);
 	assert_string_equal(files[0], "a/x.c");
 	assert_string_equal(files[1], "b/z.c");
@@ -83,6 +85,9 @@ static void test_parse(void **state)
 	assert_int_equal(kb_index_module(ix, "m", 1, &dir, files, 4), 2);
 	assert_string_equal(dir, "c");
 	assert_int_equal(kb_index_module(ix, "m", 2, &dir, files, 4), -1);
+	assert_int_equal(kb_index_driver(ix, "drv-a", files, 4), 2);
+	assert_string_equal(files[1], "b/z.c");
+	assert_int_equal(kb_index_driver(ix, "drv_a", files, 4), 0);
 	kb_index_free(ix);
 }
 
@@ -119,6 +124,13 @@ static void test_lookups(void **state)
 	assert_string_equal(dir, "drivers/thunderbolt");
 	assert_true(kb_index_module(ix, "iwlmvm", 0, &dir, files, 64) > 10);
 	assert_string_equal(dir, "drivers/net/wireless/intel/iwlwifi/mvm");
+	/* a platform driver's .name (dev_printk's first word) is not its module's */
+	assert_int_equal(kb_index_driver(ix, "i2c_designware", files, 64), 1);
+	assert_string_equal(files[0], "drivers/i2c/busses/i2c-designware-platdrv.c");
+	/* through a macro: #define DRIVER_NAME "bcm2835-aux-uart" */
+	assert_int_equal(kb_index_driver(ix, "bcm2835-aux-uart", files, 64), 1);
+	assert_string_equal(files[0], "drivers/tty/serial/8250/8250_bcm2835aux.c");
+	assert_int_equal(kb_index_driver(ix, "no_such_driver", files, 64), 0);
 }
 
 #define L "[  5.100000] "
@@ -443,6 +455,13 @@ static const struct bcase bcases[] = {
 	  L "BUG: Bad page state in process omicli  pfn:2663ff\n"
 	  L "page dumped because: nonzero mapcount\n",
 	  "mm/page_alloc.c", KB_SRC_GUESS, KB_CONF_LOW },
+	/* dev_printk()'s first word is the driver's .name, which no module is called */
+	{ "a platform driver's name",
+	  L "i2c_designware 1f00080000.i2c: controller timed out\n",
+	  "drivers/i2c/busses/i2c-designware-platdrv.c", KB_SRC_MESSAGE, KB_CONF_LOW },
+	{ "a machine driver's name",
+	  L "bytcht_es8316 bytcht_es8316: snd_soc_register_card failed -517\n",
+	  "sound/soc/intel/boards/bytcht_es8316.c", KB_SRC_MESSAGE, KB_CONF_LOW },
 	/* an out-of-tree module's function named like a tree one: not the tree's */
 	{ "unknown module", OOPS("ext4_writepages+0x1a/0x80 [vendorfs]", ""), NULL,
 	  KB_SRC_MODULE, KB_CONF_LOW },
