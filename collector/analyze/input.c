@@ -8,8 +8,9 @@
  * short-monotonic forms (other daemons' lines are marked to skip),
  * /dev/kmsg "6,123,456789,-;" records and their " KEY=value" dictionary
  * lines, CRLF; and what a paste adds before all that: mail quote
- * markers "> ", a pastebin's line numbers, a markdown backtick, the
- * leading blanks of an indented paste.
+ * markers "> ", a pastebin's or an editor's line numbers, a markdown
+ * backtick, the leading blanks of an indented paste, a terminal's clock,
+ * a stamp blanked out ("[xxxxxx]") or without its brackets.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,14 @@ static size_t input_stamp(const char *s, size_t len)
 	}
 	while (i < len && s[i] == ' ')
 		i++;
+	/* a stamp the poster blanked out: "[xxxxxx]" */
+	if (i + 3 < len && (s[i] == 'x' || s[i] == 'X')) {
+		size_t x = i;
+
+		while (i < len && (s[i] == 'x' || s[i] == 'X' || s[i] == '.'))
+			i++;
+		return i - x >= 3 && i < len && s[i] == ']' ? i + 1 : 0;
+	}
 	/* dmesg -H and --reltime: "[  +0.000013]", the time since the line before */
 	if (i < len && s[i] == '+')
 		i++;
@@ -349,11 +358,11 @@ static int input_level_name(const char *s, size_t n)
 	return -1;
 }
 
-/* "kern  :warn  : " from dmesg -x. */
+/* "kern  :warn  : " from dmesg -x, or its level alone: "err: " */
 static size_t input_facility(const char *s, size_t len, struct kb_line *out)
 {
-	size_t i = 0, fields = 0;
-	int level = -1;
+	size_t i = 0, fields = 0, first = 0;
+	int level = -1, first_level = -1;
 
 	while (fields < 2) {
 		size_t start = i;
@@ -361,15 +370,26 @@ static size_t input_facility(const char *s, size_t len, struct kb_line *out)
 		while (i < len && s[i] >= 'a' && s[i] <= 'z')
 			i++;
 		if (i == start || i - start > 6)
-			return 0;
-		if (fields == 1)
-			level = input_level_name(s + start, i - start);
+			break;
+		level = input_level_name(s + start, i - start);
 		while (i < len && s[i] == ' ')
 			i++;
 		if (i >= len || s[i] != ':')
-			return 0;
+			break;
 		i++;
-		fields++;
+		if (!fields++) {
+			first = i;
+			first_level = level;
+		}
+	}
+	/* a level first is no facility: the level alone, then the message */
+	if (first_level >= 0) {
+		if (first >= len || s[first] != ' ')
+			return 0;
+		i = first;
+		level = first_level;
+	} else if (fields < 2) {
+		return 0;
 	}
 	if (i < len && s[i] == ' ')
 		i++;
@@ -473,7 +493,10 @@ static size_t input_stamps(const char *s, size_t len, struct kb_line *out)
 	return n;
 }
 
-/* "%5lu.%06lu] " (printk's stamp) without its "[": the length, or 0 */
+/*
+ * "%5lu.%06lu] " (printk's stamp) without its "[", or without both
+ * brackets ("  76.571730 ", a console tool's): the length, or 0
+ */
 static size_t input_cut_stamp(const char *s, size_t len)
 {
 	size_t i = 0, d;
@@ -484,14 +507,27 @@ static size_t input_cut_stamp(const char *s, size_t len)
 		return 0;
 	for (d = ++i; i < len && is_digit(s[i]); i++)
 		;
-	return i - d == 6 && i + 1 < len && s[i] == ']' && s[i + 1] == ' ' ? i + 2 : 0;
+	if (i - d != 6 || i + 1 >= len)
+		return 0;
+	if (s[i] == ' ' && s[i + 1] != ' ')
+		return i + 1;
+	return s[i] == ']' && s[i + 1] == ' ' ? i + 2 : 0;
 }
 
-/* "CLOCK " or "HOST: " right before a printk stamp: its length, or 0 */
+/*
+ * "CLOCK ", "HOST: " or an editor's line number ("2663 ") right before a
+ * printk stamp: its length, or 0
+ */
 static size_t input_before_stamp(const char *s, size_t len)
 {
-	size_t n = input_clock(s, len, 0);
+	size_t n = input_clock(s, len, 0), d = 0;
 
+	if (!n) {
+		while (d < len && d < 8 && is_digit(s[d]))
+			d++;
+		if (d && d + 1 < len && s[d] == ' ' && input_stamp(s + d + 1, len - d - 1))
+			return d + 1;
+	}
 	if (!n) {
 		while (n < len && n < 32 && input_hostch(s[n]))
 			n++;
@@ -575,6 +611,13 @@ static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
 	n = input_before_stamp(s, len);
 	if (n)
 		return n;
+	/* a terminal's clock without printk's stamp: "16:35:12  PM: suspend entry" */
+	n = input_clock(s, len, 0);
+	if (n && n + 1 < len && s[n] == ' ') {
+		while (n < len && s[n] == ' ')
+			n++;
+		return n;
+	}
 	n = input_tool(s, len);
 	if (n)
 		return n;

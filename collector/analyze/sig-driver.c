@@ -271,11 +271,22 @@ static bool drv_mmc_host(const char *name)
 	return !strncmp(name, "mmc", 3) && n && !name[3 + n];
 }
 
+static bool drv_name_known(const char *name, bool dev_form);
+static bool drv_instance(const char *name, char *buf, size_t size);
+
 void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core)
 {
-	const struct drv_src *d = drv && *drv ? drv_lookup(drv) : NULL;
-	const struct kb_drv_module *mod = drv && *drv && !d ? drv_module(drv) : NULL;
+	char inst[DRV_NAME_MAX + 1];
+	const struct drv_src *d;
+	const struct kb_drv_module *mod;
 	size_t i;
+
+	/* "mpt3sas_cm0": the driver's name of a controller's instance name */
+	if (drv && *drv && !drv_name_known(drv, true) &&
+	    drv_instance(drv, inst, sizeof(inst)))
+		drv = inst;
+	d = drv && *drv ? drv_lookup(drv) : NULL;
+	mod = drv && *drv && !d ? drv_module(drv) : NULL;
 
 	if (drv && *drv) {
 		const char *star = d && d->module ? strchr(d->module, '*') : NULL;
@@ -1072,7 +1083,8 @@ static const struct {
 	FAIL_WORD("fatal", false), FAIL_WORD("crash", true), FAIL_WORD("hang", false),
 	FAIL_WORD("hung", false), FAIL_WORD("stuck", false), FAIL_WORD("invalid", false),
 	FAIL_WORD("unable to", false), FAIL_WORD("can't", false), FAIL_WORD("cannot", false),
-	FAIL_WORD("corrupt", true), FAIL_WORD("bogus", false),
+	FAIL_WORD("corrupt", true), FAIL_WORD("bogus", false), FAIL_WORD("could not", false),
+	FAIL_WORD("fault", true),
 };
 
 /* The words' first letters, in either case. */
@@ -1153,32 +1165,86 @@ static bool drv_bus(const char *name)
 }
 
 /*
- * A name the compiled tables miss that the tree's index knows as a device
- * driver's (loading the index once, for a failure's line). Only in
- * dev_printk()'s form, a device's name after it: the index's driver and
- * module names include words ("power", "core", "err") that begin other
- * messages.
+ * dev_printk()'s form with a device's name: "NAME DEVICE: ", DEVICE
+ * without a blank and with a digit ("0000:00:14.3", "tpm0", "1-1:1.0",
+ * "i2c-ELAN0501:00"), unlike a sentence's words ("power supply: ").
+ */
+static bool drv_dev_form(const char *drv, size_t n, const char *end)
+{
+	const char *p = drv + n;
+	bool digit = false;
+
+	if (p >= end || *p != ' ')
+		return false;
+	for (p++; p + 1 < end && *p != ' ' && !(p[0] == ':' && p[1] == ' '); p++)
+		digit |= *p >= '0' && *p <= '9';
+	return digit && p + 1 < end && p[0] == ':' && p[1] == ' ';
+}
+
+/*
+ * A name the compiled tables miss that the tree's index knows, a device
+ * driver's or a module's (a class's devices print the class: "tpm tpm0: "),
+ * loading the index once, for a failure's line. Only in dev_printk()'s
+ * form: the index's names include words ("power", "core", "err") that
+ * begin other messages.
  */
 static bool drv_index_known(const char *name, bool dev_form)
 {
 	const struct kb_index *ix = dev_form ? kb_index_get() : NULL;
-	const char *files[1];
+	const char *files[1], *dir;
 
-	return ix && kb_index_driver(ix, name, files, 1);
+	return ix && (kb_index_driver(ix, name, files, 1) ||
+		      kb_index_module(ix, name, 0, &dir, files, 0) >= 0);
 }
 
-/* drv is in a message: drv[n] is the character after the name */
-static bool drv_known(const char *drv, size_t n)
+static bool drv_name_known(const char *name, bool dev_form)
 {
-	char name[DRV_NAME_MAX + 1];
+	return !drv_bus(name) && (drv_lookup(name) || drv_module(name) ||
+				  drv_out_of_tree(name) || drv_mmc_host(name) ||
+				  drv_index_known(name, dev_form));
+}
+
+/*
+ * A SCSI host's or controller's instance name made of its driver's:
+ * "mpt2sas0" (ioc->name, "%s%d"), "mpt3sas_cm0" ("%s_cm%d"), "nvme0":
+ * the driver's name in buf, when the name is unknown but that is known.
+ * The number makes it a device's name: the index's names count.
+ */
+static bool drv_instance(const char *name, char *buf, size_t size)
+{
+	const bool dev_form = true;
+	size_t n = strlen(name);
+	char *us;
+
+	if (!n || n >= size || name[n - 1] < '0' || name[n - 1] > '9')
+		return false;
+	while (n && name[n - 1] >= '0' && name[n - 1] <= '9')
+		n--;
+	if (n < 3)
+		return false;
+	memcpy(buf, name, n);
+	buf[n] = '\0';
+	if (drv_name_known(buf, dev_form))
+		return true;
+	us = strrchr(buf, '_');
+	if (!us || us - buf < 3)
+		return false;
+	*us = '\0';
+	return drv_name_known(buf, dev_form);
+}
+
+/* The name drv[0..n) at the start of a message that ends at end */
+static bool drv_known(const char *drv, size_t n, const char *end)
+{
+	char name[DRV_NAME_MAX + 1], inst[DRV_NAME_MAX + 1];
+	bool dev = drv_dev_form(drv, n, end);
 
 	if (!n || n > DRV_NAME_MAX)
 		return false;
 	memcpy(name, drv, n);
 	name[n] = '\0';
-	return !drv_bus(name) && (drv_lookup(name) || drv_module(name) ||
-				  drv_out_of_tree(name) || drv_mmc_host(name) ||
-				  drv_index_known(name, drv[n] == ' '));
+	return drv_name_known(name, dev) ||
+	       (!drv_bus(name) && drv_instance(name, inst, sizeof(inst)));
 }
 
 /*
@@ -1194,7 +1260,7 @@ static bool drv_prefix(const char *l, size_t len, char *name, size_t size)
 	size_t off, n, body, i;
 	const char *close, *dir;
 
-	if (drv_split(l, len, &off, &n, &body) && !off && n < size && drv_known(l, n)) {
+	if (drv_split(l, len, &off, &n, &body) && !off && n < size && drv_known(l, n, l + len)) {
 		memcpy(name, l, n);
 		name[n] = '\0';
 		return true;
@@ -1214,7 +1280,7 @@ static bool drv_prefix(const char *l, size_t len, char *name, size_t size)
 	name[n] = '\0';
 	if (n > 3 && !strcmp(name + n - 3, "-fs"))	/* "EXT4-fs", "F2FS-fs" */
 		name[n -= 3] = '\0';
-	if (drv_known(name, n))
+	if (drv_known(name, n, name + n))
 		return true;
 	/* beyond the driver areas (filesystems, net/): a Kbuild module of the tree */
 	ix = kb_index_get();
@@ -1262,7 +1328,7 @@ int kb_drv_generic_rank(const char *msg, size_t len, int level)
 	if ((!drv_char[(unsigned char)msg[0]] && msg[0] != '[') ||
 	    !drv_split(msg, len, &off, &dn, &body) ||
 	    (!drv_says_failed(msg + body, len - body) && !drv_drm_error(msg, body)) ||
-	    !drv_known(msg + off, dn))
+	    !drv_known(msg + off, dn, msg + len))
 		return 0;
 	/*
 	 * a missing firmware file (-ENOENT) is a driver trying several names:
@@ -1276,6 +1342,7 @@ int kb_drv_generic_rank(const char *msg, size_t len, int level)
 static void drv_generic_title(struct kb_rep *r, char *driver, size_t size)
 {
 	const char *l = kb_rep_line(r, r->hdr);
+	char inst[DRV_NAME_MAX + 1];
 	size_t off, n, body, k;
 
 	while (*l == ' ' || *l == '\t')
@@ -1288,6 +1355,9 @@ static void drv_generic_title(struct kb_rep *r, char *driver, size_t size)
 	while (k && (l[body + k - 1] == ' ' || l[body + k - 1] == '.'))
 		k--;
 	strbuf_reset(&r->title);
+	/* a controller's instance ("mpt3sas_cm0") is titled by its driver */
+	if (driver[0] && !drv_name_known(driver, true) && drv_instance(driver, inst, sizeof(inst)))
+		snprintf(driver, size, "%s", inst);
 	strbuf_addf(&r->title, "%s: %.*s", driver[0] ? driver : "?", (int)k, l + body);
 }
 
@@ -1314,7 +1384,7 @@ bool kb_drv_named_device(struct kb_rep *r)
 		if (kb_starts(l, "DMA-API: "))
 			l += 9, len -= 9;
 		if (!drv_split(l, len, &off, &n, &body) || off || !n || n >= sizeof(drv) ||
-		    body <= n + 2 || !drv_known(l, n))
+		    body <= n + 2 || !drv_known(l, n, l + len))
 			continue;
 		memcpy(drv, l, n);
 		drv[n] = '\0';

@@ -360,10 +360,12 @@ bool kb_sig_headless_line(const char *s, size_t len)
 {
 	/*
 	 * a call trace's frame, reached by the unwinder ("? " ones are only
-	 * stack words): " func+0x3f/0x120 [mod]" (show_trace_log_lvl())
+	 * stack words): " func+0x3f/0x120 [mod]" (show_trace_log_lvl()),
+	 * before 4.x and on arm64 before 4.10 with its address first:
+	 * "[<ffffff99b8c7e98c>] func+0x15c/0x1b0"
 	 */
-	if (len > 12 && (s[0] == ' ' || s[0] == '\t') && s[1] != '?' && len < 256 &&
-	    memmem(s, len, "+0x", 3)) {
+	if (len > 12 && (s[0] == ' ' || s[0] == '\t' || (s[0] == '[' && s[1] == '<')) &&
+	    s[1] != '?' && len < 256 && memmem(s, len, "+0x", 3)) {
 		char line[256];
 		struct kb_frame f;
 

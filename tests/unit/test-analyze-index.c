@@ -462,6 +462,17 @@ static const struct bcase bcases[] = {
 	{ "a machine driver's name",
 	  L "bytcht_es8316 bytcht_es8316: snd_soc_register_card failed -517\n",
 	  "sound/soc/intel/boards/bytcht_es8316.c", KB_SRC_MESSAGE, KB_CONF_LOW },
+	/* a controller's instance name is its driver's and a number */
+	{ "a SCSI controller's instance", L "mpt3sas_cm0: fault_state(0x5862)!\n",
+	  "drivers/scsi/mpt3sas/", KB_SRC_MESSAGE, KB_CONF_LOW },
+	{ "a failure said with could not",
+	  L "ice 0000:01:00.0: The DDP package file was not found or could not be read.\n",
+	  "drivers/net/ethernet/intel/ice/", KB_SRC_MESSAGE, KB_CONF_LOW },
+	/* the old form of a trace's frames, pasted without its header */
+	{ "a pre-4.x trace's tail",
+	  "2663 [   94.901485] [<ffffff99b8c7e98c>] submit_bh_wbc.isra.19+0x15c/0x1b0\n"
+	  "2664 [   94.901500] [<ffffff99b8c81194>] __sync_dirty_buffer+0xa4/0x100\n",
+	  "fs/buffer.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* an out-of-tree module's function named like a tree one: not the tree's */
 	{ "unknown module", OOPS("ext4_writepages+0x1a/0x80 [vendorfs]", ""), NULL,
 	  KB_SRC_MODULE, KB_CONF_LOW },

@@ -85,9 +85,10 @@ static const struct pcase prefixes[] = {
 	/* printk.time=0 with CONFIG_PRINTK_CALLER: the caller id alone */
 	{ "[ T2833] kernel BUG at fs/btrfs/extent_io.c:2497!",
 	  "kernel BUG at fs/btrfs/extent_io.c:2497!" },
-	/* a clock alone, only before the kernel's tag */
+	/* a clock alone, before the kernel's tag or its text */
 	{ "22:39:31 kernel: i915 0000:00:02.0: GPU HANG", "i915 0000:00:02.0: GPU HANG" },
-	{ "22:39:31 something else", "22:39:31 something else" },
+	{ "22:39:31 something else", "something else" },
+	{ "22:39 something else", "22:39 something else" },
 	/* ISO 8601's time half (a paste cut the date), also only before the tag */
 	{ "T21:14:05.544023-04:00 host-E6410 kernel: nouveau 0000:01:00.0: gr: x",
 	  "nouveau 0000:01:00.0: gr: x" },
@@ -111,6 +112,22 @@ static const struct pcase prefixes[] = {
 	  "usb 4-1: device descriptor read/64, error -71" },
 	/* a month needs three letters: "at 12 ..." starts no date */
 	{ "at 12 10:11:12 x", "at 12 10:11:12 x" },
+	/* a stamp the poster blanked out; an editor's line numbers before one */
+	{ "[xxxxxx] e1000e 0000:00:1f.6 eno1: Reset adapter",
+	  "e1000e 0000:00:1f.6 eno1: Reset adapter" },
+	{ "[xx] too short", "[xx] too short" },
+	{ "2663 [   94.901485] [<ffffff99b8c7e98c>] f+0x1/0x2", "[<ffffff99b8c7e98c>] f+0x1/0x2" },
+	{ "2663 frames", "2663 frames" },
+	/* a console tool's stamp without brackets; a terminal's clock alone */
+	{ "    76.576553 WARNING: at lib/kref.c:34 kref_get+0x40/0x48()",
+	  "WARNING: at lib/kref.c:34 kref_get+0x40/0x48()" },
+	{ "1.5 MB freed", "1.5 MB freed" },
+	{ "16:35:14  xhci_hcd 0000:13:00.0: PM: failed to suspend: error -16",
+	  "xhci_hcd 0000:13:00.0: PM: failed to suspend: error -16" },
+	/* the level alone, where dmesg -x's facility would be */
+	{ "err: i2c_hid i2c-ELAN0501:00: error in i2c_hid_init_report",
+	  "i2c_hid i2c-ELAN0501:00: error in i2c_hid_init_report" },
+	{ "errors: 3 found", "errors: 3 found" },
 };
 
 struct lcase {
@@ -123,6 +140,7 @@ static const struct lcase levels[] = {
 	{ "<12>Dec  4 10:11:12 host kernel: x", 4 },
 	{ "kern  :err   : [   12.3] x", 3 },
 	{ "kern  :info  : [   12.3] x", 6 },
+	{ "err: i2c_hid i2c-ELAN0501:00: x", 3 },
 	{ "6,123,456789,-,caller=T42;x", 6 },
 	{ "[   12.345678] x", -1 },
 };
