@@ -454,7 +454,7 @@ static bool blame_same_stack(const struct kb_rep *r, size_t i)
  * at %pS", arch/arm64/kernel/process.c "lr : %pS"). For a faulting
  * helper whose caller the excerpt does not show.
  */
-static bool blame_link_register(struct kb_rep *r)
+static bool blame_link_register(struct kb_rep *r, bool unplaced)
 {
 	struct kb_frame f;
 	int i = kb_rep_find(r, r->hdr, "LR is at ");
@@ -463,7 +463,7 @@ static bool blame_link_register(struct kb_rep *r)
 
 	for (k = 0; k < r->frames_nr && !r->frames[k].ip; k++)
 		;
-	if (k == r->frames_nr || !blame_helper(r, &r->frames[k]))
+	if (k == r->frames_nr || (!unplaced && !blame_helper(r, &r->frames[k])))
 		return false;
 	if (i < 0)
 		i = kb_rep_find(r, r->hdr, "lr : ");
@@ -471,7 +471,8 @@ static bool blame_link_register(struct kb_rep *r)
 		return false;
 	l = kb_rep_line(r, i);
 	l = strstr(l, "LR is at ") ? strstr(l, "LR is at ") + 9 : strstr(l, "lr : ") + 5;
-	if (!kb_frame_parse(l, &f) || !f.has_off || blame_helper(r, &f))
+	if (!kb_frame_parse(l, &f) || !f.has_off || blame_helper(r, &f) ||
+	    (unplaced && !f.file[0] && !f.module[0] && !blame_index_file(&f)))
 		return false;
 	f.idx = i;
 	f.reliable = true;
@@ -493,7 +494,7 @@ static void blame_caller(struct kb_rep *r)
 		r->guilty = (int)i;
 		return;
 	}
-	blame_link_register(r);
+	blame_link_register(r, false);
 }
 
 /*
@@ -524,6 +525,9 @@ static void blame_unplaced(struct kb_rep *r)
 			return;
 		}
 	}
+	/* an excerpt cut before the trace: arm's link register is the caller */
+	if (g->ip)
+		blame_link_register(r, true);
 }
 
 #define BLAME_GUESSED_TRACE 4	/* "? " frames that make a trace with no other */
@@ -850,7 +854,7 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		blame_caller(r);
 		blame_unplaced(r);
 		if (r->guilty < 0)
-			blame_link_register(r);
+			blame_link_register(r, false);
 	}
 	if (!strncmp(r->title.buf, "INFO: rcu detected stall", 24))
 		blame_stalled(r);

@@ -473,6 +473,13 @@ static const struct bcase bcases[] = {
 	  "2663 [   94.901485] [<ffffff99b8c7e98c>] submit_bh_wbc.isra.19+0x15c/0x1b0\n"
 	  "2664 [   94.901500] [<ffffff99b8c81194>] __sync_dirty_buffer+0xa4/0x100\n",
 	  "fs/buffer.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* arm: a function 6.12 no longer has, the trace cut: the link register's */
+	{ "an unplaced PC and arm's LR",
+	  L "Unable to handle kernel NULL pointer dereference at virtual address 00000014\n"
+	  L "Internal error: Oops: 5 [#1] SMP ARM\n"
+	  L "PC is at no_such_function_in_linux+0x8/0x18\n"
+	  L "LR is at elm_config+0x10/0x50\n",
+	  "drivers/mtd/nand/raw/omap_elm.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* an out-of-tree module's function named like a tree one: not the tree's */
 	{ "unknown module", OOPS("ext4_writepages+0x1a/0x80 [vendorfs]", ""), NULL,
 	  KB_SRC_MODULE, KB_CONF_LOW },
