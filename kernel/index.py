@@ -25,7 +25,7 @@ import sys
 SKIP_TOP = {"tools", "samples", "Documentation", ".git"}
 SOURCE_EXT = (".c", ".h", ".S", ".rs")
 CTAGS = ["ctags", "--languages=C", "--kinds-C=f", "--sort=no", "-x",
-         "--_xformat=%N %F", "-L", "-", "-f", "-"]
+         "--_xformat=%N %n %{end} %F", "-L", "-", "-f", "-"]
 
 # Kbuild (Documentation/kbuild/makefiles.rst): "obj-$(CONFIG_X) += a.o b.o"
 # lists objects that are modules when X=m; "a-y := x.o y.o", "a-objs" and
@@ -129,11 +129,20 @@ def functions(tree, files):
     ignore = ",".join(n + "+" for n in bare_macros(tree, c))
     out = subprocess.run(CTAGS + ["-I", ignore], cwd=tree, input="\n".join(c) + "\n",
                          capture_output=True, text=True, errors="replace", check=True).stdout
-    defs = {}
+    defs, full = {}, {}
     for line in out.splitlines():
-        name, _, path = line.partition(" ")
-        if name and path and " " not in name:
-            defs.setdefault(name, set()).add(path)
+        f = line.split(" ", 3)
+        if len(f) != 4 or not f[0] or not f[3]:
+            continue
+        name, start, end, path = f
+        defs.setdefault(name, set()).add(path)
+        # a definition on one line is a configuration's empty stub
+        # ("static inline void setup_nr_cpu_ids(void) { }" for !SMP)
+        if start != end:
+            full.setdefault(name, set()).add(path)
+    # a stub is never where a trace was: its name's full definitions are
+    for name, paths in full.items():
+        defs[name] &= paths
     return defs
 
 
