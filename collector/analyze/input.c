@@ -437,7 +437,9 @@ static size_t input_tool(const char *s, size_t len)
 	size_t n = 0;
 	const char *lg;
 
-	if (len > 20 && is_digit(s[0]) && s[4] == '/' && s[7] == '/' && s[10] == ' ' &&
+	/* or a log viewer's "05/09/2024 11:14:19 " (day and month first, either order) */
+	if (len > 20 && is_digit(s[0]) &&
+	    ((s[4] == '/' && s[7] == '/') || (s[2] == '/' && s[5] == '/')) && s[10] == ' ' &&
 	    s[13] == ':' && s[16] == ':' && s[19] == ' ')
 		n = 20;
 	if (len - n > 8 && s[n] >= 'a' && s[n] <= 'z') {
@@ -596,6 +598,9 @@ static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
 		return 0;
 	if (len > 8 && !memcmp(s, "kernel: ", 8))
 		return 8;	/* a syslog line pasted from its tag on */
+	/* syslogd's broadcast of an emergency: " kernel:thermal thermal_zone0: ..." */
+	if (len > 7 && !memcmp(s, "kernel:", 7) && s[7] != ' ')
+		return 7;
 	/* a paste cut before the host's tag: "vmhost kernel: " (never another program's) */
 	n = input_alpha(s[0]) || is_digit(s[0]) ? input_tag(s, len) : 0;
 	if (n && n != (size_t)-1)

@@ -129,13 +129,33 @@ static bool drv_name_is(const char *pat, const char *name)
 	return !strcmp(pat, name);
 }
 
+static const struct kb_drv_module *drv_module(const char *drv);
+
+/*
+ * The table's row for a driver's name. A family's pattern ("mt76*") never
+ * takes a module of the tree that is built elsewhere under a name it
+ * matches: mt7601u is drivers/net/wireless/mediatek/mt7601u/, not mt76's.
+ */
 static const struct drv_src *drv_lookup(const char *name)
 {
+	const struct kb_drv_module *mod = NULL;
 	size_t i;
+	bool looked = false;
 
-	for (i = 0; i < ARRAY_SIZE(drv_srcs); i++)
-		if (drv_name_is(drv_srcs[i].driver, name))
-			return &drv_srcs[i];
+	for (i = 0; i < ARRAY_SIZE(drv_srcs); i++) {
+		const struct drv_src *d = &drv_srcs[i];
+
+		if (!drv_name_is(d->driver, name))
+			continue;
+		if (d->driver[strlen(d->driver) - 1] == '*') {
+			if (!looked)
+				mod = drv_module(name);
+			looked = true;
+			if (mod && strncmp(mod->path, d->dir, strlen(d->dir)))
+				continue;
+		}
+		return d;
+	}
 	return NULL;
 }
 
@@ -304,6 +324,18 @@ void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core)
 	}
 	r->blame_source = KB_SRC_MESSAGE;
 	if (drv && drv_mmc_host(drv) && (!src || core)) {
+		const char *l = kb_rep_line(r, r->hdr);
+
+		/* SDHCI's and CQHCI's register dumps: "mmc0: sdhci: ", "mmc0: cqhci: " */
+		if (strstr(l, ": sdhci: ") || strstr(l, ": cqhci: ")) {
+			snprintf(r->guilty_file, sizeof(r->guilty_file), "%s",
+				 strstr(l, ": sdhci: ") ? "drivers/mmc/host/sdhci.c" :
+							  "drivers/mmc/host/cqhci-core.c");
+			snprintf(r->guilty_module, sizeof(r->guilty_module), "%s",
+				 strstr(l, ": sdhci: ") ? "sdhci" : "cqhci");
+			r->blame_reason = "the host library's register dump after a failure";
+			return;
+		}
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "drivers/mmc/core/");
 		snprintf(r->guilty_module, sizeof(r->guilty_module), "mmc_core");
 		r->blame_reason = "the MMC core's message about a host's card (mmc_hostname())";

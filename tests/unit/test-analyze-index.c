@@ -473,6 +473,12 @@ static const struct bcase bcases[] = {
 	  "2663 [   94.901485] [<ffffff99b8c7e98c>] submit_bh_wbc.isra.19+0x15c/0x1b0\n"
 	  "2664 [   94.901500] [<ffffff99b8c81194>] __sync_dirty_buffer+0xa4/0x100\n",
 	  "fs/buffer.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* a family's pattern (mt76*) does not take a driver built elsewhere */
+	{ "mt7601u is not mt76", L "mt7601u 8-3:1.0: Vendor request req:02 off:0080 failed:-71\n",
+	  "drivers/net/wireless/mediatek/mt7601u/", KB_SRC_MESSAGE, KB_CONF_LOW },
+	/* the MMC host libraries' register dumps under the host's name */
+	{ "SDHCI's dump", L "mmc0: sdhci: Timeout:   0x00000001 | Int stat: 0x00000000\n",
+	  "drivers/mmc/host/sdhci.c", KB_SRC_MESSAGE, KB_CONF_LOW },
 	/* arm: a function 6.12 no longer has, the trace cut: the link register's */
 	{ "an unplaced PC and arm's LR",
 	  L "Unable to handle kernel NULL pointer dereference at virtual address 00000014\n"

@@ -124,6 +124,11 @@ static const struct pcase prefixes[] = {
 	{ "1.5 MB freed", "1.5 MB freed" },
 	{ "16:35:14  xhci_hcd 0000:13:00.0: PM: failed to suspend: error -16",
 	  "xhci_hcd 0000:13:00.0: PM: failed to suspend: error -16" },
+	/* syslogd's broadcast of an emergency; a log viewer's date, day first */
+	{ " kernel:thermal thermal_zone0: gpu-thermal: critical temperature reached",
+	  "thermal thermal_zone0: gpu-thermal: critical temperature reached" },
+	{ "05/09/2024 11:14:19 UBSAN: array-index-out-of-bounds in x.c:1:2",
+	  "UBSAN: array-index-out-of-bounds in x.c:1:2" },
 	/* the level alone, where dmesg -x's facility would be */
 	{ "err: i2c_hid i2c-ELAN0501:00: error in i2c_hid_init_report",
 	  "i2c_hid i2c-ELAN0501:00: error in i2c_hid_init_report" },
