@@ -253,7 +253,17 @@ bool kb_blame_listed_module(struct kb_rep *r)
 	if (!kb_modlist_next(&it, name, sizeof(name), &fl, &f))
 		f = 0;
 	if (f && oot_listed(r, name, flags, sizeof(flags)) == 1 && strpbrk(flags, "PO") &&
-	    kb_oot_blame(r, name)) {
+	    oot_tree_builds(name) && !strchr(flags, 'P')) {
+		/* the tree's own driver built outside it (OpenWrt's backports, a DKMS rebuild) */
+		kb_drv_blame(r, name, NULL, false);
+		if (!r->guilty_file[0])
+			return false;
+		r->blame_reason = "a module the tree builds, loaded last and built out of the tree "
+				  "(O: backports), and the report's frames named only code that "
+				  "serves its clients";
+		r->blame_source = KB_SRC_MODULE;
+	} else if (f && oot_listed(r, name, flags, sizeof(flags)) == 1 && strpbrk(flags, "PO") &&
+		   kb_oot_blame(r, name)) {
 		r->blame_reason = "out-of-tree module loaded last (the first in 'Modules "
 				  "linked in'), and the report's frames named only code that "
 				  "serves its clients; report it to its vendor";

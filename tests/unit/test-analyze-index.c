@@ -473,6 +473,12 @@ static const struct bcase bcases[] = {
 	  "2663 [   94.901485] [<ffffff99b8c7e98c>] submit_bh_wbc.isra.19+0x15c/0x1b0\n"
 	  "2664 [   94.901500] [<ffffff99b8c81194>] __sync_dirty_buffer+0xa4/0x100\n",
 	  "fs/buffer.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* O on a module the tree builds: its own driver built outside (backports) */
+	{ "a backported tree driver loaded last",
+	  L "WARNING: CPU: 1 PID: 1 at kernel/workqueue.c:4230 __flush_work+0x38/0x400\n"
+	  L "Modules linked in: brcmfmac_wcc(O) pppoe brcmfmac(O) cfg80211(O)\n"
+	  L "CPU: 1 PID: 1 Comm: kworker/1:1 Tainted: G           O       6.6.52 #0\n",
+	  "drivers/net/wireless/broadcom/brcm80211/brcmfmac/wcc/", KB_SRC_MODULE, KB_CONF_LOW },
 	/* a family's pattern (mt76*) does not take a driver built elsewhere */
 	{ "mt7601u is not mt76", L "mt7601u 8-3:1.0: Vendor request req:02 off:0080 failed:-71\n",
 	  "drivers/net/wireless/mediatek/mt7601u/", KB_SRC_MESSAGE, KB_CONF_LOW },
