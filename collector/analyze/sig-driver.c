@@ -246,6 +246,28 @@ static bool drv_index_driver(const struct kb_index *ix, const char *drv, char *p
 	return true;
 }
 
+/* Of a name's several modules, the one in the directory of that name, if one */
+static bool drv_index_named_dir(const struct kb_index *ix, const char *drv, char *path,
+				size_t size)
+{
+	const char *dir, *files[1], *found = NULL;
+	size_t k, n = strlen(drv);
+
+	for (k = 0; k < 8 && kb_index_module(ix, drv, k, &dir, files, 0) >= 0; k++) {
+		size_t dl = strlen(dir);
+
+		if (dl > n && dir[dl - n - 1] == '/' && !strcmp(dir + dl - n, drv)) {
+			if (found)
+				return false;
+			found = dir;
+		}
+	}
+	if (!found)
+		return false;
+	snprintf(path, size, "%s/", found);
+	return true;
+}
+
 /*
  * A driver the compiled tables miss, placed by the tree's index: a
  * Kbuild module of its name (obj-m += NAME.o), a device driver of its
@@ -271,6 +293,9 @@ static bool drv_index_place(const char *drv, char *path, size_t size)
 			snprintf(path, size, "%s/", dir);
 		return true;
 	}
+	/* several: the one its subsystem's directory is named for (drivers/char/tpm) */
+	if (n >= 0 && drv_index_named_dir(ix, drv, path, size))
+		return true;
 	if (drv_index_driver(ix, drv, path, size))
 		return true;
 	snprintf(base, sizeof(base), "%s.c", drv);

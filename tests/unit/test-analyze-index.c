@@ -479,6 +479,9 @@ static const struct bcase bcases[] = {
 	  L "Modules linked in: brcmfmac_wcc(O) pppoe brcmfmac(O) cfg80211(O)\n"
 	  L "CPU: 1 PID: 1 Comm: kworker/1:1 Tainted: G           O       6.6.52 #0\n",
 	  "drivers/net/wireless/broadcom/brcm80211/brcmfmac/wcc/", KB_SRC_MODULE, KB_CONF_LOW },
+	/* a class's devices print the class: of two modules "tpm", drivers/char/tpm's */
+	{ "a class's name and its subsystem's directory", L "tpm tpm0: Operation Timed out\n",
+	  "drivers/char/tpm/", KB_SRC_MESSAGE, KB_CONF_LOW },
 	/* a family's pattern (mt76*) does not take a driver built elsewhere */
 	{ "mt7601u is not mt76", L "mt7601u 8-3:1.0: Vendor request req:02 off:0080 failed:-71\n",
 	  "drivers/net/wireless/mediatek/mt7601u/", KB_SRC_MESSAGE, KB_CONF_LOW },
