@@ -96,6 +96,11 @@ static void fault_mips_bug(struct kb_rep *r)
 	kb_title_in(r, "kernel BUG", KB_PART_IP | KB_PART_TRACE, NULL);
 }
 
+static void fault_mips_oops(struct kb_rep *r)
+{
+	kb_title_in(r, "Oops", KB_PART_IP | KB_PART_TRACE, NULL);
+}
+
 static void fault_oops(struct kb_rep *r)
 {
 	const char *l = kb_rep_line(r, r->hdr) + strlen("Oops: ");
@@ -423,6 +428,13 @@ const struct kb_sig kb_sigs_fault[] = {
 	{ .prefix = "CPU ", .contains = " Unable to handle kernel paging request at virtual address ",
 	  .kind = "page fault", .custom = fault_mips_paging },
 	{ .prefix = "Kernel bug detected[#", .kind = "kernel BUG", .custom = fault_mips_bug },
+	/*
+	 * mips's die("Oops", regs) prints "Oops[#1]:" after a fault's own line
+	 * (do_page_fault()'s above, do_be()'s "Data bus error, epc == ...")
+	 */
+	{ .prefix = "Data bus error, epc == ", .kind = "Oops", .custom = fault_mips_oops },
+	{ .prefix = "Instruction bus error, epc == ", .kind = "Oops", .custom = fault_mips_oops },
+	{ .prefix = "Oops[#", .kind = "Oops", .flags = KB_SIG_INNER, .custom = fault_mips_oops },
 	{ .prefix = "Unable to handle kernel NULL pointer dereference", .kind = "page fault",
 	  .title = "BUG: unable to handle kernel NULL pointer dereference",
 	  .parts = KB_PART_IP | KB_PART_TRACE },

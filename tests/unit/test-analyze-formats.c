@@ -198,6 +198,16 @@ static const struct fcase cases[] = {
 	  T "[<801e3a70>] skb_put+0x4c/0x50\n"
 	  T "[<8701a5c4>] mt76_dma_rx_poll+0x1f4/0x3a0 [mt76]\n",
 	  "kernel BUG in mt76_dma_rx_poll", false },
+	/* do_be(): a bus error's line, then die("Oops"): one report */
+	{ "mips bus error",
+	  T "Data bus error, epc == 80347d38, ra == 835a27b4\n" T "Oops[#1]:\n" CPU
+	  T "epc   : 80347d38 ioread32+0x8/0x10\n"
+	  T "ra    : 835a27b4 ath9k_hw_init+0x94/0x2a0 [ath9k_hw]\n"
+	  T "Call Trace:\n"
+	  T "[<80347d38>] ioread32+0x8/0x10\n"
+	  T "[<835a27b4>] ath9k_hw_init+0x94/0x2a0 [ath9k_hw]\n"
+	  T "[<8361c0a4>] ath9k_init_device+0x2a4/0x7d0 [ath9k]\n",
+	  "Oops in ioread32", false },
 	{ "bare WARNING", T "WARNING:\n" CPU, "WARNING: corrupted", true },
 };
 
