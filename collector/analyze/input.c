@@ -706,6 +706,9 @@ void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_li
 		s += b + n;
 		len -= b + n;
 	}
+	/* a syslog daemon's empty field after the tag: "host kernel: : mpt2sas0: ..." */
+	if (round && len > 2 && s[0] == ':' && s[1] == ' ')
+		s += 2, len -= 2;
 	out->text = s;
 	out->len = len;
 }

@@ -71,6 +71,8 @@ static const struct drv_src {
 	{ "usb", "usbcore", "drivers/usb/core/", NULL },
 	/* storage: "nvme nvme0:" is the nvme class device of drivers/nvme/host */
 	{ "nvme", "nvme", "drivers/nvme/host/", NULL },
+	/* mpt2sas: the SAS2 driver merged into mpt3sas (4.4); its hosts are still "mpt2sas%d" */
+	{ "mpt2sas", "mpt3sas", "drivers/scsi/mpt3sas/", NULL },
 	{ "ahci", "ahci", "drivers/ata/ahci", "drivers/ata/ahci.c" },
 	/* Bluetooth */
 	{ "btusb", "btusb", "drivers/bluetooth/btusb", "drivers/bluetooth/btusb.c" },

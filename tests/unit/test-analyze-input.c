@@ -129,6 +129,10 @@ static const struct pcase prefixes[] = {
 	  "thermal thermal_zone0: gpu-thermal: critical temperature reached" },
 	{ "05/09/2024 11:14:19 UBSAN: array-index-out-of-bounds in x.c:1:2",
 	  "UBSAN: array-index-out-of-bounds in x.c:1:2" },
+	/* a syslog daemon's empty field after the tag */
+	{ "Feb 14 10:53:28 host1 kernel: : mpt2sas0: fault_state(0x5841)!",
+	  "mpt2sas0: fault_state(0x5841)!" },
+	{ ": not after a prefix", ": not after a prefix" },
 	/* the level alone, where dmesg -x's facility would be */
 	{ "err: i2c_hid i2c-ELAN0501:00: error in i2c_hid_init_report",
 	  "i2c_hid i2c-ELAN0501:00: error in i2c_hid_init_report" },
