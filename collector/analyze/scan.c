@@ -537,8 +537,8 @@ static void scan_in_report(struct scan *sc, const struct kb_line *l)
 
 /*
  * A driver's error no signature lists, kept while the log shows no
- * report: the latest, since boot-time noise comes first and the failure
- * the user reports is usually the last thing the log says.
+ * report: the latest of the strongest, since boot-time noise comes first
+ * and the failure the user reports is usually the last thing the log says.
  */
 static void scan_fallback_keep(struct scan *sc, const struct kb_line *l)
 {
@@ -559,6 +559,9 @@ static void scan_fallback_keep(struct scan *sc, const struct kb_line *l)
 		rank = kb_drv_generic_rank(joined.text, joined.len, l->level);
 	}
 	sc->fb_wrap_len = 0;
+	/* a weaker word (a reset, a loss) after a failure is its sequel */
+	if (rank && rank < sc->fb_rank)
+		return;
 	if (!rank) {
 		if (l->len > 2 && l->len < SCAN_FALLBACK / 2 && l->text[l->len - 1] == ' ' &&
 		    l->text[l->len - 2] == ':') {

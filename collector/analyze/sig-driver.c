@@ -965,12 +965,12 @@ static void drv_blk_error(struct kb_rep *r)
 	}
 }
 
-static bool drv_says_failed(const char *s, size_t len);
+static int drv_says_failed(const char *s, size_t len);
 
 /* A driver's own words, under the Bluetooth HCI device's prefix, saying it failed */
 static bool drv_bt_failed(const char *msg, size_t len)
 {
-	return drv_says_failed(msg, len);
+	return drv_says_failed(msg, len) == 2;
 }
 
 #define DRIVER_ROW .kind = "driver", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK
@@ -1130,12 +1130,15 @@ const struct kb_sig kb_sigs_driver[] = {
  * (dev_driver_string(), or a module's pr_fmt) says whose message it is;
  * these words say it is a failure and not a notice.
  */
-#define FAIL_WORD(w, st) { (w), sizeof(w) - 1, (st) }
+#define FAIL_WORD(w, st) { (w), sizeof(w) - 1, (st), 2 }
+/* what a driver says of its recovery or of a loss, weaker than its failure */
+#define WEAK_WORD(w, st) { (w), sizeof(w) - 1, (st), 1 }
 
 static const struct {
 	const char *word;	/* lower case; matched in any case */
 	size_t len;
 	bool stem;		/* any ending: "failed", "failure", "errors", "corrupted" */
+	int rank;		/* kb_drv_generic_rank()'s */
 } drv_fail_words[] = {
 	FAIL_WORD("fail", true), FAIL_WORD("error", true), FAIL_WORD("timed out", false),
 	FAIL_WORD("timeout", false), FAIL_WORD("not responding", false),
@@ -1143,7 +1146,14 @@ static const struct {
 	FAIL_WORD("hung", false), FAIL_WORD("stuck", false), FAIL_WORD("invalid", false),
 	FAIL_WORD("unable to", false), FAIL_WORD("can't", false), FAIL_WORD("cannot", false),
 	FAIL_WORD("corrupt", true), FAIL_WORD("bogus", false), FAIL_WORD("could not", false),
-	FAIL_WORD("fault", true),
+	FAIL_WORD("fault", true), FAIL_WORD("abort", true), FAIL_WORD("unhandled", false),
+	FAIL_WORD("giving up", false), FAIL_WORD("no response", false),
+	FAIL_WORD("refused", false), FAIL_WORD("dead", false), FAIL_WORD("exception", false),
+	FAIL_WORD("did not", false), FAIL_WORD("didn't", false),
+	/* the hardware's reset, a loss, a mismatch: often a notice, a failure's sequel */
+	WEAK_WORD("reset", true), WEAK_WORD("not found", false), WEAK_WORD("unexpected", false),
+	WEAK_WORD("lost", false), WEAK_WORD("overflow", true), WEAK_WORD("underrun", false),
+	WEAK_WORD("mismatch", false), WEAK_WORD("denied", false),
 };
 
 /* The words' first letters, in either case. */
@@ -1151,6 +1161,8 @@ static const unsigned char drv_fail_first[256] = {
 	['f'] = 1, ['e'] = 1, ['t'] = 1, ['n'] = 1, ['c'] = 1, ['h'] = 1, ['s'] = 1, ['i'] = 1,
 	['u'] = 1, ['b'] = 1, ['F'] = 1, ['E'] = 1, ['T'] = 1, ['N'] = 1, ['C'] = 1, ['H'] = 1,
 	['S'] = 1, ['I'] = 1, ['U'] = 1, ['B'] = 1,
+	['r'] = 1, ['a'] = 1, ['d'] = 1, ['l'] = 1, ['g'] = 1, ['o'] = 1, ['m'] = 1,
+	['R'] = 1, ['A'] = 1, ['D'] = 1, ['L'] = 1, ['G'] = 1, ['O'] = 1, ['M'] = 1,
 };
 
 static bool drv_letter(char c)
@@ -1158,10 +1170,14 @@ static bool drv_letter(char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/* One of the words, as a word: "invalidation" and "hangs up" are not. One pass. */
-static bool drv_says_failed(const char *s, size_t len)
+/*
+ * The strongest of the words, as a word ("invalidation" and "hangs up" are
+ * not): its rank, 0 for none. One pass.
+ */
+static int drv_says_failed(const char *s, size_t len)
 {
 	size_t i, k;
+	int rank = 0;
 
 	for (i = 0; i < len; i++) {
 		char c;
@@ -1176,11 +1192,15 @@ static bool drv_says_failed(const char *s, size_t len)
 			    (s[i + 1] | 0x20) != drv_fail_words[k].word[1] ||
 			    strncasecmp(s + i, drv_fail_words[k].word, n))
 				continue;
-			if (drv_fail_words[k].stem || i + n == len || !drv_letter(s[i + n]))
-				return true;
+			if ((drv_fail_words[k].stem || i + n == len || !drv_letter(s[i + n])) &&
+			    drv_fail_words[k].rank > rank) {
+				rank = drv_fail_words[k].rank;
+				if (rank == 2)
+					return rank;
+			}
 		}
 	}
-	return false;
+	return rank;
 }
 
 /*
@@ -1379,15 +1399,17 @@ static bool drv_drm_error(const char *msg, size_t body)
 int kb_drv_generic_rank(const char *msg, size_t len, int level)
 {
 	size_t off, dn, body;
+	int rank;
 
 	/* printk's level, when the log kept it: dev_err() is KERN_ERR (3) or worse */
 	if (level > 3 || len < 12)
 		return 0;
 	/* the cheap tests first: most lines say nothing failed */
 	if ((!drv_char[(unsigned char)msg[0]] && msg[0] != '[') ||
-	    !drv_split(msg, len, &off, &dn, &body) ||
-	    (!drv_says_failed(msg + body, len - body) && !drv_drm_error(msg, body)) ||
-	    !drv_known(msg + off, dn, msg + len))
+	    !drv_split(msg, len, &off, &dn, &body))
+		return 0;
+	rank = drv_drm_error(msg, body) ? 2 : drv_says_failed(msg + body, len - body);
+	if (!rank || !drv_known(msg + off, dn, msg + len))
 		return 0;
 	/*
 	 * a missing firmware file (-ENOENT) is a driver trying several names:
@@ -1395,7 +1417,7 @@ int kb_drv_generic_rank(const char *msg, size_t len, int level)
 	 * in -2 too: "failed to load DSP topology -2")
 	 */
 	return kb_drv_fw_enoent(msg + body, len - body) &&
-	       memmem(msg + body, len - body, "firmware", 8) ? 0 : 1;
+	       memmem(msg + body, len - body, "firmware", 8) ? 0 : rank;
 }
 
 static void drv_generic_title(struct kb_rep *r, char *driver, size_t size)

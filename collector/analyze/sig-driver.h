@@ -117,8 +117,9 @@ bool kb_drv_fw_enoent(const char *msg, size_t len);
  * A driver's error the catalogue does not list: a dev_printk()/pr_fmt
  * prefix naming a driver kbug can place and a body that says it failed,
  * at KERN_ERR or worse when the log kept the level (-1: unknown); a
- * missing firmware file (-ENOENT) is none. 0: not one, 1: one. The scanner
- * reports the latest one (kb_drv_generic) only when the log has no other report.
+ * missing firmware file (-ENOENT) is none. 0: not one, 1: a weak word (a
+ * reset, a loss), 2: a failure. The scanner reports the latest of the
+ * highest rank (kb_drv_generic) only when the log has no other report.
  */
 int kb_drv_generic_rank(const char *msg, size_t len, int level);
 extern const struct kb_drv_row kb_drv_generic;

@@ -468,6 +468,14 @@ static const struct bcase bcases[] = {
 	{ "a failure said with could not",
 	  L "ice 0000:01:00.0: The DDP package file was not found or could not be read.\n",
 	  "drivers/net/ethernet/intel/ice/", KB_SRC_MESSAGE, KB_CONF_LOW },
+	/* a reset is a failure's sequel: alone it is the report, after one it is not */
+	{ "a driver resetting its hardware",
+	  L "ixgbe 0000:01:00.1 eth1: initiating reset to clear Tx work after link loss\n",
+	  "drivers/net/ethernet/intel/ixgbe/", KB_SRC_MESSAGE, KB_CONF_LOW },
+	{ "a reset after another driver's failure",
+	  L "sky2 0000:02:00.0: error interrupt status=0x80000000\n"
+	  L "e1000e 0000:00:1f.6 eno1: Reset adapter unexpectedly\n",
+	  "drivers/net/ethernet/marvell/sky2.c", KB_SRC_MESSAGE, KB_CONF_LOW },
 	/* the old form of a trace's frames, pasted without its header */
 	{ "a pre-4.x trace's tail",
 	  "2663 [   94.901485] [<ffffff99b8c7e98c>] submit_bh_wbc.isra.19+0x15c/0x1b0\n"
