@@ -20,13 +20,38 @@ AREAS = ("drivers/net", "drivers/gpu/drm", "drivers/usb", "drivers/bluetooth", "
          "drivers/nvme", "drivers/ata", "drivers/input", "drivers/hid", "drivers/platform/x86",
          "drivers/thunderbolt", "drivers/mmc", "drivers/media/usb", "drivers/iommu",
          "drivers/acpi")
+# Added later: their modules whose names three or more .c files of the tree
+# share (core, base, error, queue) are left out, since a message's "core: "
+# or "error: " is a word there, no module's KBUILD_MODNAME
+MORE_AREAS = (
+         # storage and server hardware: SCSI HBAs, md/dm, block, DMA, RDMA, crypto engines
+         "drivers/scsi", "drivers/md", "drivers/block", "drivers/target", "drivers/infiniband",
+         "drivers/dma", "drivers/crypto", "drivers/edac",
+         # a board's buses and chips
+         "drivers/i2c", "drivers/spi", "drivers/tty/serial", "drivers/pci/controller",
+         "drivers/hwmon", "drivers/thermal", "drivers/power/supply", "drivers/char/tpm",
+         "drivers/misc", "drivers/remoteproc")
 # obj-$(CONFIG_FOO) += foo.o bar.o, or ${CONFIG_FOO} (continuation lines joined first)
 OBJ = re.compile(r"^obj-\$[({]CONFIG_\w+[)}]\s*[+:]?=\s*(.*)$", re.M)
 
 
+def common_names(tree):
+    """Basenames of three or more .c files of the tree (core, main, queue)."""
+    count = {}
+    for top in os.listdir(tree):
+        if top in ("tools", "samples", "Documentation", "scripts", "usr"):
+            continue
+        for _root, _dirs, files in os.walk(os.path.join(tree, top)):
+            for f in files:
+                if f.endswith(".c"):
+                    count[f[:-2]] = count.get(f[:-2], 0) + 1
+    return {n for n, c in count.items() if c >= 3}
+
+
 def modules(tree):
     mods = {}
-    for area in AREAS:
+    common = common_names(tree)
+    for area in AREAS + MORE_AREAS:
         for root, _dirs, files in sorted(os.walk(os.path.join(tree, area))):
             for mk in ("Makefile", "Kbuild"):
                 if mk not in files:
@@ -41,6 +66,8 @@ def modules(tree):
                         if not tok.endswith(".o") or "/" in tok or "$" in tok:
                             continue
                         name = tok[:-2]
+                        if area in MORE_AREAS and name in common:
+                            continue
                         one = os.path.exists(os.path.join(root, name + ".c"))
                         mods.setdefault(name.replace("-", "_"),
                                         rel + "/" + (name + ".c" if one else ""))

@@ -476,6 +476,9 @@ static const struct bcase bcases[] = {
 	  L "sky2 0000:02:00.0: error interrupt status=0x80000000\n"
 	  L "e1000e 0000:00:1f.6 eno1: Reset adapter unexpectedly\n",
 	  "drivers/net/ethernet/marvell/sky2.c", KB_SRC_MESSAGE, KB_CONF_LOW },
+	/* pr_fmt(KBUILD_MODNAME ": ") of a SCSI host adapter's driver */
+	{ "a host adapter's module", L "aacraid: Host adapter abort request (0,1,3,0)\n",
+	  "drivers/scsi/aacraid/", KB_SRC_MESSAGE, KB_CONF_LOW },
 	/* the old form of a trace's frames, pasted without its header */
 	{ "a pre-4.x trace's tail",
 	  "2663 [   94.901485] [<ffffff99b8c7e98c>] submit_bh_wbc.isra.19+0x15c/0x1b0\n"
