@@ -454,6 +454,19 @@ static bool drv_split(const char *m, size_t len, size_t *drv_off, size_t *drv_le
 		if (m[i] != ' ')
 			return false;
 		for (i++; i < lim; i++) {
+			const char *close;
+
+			/*
+			 * netdev_printk()'s net device not (or no longer)
+			 * registered: "DEV (unnamed net_device): ", "DEV eth0
+			 * (unregistering): ", "(unregistered net_device)" before 4.x
+			 */
+			close = m[i] == ' ' && i + 1 < lim && m[i + 1] == '(' ?
+				memchr(m + i, ')', lim - i) : NULL;
+			if (close && close + 1 < m + lim && close[1] == ':') {
+				i = (size_t)(close - m);
+				continue;
+			}
 			if (m[i] == ' ' && ++sp > 1)
 				return false;	/* a sentence, not a device's name */
 			if (m[i] == ':' && i + 1 < len && m[i + 1] == ' ')

@@ -479,6 +479,10 @@ static const struct bcase bcases[] = {
 	/* pr_fmt(KBUILD_MODNAME ": ") of a SCSI host adapter's driver */
 	{ "a host adapter's module", L "aacraid: Host adapter abort request (0,1,3,0)\n",
 	  "drivers/scsi/aacraid/", KB_SRC_MESSAGE, KB_CONF_LOW },
+	/* netdev_printk() of a net device not registered yet */
+	{ "an unregistered net device",
+	  L "ax88179_178a 1-1:2.1 (unregistered net_device): Failed to write reg index 0x0001: -19\n",
+	  "drivers/net/usb/ax88179_178a.c", KB_SRC_MESSAGE, KB_CONF_LOW },
 	/* the old form of a trace's frames, pasted without its header */
 	{ "a pre-4.x trace's tail",
 	  "2663 [   94.901485] [<ffffff99b8c7e98c>] submit_bh_wbc.isra.19+0x15c/0x1b0\n"
