@@ -146,6 +146,21 @@ def functions(tree, files):
     return defs
 
 
+# EXPORT_SYMBOL(name) and its _GPL/_NS forms, ACPICA's ACPI_EXPORT_SYMBOL(name):
+# a function other modules call, a subsystem's API
+RE_EXPORT = re.compile(r"(?:\b|\bACPI_)EXPORT_SYMBOL\w*\(\s*(\w+)")
+
+
+def exported(tree, files):
+    names = set()
+    for f in files:
+        with open(os.path.join(tree, f), encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+        if "EXPORT_SYMBOL" in text:
+            names.update(RE_EXPORT.findall(text))
+    return names
+
+
 # A device driver's name is what dev_driver_string() returns, the first word
 # of every dev_printk() line ("i2c_designware 1f00080000.i2c: ..."): the
 # .name of the struct device_driver that a bus's driver structure holds
@@ -223,15 +238,17 @@ def main():
     files = source_files(tree)
     fid = {f: i for i, f in enumerate(files)}
     defs = functions(tree, files)
+    exports = exported(tree, files)
     mods = modules(tree, fid)
     drvs = drivers(tree, files)
-    lines = ["# kbug-index 2 linux-source-6.12 %s (kernel/index.py, %s --languages=C "
+    lines = ["# kbug-index 3 linux-source-6.12 %s (kernel/index.py, %s --languages=C "
              "--kinds-C=f)" % (version, ver)]
     lines += ["F " + f for f in files]
     for name in sorted(defs):
         ids = sorted(fid[p] for p in defs[name] if p in fid)
         if ids:
-            lines.append("f %s %s" % (name, ",".join(map(str, ids))))
+            lines.append("f %s %s%s" % (name, ",".join(map(str, ids)),
+                                        " x" if name in exports else ""))
     for name in sorted(mods):
         for d, srcs in mods[name]:
             lines.append("m %s %s %s" % (name, d, ",".join(str(fid[s]) for s in srcs) or "-"))
@@ -242,8 +259,9 @@ def main():
     with open(tmp, "wb") as fh:
         fh.write(gzip.compress(data, 9, mtime=0))
     os.replace(tmp, outpath)
-    print("%s: %d files, %d functions, %d modules, %d drivers, %d bytes" %
-          (outpath, len(files), len(defs), len(mods), len(drvs), os.path.getsize(outpath)))
+    print("%s: %d files, %d functions (%d exported), %d modules, %d drivers, %d bytes" %
+          (outpath, len(files), len(defs), len(exports & set(defs)), len(mods), len(drvs),
+           os.path.getsize(outpath)))
 
 
 if __name__ == "__main__":

@@ -530,6 +530,70 @@ static void blame_unplaced(struct kb_rep *r)
 		blame_link_register(r, true);
 }
 
+/* Do two files lie in one directory? */
+static bool blame_same_dir(const char *a, const char *b)
+{
+	const char *sa = strrchr(a, '/'), *sb = strrchr(b, '/');
+
+	return sa && sb && sa - a == sb - b && !strncmp(a, b, (size_t)(sa - a));
+}
+
+#define BLAME_ARG_LOAD 0x40	/* the first 16 instructions of a 4-byte ISA */
+
+/* Is f a function the tree exports (EXPORT_SYMBOL*()), an API other modules call? */
+static bool blame_exported(const struct kb_frame *f)
+{
+	const struct kb_index *ix = kb_index_get();
+	char name[128];
+
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(f->func, "."), f->func);
+	return ix && kb_index_exported(ix, name);
+}
+
+/*
+ * A NULL pointer dereference in an exported function's first
+ * instructions is a load through a pointer it was passed, before it
+ * computed any of its own: its caller passed NULL (lan78xx's phydev to
+ * phylib's phy_ethtool_ksettings_get(), a driver's uninitialized
+ * timecounter to timecounter_read()). When the caller lies in another
+ * directory, a driver calling a subsystem's API, the caller is to blame;
+ * within one directory the two are one piece of code. The caller: the
+ * next frame of the stack, else arm's link register (the trace cut).
+ * Not for a function the tree does not export: a driver's callback
+ * (ext4_writepages() from do_writepages()) is given what its subsystem
+ * holds, and its own bug is its own.
+ */
+static void blame_null_argument(struct kb_rep *r)
+{
+	const struct kb_frame *g;
+	const char *gf, *cf;
+	int was = r->guilty;
+	size_t i;
+
+	if (r->guilty < 0 || r->by_extractor ||
+	    !kb_starts(r->title.buf, "BUG: unable to handle kernel NULL pointer dereference"))
+		return;
+	g = &r->frames[r->guilty];
+	if (!g->ip || !g->has_off || g->off >= BLAME_ARG_LOAD || !blame_exported(g))
+		return;
+	gf = blame_frame_file(r, g);
+	for (i = (size_t)r->guilty + 1; i < r->frames_nr && blame_same_stack(r, i); i++) {
+		const struct kb_frame *c = &r->frames[i];
+
+		if (!c->reliable || c->ip || blame_helper(r, c))
+			continue;
+		cf = blame_frame_file(r, c);
+		if (!gf || !cf || !blame_same_dir(gf, cf))
+			r->guilty = (int)i;
+		return;
+	}
+	if (!blame_link_register(r, true))
+		return;
+	cf = blame_frame_file(r, &r->frames[r->guilty]);
+	if (gf && cf && blame_same_dir(gf, cf))
+		r->guilty = was;
+}
+
 #define BLAME_GUESSED_TRACE 4	/* "? " frames that make a trace with no other */
 
 /*
@@ -853,6 +917,7 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 	if (!(r->sig->flags & KB_SIG_DRIVER)) {
 		blame_caller(r);
 		blame_unplaced(r);
+		blame_null_argument(r);
 		if (r->guilty < 0)
 			blame_link_register(r, false);
 	}

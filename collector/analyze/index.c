@@ -19,12 +19,13 @@
 #include "util/strbuf.h"
 
 #define IX_FILE "data/linux-6.12.index.gz"
-#define IX_MAGIC "# kbug-index 2 "
+#define IX_MAGIC "# kbug-index 3 "
 #define IX_MAX_GZ (64u << 20)		/* the shipped one is about 4 MB */
 #define IX_MAX_TEXT (256u << 20)	/* and 20 MB inflated */
 
 struct ix_func {
 	const char *name, *ids;
+	bool exported;		/* "x": EXPORT_SYMBOL*() names it */
 };
 
 struct ix_mod {
@@ -106,7 +107,7 @@ static bool ix_fields(char *line, char **f, size_t want)
 
 static int ix_line(struct kb_index *ix, char *line, int *section, char *err, size_t errsize)
 {
-	char *f[4];
+	char *f[4], *x;
 
 	if (line[0] && line[1] != ' ')
 		line[0] = '?';	/* "F", "f", "m", "d" are whole words */
@@ -121,7 +122,11 @@ static int ix_line(struct kb_index *ix, char *line, int *section, char *err, siz
 		ix->files[ix->files_nr++] = f[1];
 		return 0;
 	case 'f':
-		if (*section > 1 || !ix_fields(line, f, 3) || !ix_ids_ok(f[2], ix->files_nr, false))
+		x = strchr(line, ' ');
+		x = x ? strchr(x + 1, ' ') : NULL;
+		x = x ? strchr(x + 1, ' ') : NULL;	/* a fourth field: "x" */
+		if (*section > 1 || !ix_fields(line, f, x ? 4 : 3) ||
+		    !ix_ids_ok(f[2], ix->files_nr, false) || (x && strcmp(f[3], "x")))
 			break;
 		*section = 1;
 		if (ix->funcs_nr && strcmp(ix->funcs[ix->funcs_nr - 1].name, f[1]) >= 0) {
@@ -129,6 +134,7 @@ static int ix_line(struct kb_index *ix, char *line, int *section, char *err, siz
 			return -1;
 		}
 		ix->funcs[ix->funcs_nr].name = f[1];
+		ix->funcs[ix->funcs_nr].exported = x;
 		ix->funcs[ix->funcs_nr++].ids = f[2];
 		return 0;
 	case 'm':
@@ -157,7 +163,8 @@ static int ix_line(struct kb_index *ix, char *line, int *section, char *err, siz
 	case '\0':
 		return 0;
 	}
-	snprintf(err, errsize, "not an index line (F PATH, f NAME IDS, m NAME DIR IDS, d NAME IDS, in order)");
+	snprintf(err, errsize,
+		 "not an index line (F PATH, f NAME IDS [x], m NAME DIR IDS, d NAME IDS, in order)");
 	return -1;
 }
 
@@ -329,6 +336,13 @@ size_t kb_index_func(const struct kb_index *ix, const char *func, const char **f
 	if (i == ix->funcs_nr || strcmp(ix->funcs[i].name, func))
 		return 0;
 	return ix_ids(ix, ix->funcs[i].ids, files, max);
+}
+
+bool kb_index_exported(const struct kb_index *ix, const char *func)
+{
+	size_t i = ix_lower(ix->funcs, ix->funcs_nr, sizeof(*ix->funcs), func);
+
+	return i < ix->funcs_nr && !strcmp(ix->funcs[i].name, func) && ix->funcs[i].exported;
 }
 
 bool kb_index_has_file(const struct kb_index *ix, const char *path)

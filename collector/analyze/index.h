@@ -31,11 +31,13 @@ struct kb_index *kb_index_parse(char *buf, size_t len, const char *name, char *e
 				size_t errsize);
 void kb_index_free(struct kb_index *ix);
 
-/* The header line: "kbug-index 2 linux-source-6.12 VERSION (...)". */
+/* The header line: "kbug-index 3 linux-source-6.12 VERSION (...)". */
 const char *kb_index_header(const struct kb_index *ix);
 /* The files defining func (up to max of them); their number. */
 size_t kb_index_func(const struct kb_index *ix, const char *func, const char **files,
 		     size_t max);
+/* Is the function (a name the index has) exported, by EXPORT_SYMBOL*()? */
+bool kb_index_exported(const struct kb_index *ix, const char *func);
 /* Is path ("fs/ext4/inode.c") a file of the tree? */
 bool kb_index_has_file(const struct kb_index *ix, const char *path);
 /* The files called base ("bcmgenet.c") anywhere in the tree (up to max); their number. */

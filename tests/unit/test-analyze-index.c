@@ -22,7 +22,7 @@
 #include "util/macro.h"
 
 #define IX_PATH "data/linux-6.12.index.gz"
-#define HDR "# kbug-index 2 linux-source-6.12 0 (test)\n"
+#define HDR "# kbug-index 3 linux-source-6.12 0 (test)\n"
 
 static struct kb_index *parse(const char *text, char *err, size_t size)
 {
@@ -51,6 +51,9 @@ static void test_parse(void **state)
 		HDR "F a.c\nf x  0\n",			/* an empty field */
 		HDR "F a.c\nd y 0\nd x 0\n",		/* drivers out of order */
 		HDR "F a.c\nd x 0\nm m a 0\n",		/* a module after the drivers */
+		HDR "F a.c\nf x 0 y\n",			/* a mark other than "x" */
+		HDR "F a.c\nf x 0 x x\n",		/* a field too many */
+		"# kbug-index 2 linux-source-6.12 0 (old)\nF a.c\n",	/* format 2 */
 	};
 	const char *files[4], *dir;
 	struct kb_index *ix;
@@ -68,10 +71,13 @@ static void test_parse(void **state)
 	/* "- " has a fifth, empty field */
 	ix = parse(HDR "F a/x.c\nF b/y.c\nm m b -\x20\n", err, sizeof(err));
 	assert_null(ix);
-	ix = parse(HDR "F a/x.c\nF b/y.c\nF b/z.c\nf f 0,2\nf g 1\nm m b -\nm m c 1,2\n"
+	ix = parse(HDR "F a/x.c\nF b/y.c\nF b/z.c\nf f 0,2\nf g 1 x\nm m b -\nm m c 1,2\n"
 		   "d drv-a 1,2\n", err, sizeof(err));
 	assert_non_null(ix);
-	assert_string_equal(kb_index_header(ix), "kbug-index 2 linux-source-6.12 0 (test)");
+	assert_string_equal(kb_index_header(ix), "kbug-index 3 linux-source-6.12 0 (test)");
+	assert_true(kb_index_exported(ix, "g"));
+	assert_false(kb_index_exported(ix, "f"));
+	assert_false(kb_index_exported(ix, "h"));
 	assert_int_equal(kb_index_func(ix, "f", files, 4), 2);
 	assert_string_equal(files[0], "a/x.c");
 	assert_string_equal(files[1], "b/z.c");
@@ -111,6 +117,11 @@ static void test_lookups(void **state)
 	assert_string_equal(files[0], "fs/ext4/inode.c");
 	assert_true(kb_index_func(ix, "probe", files, 64) > 10);
 	assert_int_equal(kb_index_func(ix, "no_such_function_in_linux", files, 64), 0);
+	/* EXPORT_SYMBOL_GPL(usb_ifnum_to_if); ext4's address_space_operations callback */
+	assert_true(kb_index_exported(ix, "usb_ifnum_to_if"));
+	assert_false(kb_index_exported(ix, "ext4_writepages"));
+	/* ACPICA's ACPI_EXPORT_SYMBOL(acpi_evaluate_object) */
+	assert_true(kb_index_exported(ix, "acpi_evaluate_object"));
 	assert_true(kb_index_has_file(ix, "drivers/net/wireless/intel/iwlwifi/mvm/ops.c"));
 	assert_false(kb_index_has_file(ix, "drivers/net/wireless/intel/iwlwifi/mvm/nope.c"));
 	assert_int_equal(kb_index_module(ix, "btusb", 0, &dir, files, 64), 1);
@@ -510,6 +521,27 @@ static const struct bcase bcases[] = {
 	  L "PC is at no_such_function_in_linux+0x8/0x18\n"
 	  L "LR is at elm_config+0x10/0x50\n",
 	  "drivers/mtd/nand/raw/omap_elm.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	/* NULL loaded in an API's first instructions: its caller passed it */
+	{ "a NULL argument to another directory's API",
+	  L "Unable to handle kernel NULL pointer dereference at virtual address 00000208\n"
+	  L "Internal error: Oops: 17 [#1] SMP ARM\n"
+	  L "PC is at phy_ethtool_ksettings_get+0x1c/0x94\n"
+	  L "LR is at lan78xx_get_link_ksettings+0x3c/0x4c\n",
+	  "drivers/net/usb/lan78xx.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	{ "a NULL dereference deeper in the function",
+	  L "Unable to handle kernel NULL pointer dereference at virtual address 00000208\n"
+	  L "Internal error: Oops: 17 [#1] SMP ARM\n"
+	  L "PC is at phy_ethtool_ksettings_get+0x7c/0x94\n"
+	  L "LR is at lan78xx_get_link_ksettings+0x3c/0x4c\n",
+	  "drivers/net/phy/phy.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
+	{ "a NULL argument within one directory",
+	  L "BUG: kernel NULL pointer dereference, address: 0000000000000010\n"
+	  L "Oops: 0000 [#1] PREEMPT SMP NOPTI\n"
+	  L "RIP: 0010:phy_ethtool_ksettings_get+0x1c/0x94\n"
+	  L "Call Trace:\n" L " <TASK>\n"
+	  L " phy_ethtool_get_link_ksettings+0x20/0x30\n"
+	  L " __ethtool_get_link_ksettings+0x6e/0xa0\n",
+	  "drivers/net/phy/phy.c", KB_SRC_INDEX, KB_CONF_MEDIUM },
 	/* an out-of-tree module's function named like a tree one: not the tree's */
 	{ "unknown module", OOPS("ext4_writepages+0x1a/0x80 [vendorfs]", ""), NULL,
 	  KB_SRC_MODULE, KB_CONF_LOW },
