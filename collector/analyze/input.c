@@ -664,6 +664,30 @@ static size_t input_paste(const char *s, size_t len)
 	return i;
 }
 
+#define INPUT_INDENT_MIN 4	/* the kernel indents by 1 or 2 ("  ? func"); markdown by 4 */
+#define INPUT_INDENT_MAX 16
+
+/*
+ * A paste indented as a whole (markdown's code block, a mail's or a
+ * forum's quote): blanks before every line, the first included, are the
+ * paste's, and the least of them from the first line on is its indent
+ * (a line with less lowers it). Less than 4 is the kernel's own (a
+ * frame's " func+0x1/0x2", kmsg's " KEY=val"). The blanks to drop.
+ */
+static size_t input_indent(struct kb_input *in, const char *s, size_t len)
+{
+	size_t b = 0;
+
+	while (b < len && b < INPUT_INDENT_MAX && (s[b] == ' ' || s[b] == '\t'))
+		b++;
+	if (b == len)
+		return 0;	/* a blank line says nothing */
+	if (!in->indent_seen || b < in->indent)
+		in->indent = b >= INPUT_INDENT_MIN ? b : 0;
+	in->indent_seen = true;
+	return b < in->indent ? b : in->indent;
+}
+
 void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_line *out)
 {
 	size_t n, b;
@@ -677,6 +701,9 @@ void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_li
 		len--;
 	if (len > KB_LINE_MAX)
 		len = KB_LINE_MAX;
+	n = input_indent(in, s, len);
+	s += n;
+	len -= n;
 	n = input_record(in, s, len, out);
 	s += n;
 	len -= n;

@@ -174,6 +174,39 @@ static void test_levels(void **state)
 	assert_int_equal(bad, 0);
 }
 
+/* A paste indented as a whole: its indent goes, the kernel's own stays */
+static void test_indent(void **state)
+{
+	static const char *const raw[] = {
+		"    xhci_hcd 0000:01:00.0: Ring expansion failed",
+		"     ? ring_alloc+0x1/0x2",
+		"",
+		"\tx",
+		"  y",
+		"    z",
+	};
+	static const char *const want[] = {
+		"xhci_hcd 0000:01:00.0: Ring expansion failed", " ? ring_alloc+0x1/0x2", "",
+		"\tx", "  y", "    z",
+	};
+	struct kb_input in = { 0 };
+	size_t i;
+	int bad = 0;
+
+	(void)state;
+	for (i = 0; i < ARRAY_SIZE(raw); i++) {
+		struct kb_line l;
+
+		kb_input_clean(&in, raw[i], strlen(raw[i]), &l);
+		if (l.len != strlen(want[i]) || memcmp(l.text, want[i], l.len)) {
+			print_error("line %zu: want '%s', got '%.*s'\n", i, want[i], (int)l.len,
+				    l.text);
+			bad++;
+		}
+	}
+	assert_int_equal(bad, 0);
+}
+
 static void test_prefixes(void **state)
 {
 	size_t i;
@@ -425,6 +458,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_prefixes),
+		cmocka_unit_test(test_indent),
 		cmocka_unit_test(test_levels),
 		cmocka_unit_test(test_kinds),
 		cmocka_unit_test(test_headless_only_at_top),
