@@ -1166,17 +1166,28 @@ static const struct {
 	/* the hardware's reset, a loss, a mismatch: often a notice, a failure's sequel */
 	WEAK_WORD("reset", true), WEAK_WORD("not found", false), WEAK_WORD("unexpected", false),
 	WEAK_WORD("lost", false), WEAK_WORD("overflow", true), WEAK_WORD("underrun", false),
-	WEAK_WORD("mismatch", false), WEAK_WORD("denied", false),
+	WEAK_WORD("mismatch", false),
 };
 
-/* The words' first letters, in either case. */
-static const unsigned char drv_fail_first[256] = {
-	['f'] = 1, ['e'] = 1, ['t'] = 1, ['n'] = 1, ['c'] = 1, ['h'] = 1, ['s'] = 1, ['i'] = 1,
-	['u'] = 1, ['b'] = 1, ['F'] = 1, ['E'] = 1, ['T'] = 1, ['N'] = 1, ['C'] = 1, ['H'] = 1,
-	['S'] = 1, ['I'] = 1, ['U'] = 1, ['B'] = 1,
-	['r'] = 1, ['a'] = 1, ['d'] = 1, ['l'] = 1, ['g'] = 1, ['o'] = 1, ['m'] = 1,
-	['R'] = 1, ['A'] = 1, ['D'] = 1, ['L'] = 1, ['G'] = 1, ['O'] = 1, ['M'] = 1,
-};
+#define DRV_FAIL_PER 6		/* words of one first letter, at most */
+
+/* drv_fail_words' indexes by first letter, built once; 0xff ends a list */
+static unsigned char drv_fail_by[26][DRV_FAIL_PER + 1];
+static bool drv_fail_ready;
+
+static void drv_fail_index(void)
+{
+	size_t k, n[26] = { 0 };
+
+	memset(drv_fail_by, 0xff, sizeof(drv_fail_by));
+	for (k = 0; k < ARRAY_SIZE(drv_fail_words); k++) {
+		int c = drv_fail_words[k].word[0] - 'a';
+
+		if (n[c] < DRV_FAIL_PER)
+			drv_fail_by[c][n[c]++] = (unsigned char)k;
+	}
+	drv_fail_ready = true;
+}
 
 static bool drv_letter(char c)
 {
@@ -1189,20 +1200,21 @@ static bool drv_letter(char c)
  */
 static int drv_says_failed(const char *s, size_t len)
 {
-	size_t i, k;
+	size_t i;
 	int rank = 0;
 
+	if (!drv_fail_ready)
+		drv_fail_index();
 	for (i = 0; i < len; i++) {
-		char c;
+		unsigned char c = (unsigned char)(s[i] | 0x20);
+		const unsigned char *w;
 
-		if (!drv_fail_first[(unsigned char)s[i]] || (i && drv_letter(s[i - 1])))
+		if (c < 'a' || c > 'z' || (i && drv_letter(s[i - 1])))
 			continue;
-		c = (char)(s[i] | 0x20);
-		for (k = 0; k < ARRAY_SIZE(drv_fail_words); k++) {
-			size_t n = drv_fail_words[k].len;
+		for (w = drv_fail_by[c - 'a']; *w != 0xff; w++) {
+			size_t k = *w, n = drv_fail_words[k].len;
 
-			if (drv_fail_words[k].word[0] != c || n > len - i ||
-			    (s[i + 1] | 0x20) != drv_fail_words[k].word[1] ||
+			if (n > len - i || (s[i + 1] | 0x20) != drv_fail_words[k].word[1] ||
 			    strncasecmp(s + i, drv_fail_words[k].word, n))
 				continue;
 			if ((drv_fail_words[k].stem || i + n == len || !drv_letter(s[i + n])) &&
@@ -1222,7 +1234,7 @@ static int drv_says_failed(const char *s, size_t len)
  * notices, not a driver's failure. The .name of every struct bus_type in
  * linux 6.12 (drivers/, sound/, net/, kernel/), but usb (the generic
  * USB device driver's name too, kbug's table places it) and thunderbolt
- * (the NHI driver's name too).
+ * (the NHI driver's name too). Sorted (bsearch).
  */
 static const char *const drv_bus_names[] = {
 	"ac97", "ac97bus", "acpi", "amba", "anybuss", "aoa-soundbus", "ap", "aprbus", "arm_ffa",
@@ -1246,14 +1258,15 @@ static const char *const drv_bus_names[] = {
  * A driver's name kbug can place: its table, a module of the tree, a
  * vendor's module; never a bus's name.
  */
+static int drv_bus_cmp(const void *key, const void *elem)
+{
+	return strcmp(key, *(const char *const *)elem);
+}
+
 static bool drv_bus(const char *name)
 {
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(drv_bus_names); i++)
-		if (!strcmp(name, drv_bus_names[i]))
-			return true;
-	return false;
+	return bsearch(name, drv_bus_names, ARRAY_SIZE(drv_bus_names), sizeof(drv_bus_names[0]),
+		       drv_bus_cmp);
 }
 
 /*
