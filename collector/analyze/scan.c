@@ -63,6 +63,11 @@ struct scan {
 	unsigned long fb_wrap_no;
 	unsigned long fb_no;
 	char fb_ctx[KB_CTX_MAX];
+	/* a stamped line that the next lines may continue (scan_raw: a paste wrapped) */
+	char wrap[KB_LINE_MAX];
+	size_t wrap_len, wrap_last;	/* its length, and its last piece's */
+	unsigned int wrap_extra;	/* lines joined to it */
+	bool wrap_on;
 	/* the last lines outside reports, a ring: what a report that names no code followed */
 	char ctx[SCAN_CTX][SCAN_CTX_LEN];
 	unsigned long ctx_no[SCAN_CTX];
@@ -769,7 +774,7 @@ static unsigned int scan_stamps(const char *p, const char *end, unsigned int max
  * record cut into ("trusty: panic (caller [ 331.0] trusty: 0xff...):
  * ASSERT FAILED"): one record, as syzkaller reads it.
  */
-static void scan_raw(struct scan *sc, const char *raw, size_t len)
+static void scan_raw_line(struct scan *sc, const char *raw, size_t len)
 {
 	const char *end = raw + len, *p = raw, *from = raw, *b;
 	bool stamped = false;
@@ -790,7 +795,7 @@ static void scan_raw(struct scan *sc, const char *raw, size_t len)
 		    raw[k + 1] != raw[0]) {
 			scan_line(sc, raw, k);
 			sc->lineno--;
-			scan_raw(sc, raw + k + 1, len - k - 1);
+			scan_raw_line(sc, raw + k + 1, len - k - 1);
 			return;
 		}
 	}
@@ -813,6 +818,74 @@ static void scan_raw(struct scan *sc, const char *raw, size_t len)
 		p = b + n;
 	}
 	scan_line(sc, from, end - from);
+}
+
+#define SCAN_WRAP_MIN 56	/* a piece shorter than that did not reach a wrap's width */
+#define SCAN_WRAP_STAMP 64	/* how far into a line its stamp may be (after a syslog prefix) */
+
+/* Does printk's time stamp open the line (after a syslog or journal prefix)? */
+static bool scan_stamped(const char *raw, size_t len)
+{
+	const char *end = raw + (len < SCAN_WRAP_STAMP ? len : SCAN_WRAP_STAMP), *p = raw, *b;
+
+	if (raw[0] == '[')
+		return scan_stamp(raw, raw + len);
+	while ((b = memchr(p, '[', end - p))) {
+		if (scan_stamp(b, raw + len))
+			return true;
+		p = b + 1;
+	}
+	return false;
+}
+
+static void scan_wrap_flush(struct scan *sc)
+{
+	if (!sc->wrap_on)
+		return;
+	sc->wrap_on = false;
+	scan_raw_line(sc, sc->wrap, sc->wrap_len);
+	sc->lineno += sc->wrap_extra;
+}
+
+/*
+ * A paste wrapped at a width (a mail, a forum, a bug tracker's comment):
+ * in a log whose lines carry printk's stamp, a line without one right
+ * after a long stamped line (or a long piece of one) is its rest
+ * ("[ 1.2] BUG: unable to handle kernel NULL pointer" / "dereference at
+ * 0000000000000008"). The kernel stamps every line it prints, so only the
+ * paste could have broken it. The pieces are joined with a blank.
+ */
+static void scan_raw(struct scan *sc, const char *raw, size_t len)
+{
+	int stamped = -1;	/* not looked at yet */
+
+	if (sc->wrap_on) {
+		bool cont = sc->wrap_last >= SCAN_WRAP_MIN && len && raw[0] != ' ' &&
+			    raw[0] != '\t' && raw[0] != '\r' &&
+			    sc->wrap_len + 1 + len <= sizeof(sc->wrap);
+
+		if (cont)
+			stamped = scan_stamped(raw, len);
+		if (cont && !stamped) {
+			sc->wrap[sc->wrap_len++] = ' ';
+			memcpy(sc->wrap + sc->wrap_len, raw, len);
+			sc->wrap_len += len;
+			sc->wrap_last = len;
+			sc->wrap_extra++;
+			return;
+		}
+		scan_wrap_flush(sc);
+	}
+	if (len >= SCAN_WRAP_MIN && len < sizeof(sc->wrap) &&
+	    (stamped < 0 ? scan_stamped(raw, len) : stamped)) {
+		memcpy(sc->wrap, raw, len);
+		sc->wrap_len = len;
+		sc->wrap_last = len;
+		sc->wrap_extra = 0;
+		sc->wrap_on = true;
+		return;
+	}
+	scan_raw_line(sc, raw, len);
 }
 
 static void scan_init(struct scan *sc, const struct kbug_analyze_opts *o,
@@ -840,6 +913,7 @@ static int scan_finish(struct scan *sc, struct json_object **out)
 	struct json_object *o = json_object_new_object();
 	int n;
 
+	scan_wrap_flush(sc);
 	scan_close(sc);
 	scan_fallback_report(sc);
 	scan_rep_release(&sc->rep);

@@ -189,6 +189,15 @@ static const struct fcase cases[] = {
 	  T "[<826e3a70>] do_execute_actions+0x8c/0x1a0 [openvswitch]\n"
 	  T "[<826e4b10>] ovs_execute_actions+0x4c/0x130 [openvswitch]\n",
 	  "BUG: unable to handle kernel paging request in ovs_vport_send", false },
+	/* a paste wrapped at 72 columns: the lines without a stamp are the rest */
+	{ "a wrapped paste",
+	  T "BUG: unable to handle kernel NULL pointer\n"
+	  "dereference at 0000000000000008\n"
+	  T "IP: [<ffffffffc0a1b2c3>] ath10k_htt_rx_pop_paddr+0x1a/0x80\n"
+	  "[ath10k_core]\n"
+	  T "Oops: 0000 [#1] SMP\n",
+	  "BUG: unable to handle kernel NULL pointer dereference in ath10k_htt_rx_pop_paddr",
+	  true },
 	/* arch/mips/kernel/traps.c do_trap_or_bp(): die_if_kernel("Kernel bug detected") */
 	{ "mips BUG",
 	  T "Kernel bug detected[#1]:\n" CPU
