@@ -823,11 +823,33 @@ static void scan_raw_line(struct scan *sc, const char *raw, size_t len)
 #define SCAN_WRAP_MIN 56	/* a piece shorter than that did not reach a wrap's width */
 #define SCAN_WRAP_STAMP 64	/* how far into a line its stamp may be (after a syslog prefix) */
 
-/* Does printk's time stamp open the line (after a syslog or journal prefix)? */
+/* "HH:MM:SS" at s */
+static bool scan_clock(const char *s, const char *end)
+{
+	static const char form[] = "99:99:99";
+	size_t i;
+
+	for (i = 0; i < sizeof(form) - 1; i++)
+		if (s + i >= end || (form[i] == '9' ? s[i] < '0' || s[i] > '9' : s[i] != ':'))
+			return false;
+	return true;
+}
+
+/*
+ * Does a time stamp open the line: printk's (after a syslog or journal
+ * prefix), syslog's and the journal's "Mon DD HH:MM:SS ", dmesg -T's
+ * "[Day Mon DD HH:MM:SS YYYY]"?
+ */
 static bool scan_stamped(const char *raw, size_t len)
 {
 	const char *end = raw + (len < SCAN_WRAP_STAMP ? len : SCAN_WRAP_STAMP), *p = raw, *b;
 
+	if (len > 16 && raw[0] >= 'A' && raw[0] <= 'Z' && raw[3] == ' ' &&
+	    (scan_clock(raw + 7, end) || scan_clock(raw + 6, end)))
+		return true;
+	if (len > 25 && raw[0] == '[' && raw[4] == ' ' && raw[8] == ' ' &&
+	    (scan_clock(raw + 12, end) || scan_clock(raw + 11, end)))
+		return true;
 	if (raw[0] == '[')
 		return scan_stamp(raw, raw + len);
 	while ((b = memchr(p, '[', end - p))) {

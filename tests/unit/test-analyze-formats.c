@@ -198,6 +198,15 @@ static const struct fcase cases[] = {
 	  T "Oops: 0000 [#1] SMP\n",
 	  "BUG: unable to handle kernel NULL pointer dereference in ath10k_htt_rx_pop_paddr",
 	  true },
+	/* the journal's prefix, no printk stamp: the clock marks a line's start */
+	{ "a wrapped journal",
+	  "Nov 13 08:58:21 fedora kernel: BUG: unable to handle kernel NULL pointer\n"
+	  "dereference at 0000000000000008\n"
+	  "Nov 13 08:58:21 fedora kernel: RIP: 0010:ath10k_htt_rx_pop_paddr+0x1a/0x80\n"
+	  "[ath10k_core]\n"
+	  "Nov 13 08:58:21 fedora kernel: Oops: 0000 [#1] SMP\n",
+	  "BUG: unable to handle kernel NULL pointer dereference in ath10k_htt_rx_pop_paddr",
+	  true },
 	/* arch/mips/kernel/traps.c do_trap_or_bp(): die_if_kernel("Kernel bug detected") */
 	{ "mips BUG",
 	  T "Kernel bug detected[#1]:\n" CPU
