@@ -66,6 +66,7 @@ struct scan {
 	/* a stamped line that the next lines may continue (scan_raw: a paste wrapped) */
 	char wrap[KB_LINE_MAX];
 	size_t wrap_len, wrap_last;	/* its length, and its last piece's */
+	size_t wrap_first;		/* its first piece's */
 	unsigned int wrap_extra;	/* lines joined to it */
 	bool wrap_on;
 	/* the last lines outside reports, a ring: what a report that names no code followed */
@@ -733,10 +734,12 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 }
 
 /* printk's time stamp (PRINTK_TIME) at s: "[%5lu.%06lu]", its length or 0 */
-static size_t scan_stamp(const char *s, const char *end)
+/* "[ SECONDS.DECIMALS]" at s: its length, 0 if none; the decimals' count */
+static size_t scan_stamp_at(const char *s, const char *end, size_t *decimals)
 {
 	const char *p = s + 1, *d;
 
+	*decimals = 0;
 	while (p < end && *p == ' ')
 		p++;
 	for (d = p; p < end && *p >= '0' && *p <= '9'; p++)
@@ -745,7 +748,16 @@ static size_t scan_stamp(const char *s, const char *end)
 		return 0;
 	for (d = ++p; p < end && *p >= '0' && *p <= '9'; p++)
 		;
-	return p - d == 6 && p < end && *p == ']' ? (size_t)(p + 1 - s) : 0;
+	*decimals = (size_t)(p - d);
+	return p > d && p < end && *p == ']' ? (size_t)(p + 1 - s) : 0;
+}
+
+/* printk's stamp, microseconds: its length, 0 if none */
+static size_t scan_stamp(const char *s, const char *end)
+{
+	size_t decimals, n = scan_stamp_at(s, end, &decimals);
+
+	return decimals == 6 ? n : 0;
 }
 
 #define SCAN_JOINED 48	/* shorter lines cannot hold two stamped messages */
@@ -822,6 +834,15 @@ static void scan_raw_line(struct scan *sc, const char *raw, size_t len)
 
 #define SCAN_WRAP_MIN 56	/* a piece shorter than that did not reach a wrap's width */
 #define SCAN_WRAP_STAMP 64	/* how far into a line its stamp may be (after a syslog prefix) */
+#define SCAN_WRAP_WORD 16	/* a word that did not fit: how much shorter a first piece may be */
+
+/* "[ 9.0]", "[12.34]": a stamp of any precision at s (a paste's, a test's) */
+static bool scan_stamp_any(const char *s, const char *end)
+{
+	size_t decimals;
+
+	return scan_stamp_at(s, end, &decimals) > 0;
+}
 
 /* "HH:MM:SS" at s */
 static bool scan_clock(const char *s, const char *end)
@@ -882,8 +903,15 @@ static void scan_raw(struct scan *sc, const char *raw, size_t len)
 	int stamped = -1;	/* not looked at yet */
 
 	if (sc->wrap_on) {
+		/*
+		 * no piece is longer than the wrap's width, which the first
+		 * piece nearly reached; a line that opens with a stamp of any
+		 * precision ("[ 9.0] ") or a level ("<4>") is a line of its own
+		 */
 		bool cont = sc->wrap_last >= SCAN_WRAP_MIN && len && raw[0] != ' ' &&
-			    raw[0] != '\t' && raw[0] != '\r' &&
+			    raw[0] != '\t' && raw[0] != '\r' && raw[0] != '<' &&
+			    len <= sc->wrap_first + SCAN_WRAP_WORD &&
+			    !(raw[0] == '[' && scan_stamp_any(raw, raw + len)) &&
 			    sc->wrap_len + 1 + len <= sizeof(sc->wrap);
 
 		if (cont)
@@ -903,6 +931,7 @@ static void scan_raw(struct scan *sc, const char *raw, size_t len)
 		memcpy(sc->wrap, raw, len);
 		sc->wrap_len = len;
 		sc->wrap_last = len;
+		sc->wrap_first = len;
 		sc->wrap_extra = 0;
 		sc->wrap_on = true;
 		return;
