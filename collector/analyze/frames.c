@@ -154,6 +154,43 @@ static bool frames_ident(const char **pp, struct kb_frame *f)
 	return true;
 }
 
+/*
+ * The crash utility's "bt" on a kdump vmcore (what enterprise reports
+ * paste): " #6 [ffffb4a0c1d3fd28] func at ffffffffc0a1c3b0 [mod]", one
+ * frame a line, with no offset ("bt -s" adds one, "func+176"). The stack
+ * address may be elided as "[...]" by the paster.
+ */
+static bool frames_crash_bt(const char *p, struct kb_frame *f)
+{
+	const char *q;
+	size_t n;
+
+	p++;
+	while (isdigit((unsigned char)*p))
+		p++;
+	q = strchr(p, ']');
+	if (p[0] != ' ' || p[1] != '[' || !q || q - p > 24)
+		return false;
+	p = q + 1;
+	while (*p == ' ')
+		p++;
+	if (!frames_ident(&p, f))
+		return false;
+	if (*p == '+')	/* "bt -s": decimal */
+		for (f->off = 0, p++; isdigit((unsigned char)*p); p++)
+			f->off = f->off * 10 + (unsigned long)(*p - '0');
+	if (strncmp(p, " at ", 4))
+		return false;
+	f->has_off = true;
+	q = strchr(p + 4, '[');
+	n = q ? strcspn(q + 1, " ]") : 0;
+	if (n && n < sizeof(f->module) && strchr(q, ']')) {
+		memcpy(f->module, q + 1, n);
+		f->module[n] = '\0';
+	}
+	return true;
+}
+
 bool kb_frame_parse(const char *s, struct kb_frame *f)
 {
 	const char *p = s;
@@ -163,6 +200,8 @@ bool kb_frame_parse(const char *s, struct kb_frame *f)
 	f->reliable = true;
 	while (*p == ' ' || *p == '\t')
 		p++;
+	if (*p == '#' && isdigit((unsigned char)p[1]))
+		return frames_crash_bt(p, f);
 	for (i = 0; i < 2 && *p == '['; i++) {
 		const char *q = strchr(p, ']');
 
@@ -204,6 +243,27 @@ bool kb_frame_parse(const char *s, struct kb_frame *f)
 	return true;
 }
 
+/* crash's "bt": the frame that took the exception, "[exception RIP: func+160]" */
+static bool frames_exception(const char *p, struct kb_frame *f)
+{
+	char buf[160];
+	size_t n = strcspn(p, "]");
+
+	if (!p[n] || n >= sizeof(buf))
+		return false;
+	memcpy(buf, p, n);
+	buf[n] = '\0';
+	memset(f, 0, sizeof(*f));
+	f->reliable = true;
+	p = buf;
+	if (!frames_ident(&p, f) || *p != '+')
+		return false;
+	/* crash prints the offset in decimal, or in hex with "0x" */
+	f->off = strtoul(p + 1, NULL, p[1] == '0' && p[2] == 'x' ? 16 : 10);
+	f->has_off = true;
+	return true;
+}
+
 bool kb_frame_parse_ip(const char *s, struct kb_frame *f)
 {
 	const char *p = s;
@@ -226,6 +286,8 @@ bool kb_frame_parse_ip(const char *s, struct kb_frame *f)
 		p = strchr(p + 8, ' ');	/* mips's __show_regs(): "epc   : %0*lx %pS" */
 	else if (kb_starts(p, "--- interrupt: ") && strstr(p, " at "))
 		p = strstr(p, " at ") + 4;	/* powerpc show_stack(): the interrupted nip */
+	else if (kb_starts(p, "[exception RIP: ") || kb_starts(p, "[exception EIP: "))
+		return frames_exception(p + 16, f);
 	else
 		return false;
 	/*
@@ -255,6 +317,24 @@ int kb_rep_add_frame(struct kb_rep *r, const struct kb_frame *f)
 	return (int)r->frames_nr++;
 }
 
+/*
+ * In crash's "bt", the frames above "[exception RIP: ...]" are the
+ * exception's and the dump's own (oops_end, crash_kexec, machine_kexec),
+ * printed after the fact: the trace of the bug starts at the exception.
+ */
+static void frames_crash_dumping(struct kb_rep *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->frames_nr; i++) {
+		const char *l = kb_rep_line(r, r->frames[i].idx);
+
+		l += strspn(l, " \t");
+		if (l[0] == '#' && isdigit((unsigned char)l[1]))
+			r->frames[i].reliable = false;
+	}
+}
+
 void kb_rep_parse_frames(struct kb_rep *r)
 {
 	size_t i;
@@ -263,10 +343,13 @@ void kb_rep_parse_frames(struct kb_rep *r)
 	for (i = 0; i < r->nr; i++) {
 		const char *l = kb_rep_line(r, i);
 
-		if (kb_frame_parse_ip(l, &f))
+		if (kb_frame_parse_ip(l, &f)) {
 			f.ip = true;
-		else if (!kb_frame_parse(l, &f))
+			if (strstr(l, "[exception "))
+				frames_crash_dumping(r);
+		} else if (!kb_frame_parse(l, &f)) {
 			continue;
+		}
 		f.idx = i;
 		kb_rep_add_frame(r, &f);
 	}

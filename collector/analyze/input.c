@@ -667,25 +667,34 @@ static size_t input_paste(const char *s, size_t len)
 #define INPUT_INDENT_MIN 4	/* the kernel indents by 1 or 2 ("  ? func"); markdown by 4 */
 #define INPUT_INDENT_MAX 16
 
+/* the column after blank c at column col: a tab runs to the next stop of 8 */
+static size_t input_column(size_t col, char c)
+{
+	return c == '\t' ? (col | 7) + 1 : col + 1;
+}
+
 /*
  * A paste indented as a whole (markdown's code block, a mail's or a
- * forum's quote): blanks before every line, the first included, are the
- * paste's, and the least of them from the first line on is its indent
- * (a line with less lowers it). Less than 4 is the kernel's own (a
- * frame's " func+0x1/0x2", kmsg's " KEY=val"). The blanks to drop.
+ * forum's quote, a mail archive's tab): blanks before every line, the
+ * first included, are the paste's, and the least of them from the first
+ * line on is its indent (a line with less lowers it). Indents are columns,
+ * so one tab is as deep as 8 blanks. Less than 4 is the kernel's own (a
+ * frame's " func+0x1/0x2", kmsg's " KEY=val"). The bytes to drop.
  */
 static size_t input_indent(struct kb_input *in, const char *s, size_t len)
 {
-	size_t b = 0;
+	size_t b = 0, col = 0;
 
-	while (b < len && b < INPUT_INDENT_MAX && (s[b] == ' ' || s[b] == '\t'))
-		b++;
+	while (b < len && col < INPUT_INDENT_MAX && (s[b] == ' ' || s[b] == '\t'))
+		col = input_column(col, s[b++]);
 	if (b == len)
 		return 0;	/* a blank line says nothing */
-	if (!in->indent_seen || b < in->indent)
-		in->indent = b >= INPUT_INDENT_MIN ? b : 0;
+	if (!in->indent_seen || col < in->indent)
+		in->indent = col >= INPUT_INDENT_MIN ? col : 0;
 	in->indent_seen = true;
-	return b < in->indent ? b : in->indent;
+	for (b = 0, col = 0; col < in->indent; b++)
+		col = input_column(col, s[b]);
+	return b;
 }
 
 void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_line *out)

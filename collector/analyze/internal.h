@@ -38,7 +38,7 @@ struct kb_line {
 struct kb_input {
 	bool kmsg;		/* /dev/kmsg records seen: " KEY=val" lines are dictionary */
 	bool indent_seen;	/* a line with text came */
-	size_t indent;		/* the paste's own indentation: blanks before every line */
+	size_t indent;		/* the paste's own indentation: columns before every line */
 };
 
 void kb_input_clean(struct kb_input *in, const char *raw, size_t len, struct kb_line *out);

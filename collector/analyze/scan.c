@@ -41,6 +41,8 @@ struct scan {
 	struct kb_input in;
 	struct json_object *reports;
 	unsigned int count, max;
+	unsigned int placed;	/* reports that named a culprit (a file, a module) */
+	bool fb_lends;		/* the report closing is the kept driver error, after those */
 	struct kb_rep rep;
 	bool open;
 	/* the last separator line and the lines since, while they may open a report */
@@ -396,7 +398,8 @@ static void scan_close(struct scan *sc)
 	 * after it: it borrows that report's file, as syzkaller's reading of
 	 * the whole rest of the log does.
 	 */
-	if (sc->pending && r->own_file && r->first_line <= sc->pending_last + SCAN_BORROW) {
+	if (sc->pending && (r->own_file || (sc->fb_lends && r->guilty_file[0])) &&
+	    r->first_line <= sc->pending_last + SCAN_BORROW) {
 		scan_nullable(sc->pending, "guilty_file", r->guilty_file);
 		scan_nullable(sc->pending, "blame_reason", "the source file of the report right after it");
 		scan_nullable(sc->pending, "blame_source", KB_SRC_LOG);
@@ -416,6 +419,8 @@ static void scan_close(struct scan *sc)
 		}
 	}
 	sc->count++;
+	if (r->guilty_file[0] || r->guilty_module[0] || r->out_of_tree)
+		sc->placed++;
 	scan_rep_reset(r);
 }
 
@@ -585,15 +590,22 @@ static void scan_fallback_keep(struct scan *sc, const struct kb_line *l)
 	snprintf(sc->fb_ctx, sizeof(sc->fb_ctx), "%s", l->ctx);
 }
 
-/* No report in the whole log: the kept driver error is the one. */
+/*
+ * No report in the whole log: the kept driver error is the one. After
+ * reports that placed nothing (a paste's tail of a trace in the idle
+ * loop), one that comes after the last of them is theirs to borrow.
+ */
 static void scan_fallback_report(struct scan *sc)
 {
 	struct kb_line l = { .text = sc->fb_text, .no = sc->fb_no, .level = -1 };
 
-	if (sc->count || sc->open || !sc->fb_rank)
+	if (sc->placed || sc->open || !sc->fb_rank)
+		return;
+	if (sc->count && (!sc->pending || sc->fb_no <= sc->pending_last))
 		return;
 	l.len = strlen(sc->fb_text);
 	snprintf(l.ctx, sizeof(l.ctx), "%s", sc->fb_ctx);
+	sc->fb_lends = true;
 	scan_open(sc, &kb_drv_generic.sig, &l);
 	scan_close(sc);
 }
@@ -701,7 +713,7 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 		else
 			scan_close(sc);
 	}
-	if (!sig && !sc->open && !sc->count)
+	if (!sig && !sc->open && !sc->placed)
 		scan_fallback_keep(sc, &l);
 	if (sig) {
 		scan_open(sc, sig, &l);

@@ -379,6 +379,22 @@ bool kb_sig_headless_line(const char *s, size_t len)
 		if (kb_frame_parse(line, &f) && f.reliable && f.has_off && f.size)
 			return true;
 	}
+	/*
+	 * the same frame with its indent lost to the paste (a caller-id stamp
+	 * "[T8669]" and a forum's trim): the whole line is "func+0x28/0x73",
+	 * a module "[mod]" at most after it
+	 */
+	if (len > 12 && len < 256 && (isalpha((unsigned char)s[0]) || s[0] == '_')) {
+		const char *p = memmem(s, len, "/0x", 3);
+		const char *e = s + len;
+
+		if (p && memmem(s, p - s, "+0x", 3) && !memchr(s, ' ', p - s)) {
+			for (p += 3; p < e && isxdigit((unsigned char)*p); p++)
+				;
+			if (p == e || (e - p > 2 && p[0] == ' ' && p[1] == '[' && e[-1] == ']'))
+				return true;
+		}
+	}
 	while (len && (*s == ' ' || *s == '\t'))
 		s++, len--;
 	if (len < 5)

@@ -225,6 +225,8 @@ struct kb_skip_rule {
 #define S(p, c) { KB_FN_SUB, KB_USE_TITLE | KB_USE_BLAME, (p), &(c) }
 #define P(p, c) { KB_FN_PREFIX, KB_USE_TITLE | KB_USE_BLAME, (p), &(c) }
 #define X(p, c) { KB_FN_EXACT, KB_USE_TITLE | KB_USE_BLAME, (p), &(c) }
+/* title only: syzbot's titles skip it, the blame does not (see its rule) */
+#define TS(p, c) { KB_FN_SUB, KB_USE_TITLE, (p), &(c) }
 /* blame only */
 #define BP(p, c) { KB_FN_PREFIX, KB_USE_BLAME, (p), &(c) }
 #define BX(p, c) { KB_FN_EXACT, KB_USE_BLAME, (p), &(c) }
@@ -240,7 +242,14 @@ static const struct kb_skip_rule skip_rules[] = {
 	S("show_trace", c_report), S("panic", c_report), P("__warn", c_report),
 	S("warn_slowpath", c_report), P("warn_alloc", c_report), S("report_bug", c_report),
 	S("fixup_bug", c_report), P("handle_bug", c_report), P("do_error", c_report),
-	S("invalid_op", c_report), S("_trap", c_report), P("do_trap", c_report),
+	S("invalid_op", c_report), P("do_trap", c_report),
+	/*
+	 * syzbot's titles skip any "_trap" function; for the blame that is too
+	 * wide (amdkfd's kfd_ioctl_set_trap_handler, devlink's and mlxsw's
+	 * packet traps, KVM's exit handlers are code with bugs of their own):
+	 * the trap handlers are arch/<arch>/kernel/traps.c's, a file rule
+	 */
+	TS("_trap", c_report),
 	P("exc_", c_report), P("asm_exc_", c_report), P("die", c_report), P("oops_", c_report),
 	P("__die", c_report), P("nmi_", c_report), P("do_int3", c_report),
 	P("bad_page", c_report), P("print_", c_report), P("kmsg_dump", c_report),
@@ -787,6 +796,7 @@ void kbug_analyze_rules_doc(FILE *out)
 			if (r->cls != c)
 				continue;
 			fprintf(out, "| %s | `%s` | %s |\n", skip_kind_name(r), r->pat,
+				!(r->use & KB_USE_BLAME) ? "title" :
 				(r->use & KB_USE_TITLE) ? "title, blame" : "blame");
 		}
 	}

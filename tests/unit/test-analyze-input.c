@@ -185,11 +185,25 @@ static void test_indent(void **state)
 		"  y",
 		"    z",
 	};
+	/* a tab is as deep as 8 blanks: 4 of them are the paste's */
 	static const char *const want[] = {
 		"xhci_hcd 0000:01:00.0: Ring expansion failed", " ? ring_alloc+0x1/0x2", "",
-		"\tx", "  y", "    z",
+		"x", "  y", "    z",
 	};
-	struct kb_input in = { 0 };
+	/* a mail archive's paste, a tab before every line */
+	static const char *const tabbed[] = {
+		"\tInternal error: Oops: 5 [#1] PREEMPT ARM",
+		"\tPC is at nand_ecc_sw_hamming_correct+0x18/0x3c",
+		"\t ? ring_alloc+0x1/0x2",
+		"\t\tx",
+		"      y",
+	};
+	static const char *const tabbed_want[] = {
+		"Internal error: Oops: 5 [#1] PREEMPT ARM",
+		"PC is at nand_ecc_sw_hamming_correct+0x18/0x3c",
+		" ? ring_alloc+0x1/0x2", "\tx", "y",
+	};
+	struct kb_input in = { 0 }, tin = { 0 };
 	size_t i;
 	int bad = 0;
 
@@ -201,6 +215,16 @@ static void test_indent(void **state)
 		if (l.len != strlen(want[i]) || memcmp(l.text, want[i], l.len)) {
 			print_error("line %zu: want '%s', got '%.*s'\n", i, want[i], (int)l.len,
 				    l.text);
+			bad++;
+		}
+	}
+	for (i = 0; i < ARRAY_SIZE(tabbed); i++) {
+		struct kb_line l;
+
+		kb_input_clean(&tin, tabbed[i], strlen(tabbed[i]), &l);
+		if (l.len != strlen(tabbed_want[i]) || memcmp(l.text, tabbed_want[i], l.len)) {
+			print_error("tabbed line %zu: want '%s', got '%.*s'\n", i,
+				    tabbed_want[i], (int)l.len, l.text);
 			bad++;
 		}
 	}

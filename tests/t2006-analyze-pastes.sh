@@ -1,0 +1,100 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Reports as users paste them, blamed through the tree index: the crash
+# utility's "bt" on a vmcore, a mail archive's tab before every line, a
+# trace whose indent the paste lost, the tail of a trace that places
+# nothing before the driver's own error.
+. "$(dirname "$0")/lib.sh"
+
+export KBUG_INDEX=$SRC_DIR/data/linux-6.12.index.gz
+
+# the report's title|guilty_file|blame_reason, the first report only
+first() {
+	"$KBUG" analyze --json "$1" >out.json &&
+	$PYTHON -c 'import json
+r = json.load(open("out.json"))["reports"][0]
+print("|".join("" if x is None else str(x) for x in (r["title"], r["guilty_file"],
+      r["blame_reason"])))'
+}
+
+cat >"$TRASH/crash-bt.log" <<'LOG'
+[462233.347113] BUG: unable to handle kernel NULL pointer dereference at 0000000000000038
+crash> bt
+PID: 1390   TASK: ffff8f0ac5c1c000  CPU: 3   COMMAND: "kworker/3:2"
+ #0 [ffffa1c0c1d3fb80] machine_kexec at ffffffff9a26a3c1
+ #1 [ffffa1c0c1d3fbd8] __crash_kexec at ffffffff9a3a6e4d
+ #2 [ffffa1c0c1d3fca0] crash_kexec at ffffffff9a3a7d3d
+ #3 [ffffa1c0c1d3fcb8] oops_end at ffffffff9a22ee6d
+ #4 [ffffa1c0c1d3fcd8] no_context at ffffffff9a27c95e
+ #5 [ffffa1c0c1d3fd30] page_fault at ffffffff9ac0116e
+    [exception RIP: cifs_put_tcon+160]
+    RIP: ffffffffc0a1c3b0  RSP: ffffa1c0c1d3fde8  RFLAGS: 00010246
+ #6 [ffffa1c0c1d3fe00] smb2_cancelled_close_fid at ffffffffc0a63b2a [cifs]
+ #7 [ffffa1c0c1d3fe28] process_one_work at ffffffff9a2d1e47
+ #8 [ffffa1c0c1d3fe68] worker_thread at ffffffff9a2d2a1e
+ #9 [ffffa1c0c1d3ff10] kthread at ffffffff9a2d8482
+LOG
+
+test_expect_success 'crash bt: the frame that took the exception, not the dump machinery' '
+	first crash-bt.log >got &&
+	grep -q "|fs/smb/client/connect.c|" got
+'
+
+printf '\tUnable to handle kernel NULL pointer dereference at virtual address 00000018\n'\
+'\tInternal error: Oops: 5 [#1] PREEMPT ARM\n'\
+'\tCPU: 0 PID: 1 Comm: swapper Not tainted 5.10.0-rc6 #1\n'\
+'\tPC is at nand_ecc_sw_hamming_correct+0x18/0x3c\n'\
+'\tLR is at lpc32xx_nand_read_page_syndrome+0xdc/0x130\n'\
+'\tpc : [<c02d376c>]    lr : [<c02e048c>]    psr: 20000053\n' >"$TRASH/tabbed.log"
+
+test_expect_success 'a paste with a tab before every line reads as the log' '
+	first tabbed.log >got &&
+	grep -q "in nand_ecc_sw_hamming_correct|drivers/mtd/nand/raw/lpc32xx_slc.c|" got
+'
+
+cat >"$TRASH/unindented.log" <<'LOG'
+[ 1586.593561][ T8669] tpm2_del_space+0x28/0x73
+[ 1586.598718][ T8669] tpmrm_release+0x27/0x33
+[ 1586.603774][ T8669] __fput+0x109/0x1d
+[ 1586.608380][ T8669] task_work_run+0x7c/0x90
+[ 1586.619522][ T8669] entry_SYSCALL_64_after_hwframe+0x44/0xa9
+[ 1586.626068][ T8669] RIP: 0033:0x4cb4bb
+LOG
+
+test_expect_success 'a trace whose frames lost their indent starts a report' '
+	first unindented.log >got &&
+	grep -q "|drivers/char/tpm/tpm2-space.c|" got
+'
+
+cat >"$TRASH/tail.log" <<'LOG'
+Apr 22 13:39:26 w3 kernel: RSP: 0018:ffffbb7940793e90 EFLAGS: 00000246
+Apr 22 13:39:26 w3 kernel: cpuidle_enter+0x29/0x40
+Apr 22 13:39:26 w3 kernel: do_idle+0x247/0x290
+Apr 22 13:39:26 w3 kernel: cpu_startup_entry+0x19/0x20
+Apr 22 13:39:26 w3 kernel: start_secondary+0x114/0x140
+Apr 22 13:39:26 w3 kernel: </TASK>
+Apr 22 13:39:26 w3 kernel: ---[ end trace 0000000000000000 ]---
+Apr 22 13:39:26 w3 kernel: bnxt_en 0000:5e:00.0 ens4f0np0: TX timeout detected, starting reset task!
+LOG
+
+test_expect_success 'a trace tail in the idle loop borrows the driver error after it' '
+	first tail.log >got &&
+	grep -q "|drivers/net/ethernet/broadcom/bnxt/|the source file of the report right after it$" got
+'
+
+cat >"$TRASH/trap.log" <<'LOG'
+[  134.856000] BUG: unable to handle page fault for address: 0000000000001000
+[  134.856545] Call Trace:
+[  134.856546]  <TASK>
+[  134.856547]  kfd_ioctl_set_trap_handler+0x4e/0xb0 [amdgpu]
+[  134.856548]  kfd_ioctl+0x3a4/0x5c0 [amdgpu]
+[  134.856549]  __x64_sys_ioctl+0x91/0xd0
+[  134.856550]  do_syscall_64+0x5d/0x170
+LOG
+
+test_expect_success 'a driver function named *_trap_* is no trap handler to the blame' '
+	first trap.log >got &&
+	grep -q "|drivers/gpu/drm/amd/amdkfd/kfd_chardev.c|" got
+'
+
+test_done
