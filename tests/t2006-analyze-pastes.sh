@@ -97,4 +97,32 @@ test_expect_success 'a driver function named *_trap_* is no trap handler to the 
 	grep -q "|drivers/gpu/drm/amd/amdkfd/kfd_chardev.c|" got
 '
 
+cat >"$TRASH/api-chain.log" <<'LOG'
+BUG: unable to handle kernel NULL pointer dereference at 0000000000000000
+Oops: 0000 [#1] SMP PTI
+RIP: 0010:usb_ifnum_to_if+0x29/0x40
+Call Trace:
+ usb_hcd_alloc_bandwidth+0x1ee/0x30f
+ usb_set_interface+0x1a3/0x2b7
+ uvc_video_start_transfer+0x29b/0x4b8 [uvcvideo]
+ uvc_video_start_streaming+0x91/0xdd [uvcvideo]
+LOG
+
+test_expect_success 'a NULL passed into a subsystem through its exported API: the caller outside' '
+	first api-chain.log >got &&
+	grep -q "|drivers/media/usb/uvc/uvc_video.c|" got
+'
+
+cat >"$TRASH/renamed-lr.log" <<'LOG'
+Unable to handle kernel NULL pointer dereference at virtual address 000000dd
+Internal error: Oops: 17 [#1] ARM
+PC is at regmap_write+0x14/0x6c
+LR is at dps310_remove+0x28/0x2c
+LOG
+
+test_expect_success 'a caller the index no longer knows is placed by its prefix' '
+	first renamed-lr.log >got &&
+	grep -q "|drivers/iio/pressure/|" got
+'
+
 test_done

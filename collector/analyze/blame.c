@@ -472,7 +472,7 @@ static bool blame_link_register(struct kb_rep *r, bool unplaced)
 	l = kb_rep_line(r, i);
 	l = strstr(l, "LR is at ") ? strstr(l, "LR is at ") + 9 : strstr(l, "lr : ") + 5;
 	if (!kb_frame_parse(l, &f) || !f.has_off || blame_helper(r, &f) ||
-	    (unplaced && !f.file[0] && !f.module[0] && !blame_index_file(&f)))
+	    (unplaced && !f.file[0] && !f.module[0] && !kb_index_places(&f)))
 		return false;
 	f.idx = i;
 	f.reliable = true;
@@ -565,7 +565,7 @@ static bool blame_exported(const struct kb_frame *f)
  */
 static void blame_null_argument(struct kb_rep *r)
 {
-	const struct kb_frame *g;
+	const struct kb_frame *g, *entry = NULL;
 	const char *gf, *cf;
 	int was = r->guilty;
 	size_t i;
@@ -583,10 +583,25 @@ static void blame_null_argument(struct kb_rep *r)
 		if (!c->reliable || c->ip || blame_helper(r, c))
 			continue;
 		cf = blame_frame_file(r, c);
-		if (!gf || !cf || !blame_same_dir(gf, cf))
+		if (!gf || !cf) {
 			r->guilty = (int)i;
-		return;
+			return;
+		}
+		if (!blame_same_dir(gf, cf)) {
+			/* entered through an exported function: the NULL came from outside */
+			if (!entry || blame_exported(entry))
+				r->guilty = (int)i;
+			return;
+		}
+		/*
+		 * the subsystem's own frames above it pass on what they were
+		 * given (uvcvideo -> usb_set_interface() ->
+		 * usb_hcd_alloc_bandwidth() -> usb_ifnum_to_if())
+		 */
+		entry = c;
 	}
+	if (entry)
+		return;
 	if (!blame_link_register(r, true))
 		return;
 	cf = blame_frame_file(r, &r->frames[r->guilty]);
