@@ -588,16 +588,20 @@ static void blame_null_argument(struct kb_rep *r)
 			return;
 		}
 		if (!blame_same_dir(gf, cf)) {
-			/* entered through an exported function: the NULL came from outside */
-			if (!entry || blame_exported(entry))
+			/*
+			 * past the subsystem's own frames: a module that called
+			 * into it through an exported function passed the NULL
+			 * (uvcvideo -> usb_set_interface() ->
+			 * usb_hcd_alloc_bandwidth() -> usb_ifnum_to_if()); core
+			 * code built in calls an exported callback through its
+			 * ops (ethtool's get_link_ksettings = phylib's), and the
+			 * callback's subsystem keeps the blame
+			 */
+			if (!entry || (blame_exported(entry) && c->module[0] &&
+				       strcmp(c->module, g->module)))
 				r->guilty = (int)i;
 			return;
 		}
-		/*
-		 * the subsystem's own frames above it pass on what they were
-		 * given (uvcvideo -> usb_set_interface() ->
-		 * usb_hcd_alloc_bandwidth() -> usb_ifnum_to_if())
-		 */
 		entry = c;
 	}
 	if (entry)
