@@ -8,11 +8,14 @@
  */
 #include <string.h>
 
+#include "analyze/index.h"
 #include "analyze/sig-driver.h"
+#include "util/macro.h"
 
 #define I915 "drivers/gpu/drm/i915/"
 #define AMDGPU "drivers/gpu/drm/amd/amdgpu/"
 #define NOUVEAU "drivers/gpu/drm/nouveau/"
+#define AMDPM "drivers/gpu/drm/amd/pm/"
 
 /* "ring gfx_0.0.0 timeout, signaled seq=..." -> "amdgpu: ring gfx timeout" (no instance) */
 static void gpu_amdgpu_ring(struct kb_rep *r, char *driver, size_t size)
@@ -23,6 +26,54 @@ static void gpu_amdgpu_ring(struct kb_rep *r, char *driver, size_t size)
 	kb_word_after(l, "ring ", " ,_.", ring, sizeof(ring));
 	strbuf_reset(&r->title);
 	strbuf_addf(&r->title, "amdgpu: ring %s timeout", ring[0] ? ring : "?");
+}
+
+/*
+ * amdgpu drives a chip as IP blocks, each a struct amd_ip_funcs whose
+ * .name the device code prints when one of its callbacks fails:
+ * amdgpu_device.c's "resume of IP block <%s> failed %d" (and hw_init,
+ * suspend, late_init...). The block's callbacks live where its
+ * amd_ip_funcs does: amdgpu/NAME.c, but for these (linux 6.12).
+ */
+static const struct {
+	const char *name, *file;
+} gpu_amd_blocks[] = {
+	{ "smu", AMDPM "swsmu/amdgpu_smu.c" },
+	{ "powerplay", AMDPM "powerplay/amd_powerplay.c" },
+	{ "dm", "drivers/gpu/drm/amd/display/amdgpu_dm/amdgpu_dm.c" },
+	{ "psp", AMDGPU "amdgpu_psp.c" }, { "acp_ip", AMDGPU "amdgpu_acp.c" },
+	{ "isp_ip", AMDGPU "amdgpu_isp.c" }, { "vpe_v6_1", AMDGPU "amdgpu_vpe.c" },
+	{ "umsch_mm_v4_0", AMDGPU "amdgpu_umsch_mm.c" }, { "vcn_v2_6", AMDGPU "vcn_v2_5.c" },
+	{ "jpeg_v2_6", AMDGPU "jpeg_v2_5.c" }, { "cik_common", AMDGPU "cik.c" },
+	{ "si_common", AMDGPU "si.c" }, { "vi_common", AMDGPU "vi.c" },
+	{ "nv_common", AMDGPU "nv.c" }, { "soc15_common", AMDGPU "soc15.c" },
+	{ "soc21_common", AMDGPU "soc21.c" }, { "soc24_common", AMDGPU "soc24.c" },
+};
+
+static void gpu_amdgpu_ip_block(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr), *p = strstr(l, " of IP block <");
+	const struct kb_index *ix;
+	char name[32], verb[32] = "", path[128];
+	size_t i, n;
+
+	if (!p || !kb_word_after(p, "<", ">", name, sizeof(name)))
+		return;
+	n = (size_t)(p - l);
+	while (n && l[n - 1] != ' ' && l[n - 1] != ']')
+		n--;	/* the verb after "*ERROR* " or the device's prefix */
+	kb_word_after(l + n, "", " ", verb, sizeof(verb));
+	strbuf_reset(&r->title);
+	strbuf_addf(&r->title, "amdgpu: %s of IP block %s failed", verb[0] ? verb : "?", name);
+	snprintf(path, sizeof(path), AMDGPU "%s.c", name);
+	for (i = 0; i < ARRAY_SIZE(gpu_amd_blocks); i++)
+		if (!strcmp(gpu_amd_blocks[i].name, name))
+			snprintf(path, sizeof(path), "%s", gpu_amd_blocks[i].file);
+	ix = kb_index_get();
+	if (ix && !kb_index_has_file(ix, path))
+		return;
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
+	r->blame_reason = "the IP block the message names: where its amd_ip_funcs is";
 }
 
 const struct kb_drv_row kb_drv_gpu[] = {
@@ -59,6 +110,21 @@ const struct kb_drv_row kb_drv_gpu[] = {
 	/* amdgpu/gfxhub_v*.c and mmhub_v*.c, *_print_l2_protection_fault_status() */
 	KB_DRV_ROW("amdgpu", "", "VM_L2_PROTECTION_FAULT_STATUS:", "amdgpu: GPU page fault",
 		   AMDGPU "gfxhub_v2_0.c", true, NULL, NULL),
+	/* amdgpu/amdgpu_device.c, amdgpu_device_ip_*(): DRM_ERROR(), "[drm:FUNC [amdgpu]] " */
+	KB_DRV_PLACE("amdgpu", "", " of IP block <", "amdgpu: IP block failed",
+		     AMDGPU "amdgpu_device.c", gpu_amdgpu_ip_block),
+	/*
+	 * pm/swsmu/amdgpu_smu.c, smu_hw_init() and smu_start_smc_engine(): the
+	 * System Management Unit's firmware did not start. (smu_cmn.c's "SMU:
+	 * I'm not done with your previous command" is no row: a GPU hang's
+	 * reset prints it too, after the hang's own lines.)
+	 */
+	KB_DRV("amdgpu", "SMC engine is not correctly up", NULL, "amdgpu: SMU failed to start",
+	       AMDPM "swsmu/amdgpu_smu.c"),
+	KB_DRV("amdgpu", "SMC is not ready", NULL, "amdgpu: SMU failed to start",
+	       AMDPM "swsmu/amdgpu_smu.c"),
+	KB_DRV("amdgpu", "Failed to setup smc hw", NULL, "amdgpu: SMU failed to start",
+	       AMDPM "swsmu/amdgpu_smu.c"),
 	/* amdgpu/amdgpu_device.c, amdgpu_device_gpu_recover() */
 	KB_DRV("amdgpu", "GPU reset(", ") failed", "amdgpu: GPU reset failed",
 	       AMDGPU "amdgpu_device.c"),

@@ -696,6 +696,8 @@ void kb_drv_title(struct kb_rep *r)
 	}
 	if (row->sig.module)
 		snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", row->sig.module);
+	if (row->place)
+		row->place(r);
 }
 
 #define DRV_NAMED_WITHIN 12	/* lines after the header where the warning's message is */

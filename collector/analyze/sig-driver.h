@@ -32,6 +32,8 @@ struct kb_drv_row {
 	 * driver); it may name another driver, for a message that does
 	 */
 	void (*retitle)(struct kb_rep *r, char *driver, size_t size);
+	/* after the blame: a closer file the message names, if any */
+	void (*place)(struct kb_rep *r);
 };
 
 void kb_drv_title(struct kb_rep *r);
@@ -48,6 +50,11 @@ void kb_drv_title(struct kb_rep *r);
 
 /* A row of the driver's own code: blame `file`. */
 #define KB_DRV(drv, start, has, ttl, file) KB_DRV_ROW(drv, start, has, ttl, file, false, NULL, NULL)
+/* The same, then place() may name a closer file from the message. */
+#define KB_DRV_PLACE(drv, start, has, ttl, file, fn)					\
+	{ .sig = { .prefix = (start), .contains = (has), .kind = "driver", .title = (ttl),	\
+		   .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = kb_drv_title },	\
+	  .driver = (drv), .src = (file), .place = (fn) }
 /* The same, when `file` is built into another module than the driver's (nvme_core). */
 #define KB_DRV_IN(drv, start, has, ttl, file, mod)					\
 	{ .sig = { .prefix = (start), .contains = (has), .kind = "driver", .title = (ttl),	\

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Write the real corpus's dev logs again as users paste them: wrapped by a
-mail client, indented as a markdown code block, quoted, with dmesg -T's or
+mail client or a terminal, indented (blanks, a tab) as a markdown code block, quoted, with dmesg -T's or
 the journal's prefixes. kbug should place each log as well as the original.
 
     tests/analyze/perturb.py OUTDIR [TRANSFORM...]
@@ -32,6 +32,17 @@ def word_wrap(lines, width):
     return out
 
 
+def hard_wrap(lines, width):
+    """A terminal's wrap: every WIDTH characters, mid-word."""
+    out = []
+    for line in lines:
+        while len(line) > width:
+            out.append(line[:width])
+            line = line[width:]
+        out.append(line)
+    return out
+
+
 def stamped(lines):
     """Most lines carry printk's stamp (a dmesg, not a journal already)."""
     return sum(1 for x in lines if STAMP.match(x)) * 2 >= max(1, len(lines))
@@ -39,7 +50,9 @@ def stamped(lines):
 
 TRANSFORMS = {
     "wordwrap72": lambda L: word_wrap(L, 72),
+    "hardwrap80": lambda L: hard_wrap(L, 80),
     "indent4": lambda L: ["    " + x for x in L],
+    "tab": lambda L: ["\t" + x for x in L],
     "quote": lambda L: ["> " + x for x in L],
     "dmesg-T": lambda L: [STAMP.sub("[Sun Dec  6 08:13:00 2026] ", x) for x in L],
     "journal": lambda L: (["Dec 06 08:13:00 myhost kernel: " + STAMP.sub("", x) for x in L]
