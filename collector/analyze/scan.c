@@ -28,6 +28,7 @@
 #define SCAN_PREV 256
 #define SCAN_PRE 6		/* a separator and the WARN message lines after it */
 #define SCAN_HEADLESS 40	/* how near the top a report may start without its header */
+#define SCAN_WRAP_LENS 256	/* line lengths counted, for a terminal's hard wrap */
 #define SCAN_BORROW 20		/* how close the next report must start to lend its file */
 #define SCAN_FALLBACK 512	/* the kept driver error line */
 #define SCAN_INCIDENT 3		/* lines between a driver's message and the report it starts */
@@ -68,9 +69,10 @@ struct scan {
 	/* a stamped line that the next lines may continue (scan_raw: a paste wrapped) */
 	char wrap[KB_LINE_MAX];
 	size_t wrap_len, wrap_last;	/* its length, and its last piece's */
-	size_t wrap_first;		/* its first piece's */
 	unsigned int wrap_extra;	/* lines joined to it */
 	bool wrap_on;
+	size_t width;			/* the longest line so far: a wrapped paste's width */
+	unsigned int lens[SCAN_WRAP_LENS];	/* lines of each length, up to it */
 	/* the last lines outside reports, a ring: what a report that names no code followed */
 	char ctx[SCAN_CTX][SCAN_CTX_LEN];
 	unsigned long ctx_no[SCAN_CTX];
@@ -844,9 +846,9 @@ static void scan_raw_line(struct scan *sc, const char *raw, size_t len)
 	scan_line(sc, from, end - from);
 }
 
-#define SCAN_WRAP_MIN 56	/* a piece shorter than that did not reach a wrap's width */
+#define SCAN_WRAP_WIDTH 60	/* the narrowest width a paste is wrapped at */
+#define SCAN_WRAP_HOLD 24	/* a stamped line shorter than that is taken as it is */
 #define SCAN_WRAP_STAMP 64	/* how far into a line its stamp may be (after a syslog prefix) */
-#define SCAN_WRAP_WORD 16	/* a word that did not fit: how much shorter a first piece may be */
 
 /* "[ 9.0]", "[12.34]": a stamp of any precision at s (a paste's, a test's) */
 static bool scan_stamp_any(const char *s, const char *end)
@@ -877,6 +879,11 @@ static bool scan_stamped(const char *raw, size_t len)
 {
 	const char *end = raw + (len < SCAN_WRAP_STAMP ? len : SCAN_WRAP_STAMP), *p = raw, *b;
 
+	/* dmesg -x's "%-6s:%-6s: ", facility and level: "kern  :warn  : " */
+	if (len > 15 && raw[0] >= 'a' && raw[0] <= 'z' && raw[6] == ':' && raw[13] == ':' &&
+	    raw[14] == ' ')
+		return true;
+
 	if (len > 16 && raw[0] >= 'A' && raw[0] <= 'Z' && raw[3] == ' ' &&
 	    (scan_clock(raw + 7, end) || scan_clock(raw + 6, end)))
 		return true;
@@ -903,47 +910,82 @@ static void scan_wrap_flush(struct scan *sc)
 }
 
 /*
- * A paste wrapped at a width (a mail, a forum, a bug tracker's comment):
- * in a log whose lines carry printk's stamp, a line without one right
- * after a long stamped line (or a long piece of one) is its rest
- * ("[ 1.2] BUG: unable to handle kernel NULL pointer" / "dereference at
- * 0000000000000008"). The kernel stamps every line it prints, so only the
- * paste could have broken it. The pieces are joined with a blank.
+ * Was the paste broken by a terminal at a fixed width, mid-word, rather
+ * than by a mail client at the last blank? Then most of its long lines
+ * are exactly as long as the width, few a little shorter.
+ */
+static bool scan_hard_wrap(const struct scan *sc, size_t w)
+{
+	unsigned int near = 0;
+	size_t k;
+
+	if (w >= SCAN_WRAP_LENS || sc->lens[w] < 2)
+		return false;
+	for (k = w - 8; k < w; k++)
+		near += sc->lens[k];
+	return sc->lens[w] > 2 * near;
+}
+
+/* The length of the first word of s. */
+static size_t scan_word(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	while (n < len && s[n] != ' ')
+		n++;
+	return n;
+}
+
+/*
+ * A paste wrapped at a width (a mail, a forum, a bug tracker's comment, a
+ * terminal): in a log whose lines carry printk's stamp, a line without
+ * one right after a stamped line is its rest when the rest's first word
+ * would not have fit on the piece before it ("[ 1.2] BUG: unable to
+ * handle kernel NULL pointer" / "dereference at 0000000000000008"). The
+ * width is the longest line so far (at least SCAN_WRAP_WIDTH); no piece
+ * is longer. The kernel stamps every line it prints, so only the paste
+ * could have broken it. The pieces are joined with a blank, without one
+ * when the log was cut at a fixed width, mid-word.
  */
 static void scan_raw(struct scan *sc, const char *raw, size_t len)
 {
+	size_t w = sc->width > SCAN_WRAP_WIDTH ? sc->width : SCAN_WRAP_WIDTH;
 	int stamped = -1;	/* not looked at yet */
 
+	if (len > sc->width)
+		sc->width = len;
+	if (len < SCAN_WRAP_LENS)
+		sc->lens[len]++;
 	if (sc->wrap_on) {
-		/*
-		 * no piece is longer than the wrap's width, which the first
-		 * piece nearly reached; a line that opens with a stamp of any
-		 * precision ("[ 9.0] ") or a level ("<4>") is a line of its own
-		 */
-		bool cont = sc->wrap_last >= SCAN_WRAP_MIN && len && raw[0] != ' ' &&
-			    raw[0] != '\t' && raw[0] != '\r' && raw[0] != '<' &&
-			    len <= sc->wrap_first + SCAN_WRAP_WORD &&
-			    !(raw[0] == '[' && scan_stamp_any(raw, raw + len)) &&
-			    sc->wrap_len + 1 + len <= sizeof(sc->wrap);
+		/* a mail's quote, "> >> ", before every piece: the rest follows it */
+		size_t q = raw[0] == '>' ? strspn(raw, "> ") : 0;
+		const char *b = raw + q;
+		size_t n = len - q;
+		/* a line that opens with a stamp of any precision ("[ 9.0] ") or a level ("<4>") */
+		bool cont = n && (!q || !memcmp(sc->wrap, raw, q)) && b[0] != ' ' &&
+			    b[0] != '\t' && b[0] != '\r' && b[0] != '<' && len <= w &&
+			    sc->wrap_last + 1 + scan_word(b, n) > w &&
+			    !(b[0] == '[' && scan_stamp_any(b, b + n)) &&
+			    sc->wrap_len + 1 + n <= sizeof(sc->wrap);
 
 		if (cont)
 			stamped = scan_stamped(raw, len);
 		if (cont && !stamped) {
-			sc->wrap[sc->wrap_len++] = ' ';
-			memcpy(sc->wrap + sc->wrap_len, raw, len);
-			sc->wrap_len += len;
+			if (!(sc->wrap_last == w && scan_hard_wrap(sc, w)))
+				sc->wrap[sc->wrap_len++] = ' ';
+			memcpy(sc->wrap + sc->wrap_len, b, n);
+			sc->wrap_len += n;
 			sc->wrap_last = len;
 			sc->wrap_extra++;
 			return;
 		}
 		scan_wrap_flush(sc);
 	}
-	if (len >= SCAN_WRAP_MIN && len < sizeof(sc->wrap) &&
+	if (len >= SCAN_WRAP_HOLD && len < sizeof(sc->wrap) &&
 	    (stamped < 0 ? scan_stamped(raw, len) : stamped)) {
 		memcpy(sc->wrap, raw, len);
 		sc->wrap_len = len;
 		sc->wrap_last = len;
-		sc->wrap_first = len;
 		sc->wrap_extra = 0;
 		sc->wrap_on = true;
 		return;

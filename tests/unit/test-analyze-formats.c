@@ -207,6 +207,28 @@ static const struct fcase cases[] = {
 	  "Nov 13 08:58:21 fedora kernel: Oops: 0000 [#1] SMP\n",
 	  "BUG: unable to handle kernel NULL pointer dereference in ath10k_htt_rx_pop_paddr",
 	  true },
+	/* a terminal's wrap at 80 columns, mid-word: the pieces join without a blank */
+	{ "a hard-wrapped journal",
+	  "Nov 13 08:58:21 my-thinkpad-x1-carbon-gen9 kernel: ath10k_pci 0000:3a:00.0: qca6\n"
+	  "174 hw3.2 target 0x05030000 chip_id 0x00340aff sub 1a56:1535\n"
+	  "Nov 13 08:58:21 my-thinkpad-x1-carbon-gen9 kernel: BUG: kernel NULL pointer dere\n"
+	  "ference, address: 0000000000000008\n"
+	  "Nov 13 08:58:21 my-thinkpad-x1-carbon-gen9 kernel: Oops: 0000 [#1] PREEMPT SMP N\n"
+	  "OPTI\n"
+	  "Nov 13 08:58:21 my-thinkpad-x1-carbon-gen9 kernel: RIP: 0010:ath10k_htt_rx_pop_p\n"
+	  "addr+0x1a/0x80 [ath10k_core]\n",
+	  "BUG: unable to handle kernel NULL pointer dereference in ath10k_htt_rx_pop_paddr",
+	  true },
+	/* dmesg -x's facility and level open each line; a word too long moved whole */
+	{ "a wrapped dmesg -x",
+	  "kern  :info  : [ 5.100000] ath10k_pci 0000:3a:00.0: qca6174 hw3.2 target\n"
+	  "0x05030000\n"
+	  "kern  :crit  : [ 5.200000] kernel BUG at\n"
+	  "/home/builder/rpmbuild/BUILD/kernel-6.1.9/linux-6.1.9/fs/ext4/inode.c:\n"
+	  "1234!\n"
+	  "kern  :warn  : [ 5.200001] invalid opcode: 0000 [#1] PREEMPT SMP NOPTI\n"
+	  "kern  :warn  : [ 5.200002] RIP: 0010:ext4_writepages+0x1a/0x80\n",
+	  "kernel BUG in ext4_writepages", true },
 	/* arch/mips/kernel/traps.c do_trap_or_bp(): die_if_kernel("Kernel bug detected") */
 	{ "mips BUG",
 	  T "Kernel bug detected[#1]:\n" CPU
