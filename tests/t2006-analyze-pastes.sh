@@ -125,4 +125,31 @@ test_expect_success 'a caller the index no longer knows is placed by its prefix'
 	grep -q "|drivers/iio/pressure/|" got
 '
 
+cat >"$TRASH/wrapped-warn.log" <<'LOG'
+[  226.964883] writing to auto_msgmni has no effect
+[  226.978221] ------------[ cut here ]------------
+[  226.978226] refcount_t hit zero at __nft_mt_tg_destroy+0x20/0x30
+[nft_compat] in kworker/u4:4[103], uid/euid: 0/0
+[  226.978232] WARNING: CPU: 1 PID: 103 at kernel/panic.c:677
+refcount_error_report+0x9b/0xab
+LOG
+
+test_expect_success 'a WARN()'"'"'s own message, wrapped, still goes with its report' '
+	first wrapped-warn.log >got &&
+	grep -q "|net/netfilter/nft_compat.c|" got
+'
+
+cat >"$TRASH/dez.log" <<'LOG'
+dez 21 12:48:44 pop-os kernel: ------------[ cut here ]------------
+dez 21 12:48:44 pop-os kernel: NETDEV WATCHDOG: enp4s0f1 (r8169):
+transmit queue 0 timed out
+dez 21 12:48:44 pop-os kernel: WARNING: CPU: 7 PID: 0 at
+net/sched/sch_generic.c:477 dev_watchdog+0x264/0x270
+LOG
+
+test_expect_success 'a journal in another locale ("dez"), wrapped: its clock marks a line' '
+	first dez.log >got &&
+	grep -q "|drivers/net/ethernet/realtek/r8169_main.c|" got
+'
+
 test_done

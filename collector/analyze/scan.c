@@ -50,6 +50,8 @@ struct scan {
 	char pre[SCAN_PRE][SCAN_PREV];
 	unsigned int pre_n;
 	unsigned long pre_no, lineno;
+	/* the numbers of the line before this one and of the last kept in pre[] */
+	unsigned long prev_no, this_no, pre_last;
 	struct kb_dwarf *dw;
 	bool dw_tried;
 	struct json_object *pending;	/* the last report, when it named no culprit of its own */
@@ -440,7 +442,7 @@ static void scan_open(struct scan *sc, const struct kb_sig *sig, const struct kb
 	r->kind = sig->kind;
 	snprintf(r->ctx, sizeof(r->ctx), "%s", l->ctx);
 	r->first_line = l->no;
-	if (sc->pre_n && sc->pre_no + sc->pre_n == l->no && !(sig->flags & KB_SIG_DRIVER)) {
+	if (sc->pre_n && sc->pre_last == sc->prev_no && !(sig->flags & KB_SIG_DRIVER)) {
 		unsigned int i;
 
 		for (i = 0; i < sc->pre_n; i++)
@@ -458,6 +460,7 @@ static void scan_pre(struct scan *sc, const struct kb_line *l)
 
 	memcpy(sc->pre[sc->pre_n], l->text, n);
 	sc->pre[sc->pre_n++][n] = '\0';
+	sc->pre_last = l->no;
 }
 
 /* Does a line look like part of a report (frames, registers, lock lists, dumps)? */
@@ -670,6 +673,9 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 	const struct kb_sig *sig;
 
 	l.no = ++sc->lineno;
+	/* a wrapped line's pieces are one line: the next one follows it */
+	sc->prev_no = sc->this_no;
+	sc->this_no = l.no;
 	kb_input_clean(&sc->in, raw, len, &l);
 	if (l.skip)
 		return;
@@ -729,7 +735,7 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 		sc->pre_no = l.no;
 		scan_pre(sc, &l);
 	} else if (!sc->open && sc->pre_n && sc->pre_n < SCAN_PRE && sc->pre[0][0] == '-' &&
-		   sc->pre_no + sc->pre_n == l.no) {
+		   sc->pre_last == sc->prev_no) {
 		/* __warn(): "[ cut here ]", the WARN()'s own message, then "WARNING:" */
 		scan_pre(sc, &l);
 	} else if (!sc->open && l.len > 14 && l.text[0] == 'L' &&
@@ -871,6 +877,31 @@ static bool scan_clock(const char *s, const char *end)
 }
 
 /*
+ * syslog's and the journal's "Mon DD HH:MM:SS ", the month in the
+ * locale's words: "Dec", "dez", "déc.", "Dez."
+ */
+static bool scan_month_char(char c)
+{
+	return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '.' || (unsigned char)c >= 0x80;
+}
+
+static bool scan_syslog_clock(const char *s, const char *end)
+{
+	const char *p = s;
+
+	while (p < end && p - s < 8 && scan_month_char(*p))
+		p++;
+	if (p - s < 3 || p + 2 >= end || *p != ' ')
+		return false;
+	p += p[1] == ' ' ? 2 : 1;	/* "Dec  6" */
+	if (p < end && *p >= '0' && *p <= '9')
+		p++;
+	if (p < end && *p >= '0' && *p <= '9')
+		p++;
+	return p < end && *p == ' ' && scan_clock(p + 1, end);
+}
+
+/*
  * Does a time stamp open the line: printk's (after a syslog or journal
  * prefix), syslog's and the journal's "Mon DD HH:MM:SS ", dmesg -T's
  * "[Day Mon DD HH:MM:SS YYYY]"?
@@ -884,8 +915,7 @@ static bool scan_stamped(const char *raw, size_t len)
 	    raw[14] == ' ')
 		return true;
 
-	if (len > 16 && raw[0] >= 'A' && raw[0] <= 'Z' && raw[3] == ' ' &&
-	    (scan_clock(raw + 7, end) || scan_clock(raw + 6, end)))
+	if (len > 16 && scan_syslog_clock(raw, end))
 		return true;
 	if (len > 25 && raw[0] == '[' && raw[4] == ' ' && raw[8] == ' ' &&
 	    (scan_clock(raw + 12, end) || scan_clock(raw + 11, end)))
@@ -909,18 +939,24 @@ static void scan_wrap_flush(struct scan *sc)
 	sc->lineno += sc->wrap_extra;
 }
 
+#define SCAN_WRAP_TERM 80	/* the width a terminal opens at (the VT100's) */
+
 /*
  * Was the paste broken by a terminal at a fixed width, mid-word, rather
  * than by a mail client at the last blank? Then most of its long lines
- * are exactly as long as the width, few a little shorter.
+ * are exactly as long as the width, few a little shorter. With one such
+ * line seen so far, a width of 80 is a terminal's (mail clients wrap at
+ * 72 to 78).
  */
 static bool scan_hard_wrap(const struct scan *sc, size_t w)
 {
 	unsigned int near = 0;
 	size_t k;
 
-	if (w >= SCAN_WRAP_LENS || sc->lens[w] < 2)
+	if (w >= SCAN_WRAP_LENS || !sc->lens[w])
 		return false;
+	if (sc->lens[w] == 1)
+		return w == SCAN_WRAP_TERM;
 	for (k = w - 8; k < w; k++)
 		near += sc->lens[k];
 	return sc->lens[w] > 2 * near;
