@@ -997,9 +997,12 @@ static void scan_raw(struct scan *sc, const char *raw, size_t len)
 		size_t q = raw[0] == '>' ? strspn(raw, "> ") : 0;
 		const char *b = raw + q;
 		size_t n = len - q;
+		/* cut mid-line at the width: the rest may start at a blank, its own */
+		bool hard = sc->wrap_last == w && scan_hard_wrap(sc, w);
 		/* a line that opens with a stamp of any precision ("[ 9.0] ") or a level ("<4>") */
-		bool cont = n && (!q || !memcmp(sc->wrap, raw, q)) && b[0] != ' ' &&
-			    b[0] != '\t' && b[0] != '\r' && b[0] != '<' && len <= w &&
+		bool cont = n && (!q || !memcmp(sc->wrap, raw, q)) &&
+			    ((b[0] != ' ' && b[0] != '\t') || (hard && n > 1 && b[1] != ' ')) &&
+			    b[0] != '\r' && b[0] != '<' && len <= w &&
 			    sc->wrap_last + 1 + scan_word(b, n) > w &&
 			    !(b[0] == '[' && scan_stamp_any(b, b + n)) &&
 			    sc->wrap_len + 1 + n <= sizeof(sc->wrap);
@@ -1007,7 +1010,7 @@ static void scan_raw(struct scan *sc, const char *raw, size_t len)
 		if (cont)
 			stamped = scan_stamped(raw, len);
 		if (cont && !stamped) {
-			if (!(sc->wrap_last == w && scan_hard_wrap(sc, w)))
+			if (!hard)
 				sc->wrap[sc->wrap_len++] = ' ';
 			memcpy(sc->wrap + sc->wrap_len, b, n);
 			sc->wrap_len += n;

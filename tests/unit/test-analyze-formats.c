@@ -219,6 +219,16 @@ static const struct fcase cases[] = {
 	  "addr+0x1a/0x80 [ath10k_core]\n",
 	  "BUG: unable to handle kernel NULL pointer dereference in ath10k_htt_rx_pop_paddr",
 	  true },
+	/* the same, cut right before a blank: the rest starts with it */
+	{ "a hard-wrapped journal, a piece starting at a blank",
+	  "Nov 13 08:58:21 my-thinkpad-x1-carbon-gen10 kernel: ath10k_pci 0000:3a:00.0: qca\n"
+	  "6174 hw3.2 target 0x05030000 chip_id 0x00340aff sub 1a56:1535\n"
+	  "Nov 13 08:58:21 my-thinkpad-x1-carbon-gen10 kernel: BUG: unable to handle kernel\n"
+	  " NULL pointer dereference at 0000000000000008\n"
+	  "Nov 13 08:58:21 my-thinkpad-x1-carbon-gen10 kernel: RIP: 0010:ath10k_htt_rx_pop_\n"
+	  "paddr+0x1a/0x80 [ath10k_core]\n",
+	  "BUG: unable to handle kernel NULL pointer dereference in ath10k_htt_rx_pop_paddr",
+	  true },
 	/* dmesg -x's facility and level open each line; a word too long moved whole */
 	{ "a wrapped dmesg -x",
 	  "kern  :info  : [ 5.100000] ath10k_pci 0000:3a:00.0: qca6174 hw3.2 target\n"
