@@ -194,13 +194,17 @@ static void scan_taint(const struct kb_rep *r, struct json_object *o)
 			p += strlen("Not tainted ");
 		} else if (strstr(l, " Tainted: ") && strstr(l, "PID: ")) {
 			p = strstr(l, " Tainted: ") + strlen(" Tainted: ");
-			while (*p && (*p == ' ' || (*p >= 'A' && *p <= 'Z'))) {
-				if (p[0] != ' ' && p[1] == ' ' && n + 1 < sizeof(taint) &&
-				    !(n == 0 && p[0] == 'G'))
+			/*
+			 * print_tainted(): one column per flag, a blank (or G for
+			 * P's) where unset, so set flags may stand together ("OE")
+			 */
+			for (; *p == ' ' || (*p >= 'A' && *p <= 'Z'); p++)
+				if (*p != ' ' && n + 1 < sizeof(taint) && !(n == 0 && *p == 'G'))
 					taint[n++] = *p;
-				else if (p[0] != ' ' && p[1] != ' ')
-					break;
-				p++;
+			/* the release began with a capital: give its letters back */
+			while (*p && *p != ' ' && n && p[-1] != ' ') {
+				p--;
+				n--;
 			}
 			taint[n] = '\0';
 		} else {
