@@ -51,8 +51,9 @@ struct report_args {
 static const char report_usage[] =
 	"usage: kbug report [options]\n"
 	"\n"
-	"Collect the facts, find the newest kernel report (oops, WARNING, ...) in the\n"
-	"kernel log, route it through MAINTAINERS and send it to the right people.\n";
+	"Collect the facts, find the kernel report (oops, WARNING, ...) in the kernel\n"
+	"log (the first that names a culprit), route it through MAINTAINERS and send\n"
+	"it to the right people.\n";
 
 static const char report_details[] =
 	"config: ~/.config/kbug/config (INI: [identity] name, email; [smtp] url, user,\n"
@@ -224,7 +225,7 @@ static int pick_report(struct kbug_report *r, const struct report_args *a)
 	if (kbug_interactive(a->d.yes))
 		return ask_report(r, p.count, p.index);
 	fprintf(stderr,
-		"The log holds %zu kernel reports; taking \"%s\", the newest%s (--report N picks another).\n",
+		"The log holds %zu kernel reports; taking \"%s\", the first%s (--report N picks another).\n",
 		p.count, kj_get_str(kbug_analyze_report_at(r, p.index), "title") ?: "?",
 		p.blames ? " that names a guilty file or module and is not corrupted" : "");
 	return p.index;

@@ -12,9 +12,10 @@ export XDG_DATA_HOME=$TRASH/xdg XDG_CONFIG_HOME=$TRASH/xdgconf KBUG_CONFIG=
 SOCK=$TMUX_SOCK
 smtp_start mail
 
-# two reports: a KASAN report in fs/timerfd.c, then the LKDTM warning (newest)
-sed '1,/^$/d' "$GUILTY" > "$TRASH/two.log"
-cat "$T5_LOG" >> "$TRASH/two.log"
+# two reports: the LKDTM warning (the first: the one proposed), then a KASAN
+# report in fs/timerfd.c (the newest)
+cp "$T5_LOG" "$TRASH/two.log"
+sed '1,/^$/d' "$GUILTY" >> "$TRASH/two.log"
 
 # shellcheck disable=SC2034 # used inside the test bodies
 cmd="EDITOR='sed -i s/^Hello,/Hello\\ maintainers,/' '$KBUG' report --log '$TRASH/two.log' \
@@ -24,10 +25,10 @@ cmd="EDITOR='sed -i s/^Hello,/Hello\\ maintainers,/' '$KBUG' report --log '$TRAS
 test_expect_success 'asks which report, takes a description, runs $EDITOR, sends on yes' '
 	tmux_run one "$cmd" &&
 	wait_for one "The log holds 2 kernel reports (newest first):" &&
-	grep -q "1) WARNING in lkdtm_WARNING" one.screen &&
-	grep -q "2) KASAN: use-after-free Write in do_timerfd_settime \[fs/timerfd.c\]" one.screen &&
-	wait_for one "Which one to report? [1]" &&
-	tmux -L $SOCK send-keys -t one "2" Enter &&
+	grep -q "2) WARNING in lkdtm_WARNING" one.screen &&
+	grep -q "1) KASAN: use-after-free Write in do_timerfd_settime \[fs/timerfd.c\]" one.screen &&
+	wait_for one "Which one to report? [2]" &&
+	tmux -L $SOCK send-keys -t one "1" Enter &&
 	wait_for one "What happened?" &&
 	grep -q "Suspect:  fs/timerfd.c" one.screen &&
 	tmux -L $SOCK send-keys -t one "The machine froze after resume." Enter Enter &&
@@ -50,7 +51,7 @@ test_expect_success 'asks which report, takes a description, runs $EDITOR, sends
 
 test_expect_success 'save for later at the review keeps it in the outbox, exit 3' '
 	tmux_run two "$cmd" &&
-	wait_for two "Which one to report? [1]" &&
+	wait_for two "Which one to report? [2]" &&
 	tmux -L $SOCK send-keys -t two Enter &&
 	wait_for two "What happened?" &&
 	tmux -L $SOCK send-keys -t two Enter &&
@@ -65,10 +66,10 @@ test_expect_success 'save for later at the review keeps it in the outbox, exit 3
 	grep -q "queued   WARNING in lkdtm_WARNING" list
 '
 
-test_expect_success 'without a terminal it takes the newest report and says why' '
+test_expect_success 'without a terminal it takes the first report and says why' '
 	"$KBUG" report --log two.log --maintainers "$T5_MAINT" --from "$T5_FROM" --to email \
 		--dry-run < /dev/null > msg 2> err &&
-	grep -q "taking \"WARNING in lkdtm_WARNING\", the newest" err &&
+	grep -q "taking \"WARNING in lkdtm_WARNING\", the first" err &&
 	grep -q "^Subject: WARNING in lkdtm_WARNING" msg
 '
 

@@ -78,9 +78,10 @@ struct kbug_analyze_pick {
 };
 
 /*
- * nth > 0: the nth newest report (--report N). nth == 0: the newest one
+ * nth > 0: the nth newest report (--report N). nth == 0: the first one
  * that is whole (not "corrupted") and blames something (a guilty
- * file or module), else the newest. Returns 0 with p filled,
+ * file or module), else the first that blames, else the first.
+ * Returns 0 with p filled,
  * -ENOENT when the log holds no report (p->index -1), -ERANGE when nth
  * is past the count (p->count says how many there are).
  */

@@ -38,17 +38,26 @@ int kbug_analyze_pick(struct kbug_report *r, int nth, struct kbug_analyze_pick *
 		p->index = (int)(n - (size_t)nth);
 		return 0;
 	}
-	for (i = n; i-- > 0;) {
+	/*
+	 * The first: reporting-issues.rst asks for the first Oops since boot,
+	 * as whatever follows may be its consequence however unrelated it
+	 * looks; and a paste's first lines may be the tail of a trace that
+	 * names nothing, which the loop passes over.
+	 */
+	for (i = 0; i < n; i++) {
 		struct json_object *rep = json_object_array_get_idx(reps, i);
 
 		if (!kj_get_str(rep, "guilty_file") && !kj_get_str(rep, "guilty_module"))
 			continue;
+		if (!p->blames)
+			p->index = (int)i;
 		p->blames = true;
 		if (!kj_get_bool(rep, "corrupted", false)) {
 			p->index = (int)i;
 			return 0;
 		}
 	}
-	p->index = (int)n - 1;
+	if (!p->blames)
+		p->index = 0;
 	return 0;
 }

@@ -15,11 +15,13 @@
  * "kbug-report-id:" marker in its description.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "analyze/analyze.h"
 #include "core/settings.h"
 #include "core/report.h"
 #include "deliver/bugzilla.h"
@@ -192,17 +194,15 @@ static void render_devices(struct kbug_report *r, struct strbuf *out)
 	}
 }
 
-/* The analysis report being filed: the draft's pick, else the newest. */
+/* The analysis report being filed: the draft's pick, else the stage's. */
 static struct json_object *picked_report(struct kbug_report *r)
 {
-	struct json_object *reps = kj_path(r->root, "analysis.reports");
-	size_t n = reps && json_object_is_type(reps, json_type_array) ?
-		   json_object_array_length(reps) : 0;
-	int64_t idx = kj_get_int(kbug_report_get(r, "draft"), "report_index", (int64_t)n - 1);
+	struct kbug_analyze_pick p;
+	int64_t idx = kj_get_int(kbug_report_get(r, "draft"), "report_index", -1);
 
-	if (!n || idx < 0 || (size_t)idx >= n)
-		return NULL;
-	return json_object_array_get_idx(reps, (size_t)idx);
+	if (idx < 0 && !kbug_analyze_pick(r, 0, &p))
+		idx = p.index;
+	return idx < 0 || idx > INT_MAX ? NULL : kbug_analyze_report_at(r, (int)idx);
 }
 
 static int add_file(struct kbug_outbox_item *item, struct json_object *list, size_t n,

@@ -146,8 +146,17 @@ def within(path, d):
     return path.startswith(d) or path + "/" == d
 
 
-def run_kbug(kbug, log):
-    """The first report of kbug analyze on LOG, {} for none; raises on failure."""
+def pick_sent(reps):
+    """kbug report's choice (analyze/pick.c): the first report that names a
+    guilty file or module and is not corrupted, else the first that names
+    one, else the first."""
+    named = [r for r in reps if r.get("guilty_file") or r.get("guilty_module")]
+    clean = [r for r in named if not r.get("corrupted")]
+    return (clean or named or reps)[0]
+
+
+def run_kbug(kbug, log, pick="sent"):
+    """The report of kbug analyze on LOG that kbug report sends (or the first), {} for none; raises on failure."""
     p = subprocess.run([kbug, "analyze", "--json", "--no-text", "-"], input=log,
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        timeout=KBUG_TIMEOUT, check=False)
@@ -156,7 +165,9 @@ def run_kbug(kbug, log):
                            (p.returncode, p.stderr.decode("utf-8", "replace").strip()[:200]))
     out = json.loads(p.stdout.decode("utf-8"))
     reps = out.get("reports") or []
-    return reps[0] if reps else {}
+    if not reps:
+        return {}
+    return pick_sent(reps) if pick == "sent" else reps[0]
 
 
 FRAME_FILE = re.compile(rb"(\+0x[0-9a-f]+/0x[0-9a-f]+(?: \[\w+\])?) +\S+\.[chS]:\d+(?::\d+)?")
@@ -263,6 +274,8 @@ def main():
     ap.add_argument("--strip-files", action="store_true",
                     help="first strip file:line from the frames and drop [inline] ones, as "
                     "a distribution kernel prints them (a robustness variant)")
+    ap.add_argument("--pick", choices=("sent", "first"), default="sent",
+                    help="score the report kbug report sends (default), or the log's first")
     ap.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     ap.add_argument("--json", action="store_true", help="print JSON instead of the table")
     a = ap.parse_args()
@@ -294,7 +307,7 @@ def main():
     if not a.lint:
         for cid, hdr, log in cases:
             try:
-                rep = run_kbug(a.kbug, strip_files(log) if a.strip_files else log)
+                rep = run_kbug(a.kbug, strip_files(log) if a.strip_files else log, a.pick)
             except (OSError, RuntimeError, ValueError, subprocess.TimeoutExpired) as e:
                 errors.append("%s: %s" % (cid, e))
                 continue

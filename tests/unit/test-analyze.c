@@ -526,6 +526,28 @@ static void test_report_fields(void **state)
 	json_object_put(res);
 }
 
+/* print_tainted(): a column per flag, so set flags may stand together ("OE") */
+static void test_taint_columns(void **state)
+{
+	static const char log[] =
+		T "BUG: kernel NULL pointer dereference, address: 0000000000000000\n"
+		T "Oops: 0010 [#1] PREEMPT SMP NOPTI\n"
+		T "CPU: 9 PID: 1776 Comm: RTW_CMD_THREAD Tainted: P        W  OE      "
+		"6.8.0-31-generic #31-Ubuntu\n"
+		T "RIP: 0010:0x0\n" T "Call Trace:\n" T " <TASK>\n"
+		T " rtw_cmd_thread+0x1e7/0x240 [8812au]\n" T " kthread+0xe4/0x110\n"
+		T " </TASK>\n" T "---[ end trace 0000000000000000 ]---\n";
+	int n;
+	struct json_object *res = analyze(log, sizeof(log) - 1, &n);
+	struct json_object *r = json_object_array_get_idx(kj_get(res, "reports"), 0);
+
+	(void)state;
+	assert_int_equal(n, 1);
+	assert_string_equal(kj_get_str(r, "taint"), "PWOE");
+	assert_string_equal(kj_get_str(r, "release"), "6.8.0-31-generic");
+	json_object_put(res);
+}
+
 /* The same report through every transport gives the same title and lines. */
 /* __warn(): the WARN()'s message between "[ cut here ]" and "WARNING:" is the report's */
 static void test_warn_message(void **state)
@@ -750,30 +772,36 @@ static void set_reports(struct kbug_report *r, const char *const rows[][3], size
 static void test_pick(void **state)
 {
 	static const char *const rows[][3] = {
-		{ "drivers/a.c", NULL, NULL },		/* 0: oldest, whole, blames */
-		{ NULL, "foo", NULL },			/* 1: whole, blames a module */
-		{ "drivers/c.c", NULL, "corrupted" },	/* 2: blames, corrupted */
-		{ NULL, NULL, NULL },			/* 3: newest, blames nothing */
+		{ NULL, NULL, NULL },			/* 0: oldest, blames nothing */
+		{ "drivers/b.c", NULL, "corrupted" },	/* 1: blames, corrupted */
+		{ NULL, "foo", NULL },			/* 2: whole, blames a module */
+		{ "drivers/d.c", NULL, NULL },		/* 3: newest, whole, blames */
 	};
 	static const char *const bad[][3] = {
+		{ NULL, NULL, NULL },
 		{ "drivers/a.c", NULL, "corrupted" },
+		{ "drivers/b.c", NULL, "corrupted" },
+	};
+	static const char *const none[][3] = {
+		{ NULL, NULL, "corrupted" },
 		{ NULL, NULL, NULL },
 	};
 	struct kbug_analyze_pick p;
 	struct kbug_report r;
 
+	(void)state;
 	assert_int_equal(kbug_report_init(&r), 0);
 	assert_int_equal(kbug_analyze_pick(&r, 0, &p), -ENOENT);
 	assert_int_equal(p.index, -1);
 	assert_int_equal(p.count, 0);
 	set_reports(&r, rows, ARRAY_SIZE(rows));
-	/* the newest whole report that blames something */
+	/* the first whole report that blames something */
 	assert_int_equal(kbug_analyze_pick(&r, 0, &p), 0);
-	assert_int_equal(p.index, 1);
+	assert_int_equal(p.index, 2);
 	assert_int_equal(p.count, 4);
 	assert_true(p.blames);
 	assert_ptr_equal(kbug_analyze_report_at(&r, p.index),
-			 json_object_array_get_idx(kj_path(r.root, "analysis.reports"), 1));
+			 json_object_array_get_idx(kj_path(r.root, "analysis.reports"), 2));
 	/* --report N: the Nth newest, whatever it blames */
 	assert_int_equal(kbug_analyze_pick(&r, 1, &p), 0);
 	assert_int_equal(p.index, 3);
@@ -783,11 +811,16 @@ static void test_pick(void **state)
 	assert_int_equal(p.count, 4);
 	assert_null(kbug_analyze_report_at(&r, 4));
 	assert_null(kbug_analyze_report_at(&r, -1));
-	/* only a corrupted one blames: the newest */
+	/* only corrupted ones blame: the first of them */
 	set_reports(&r, bad, ARRAY_SIZE(bad));
 	assert_int_equal(kbug_analyze_pick(&r, 0, &p), 0);
 	assert_int_equal(p.index, 1);
 	assert_true(p.blames);
+	/* none blames: the first */
+	set_reports(&r, none, ARRAY_SIZE(none));
+	assert_int_equal(kbug_analyze_pick(&r, 0, &p), 0);
+	assert_int_equal(p.index, 0);
+	assert_false(p.blames);
 	kbug_report_release(&r);
 }
 
@@ -845,6 +878,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cases),
 		cmocka_unit_test(test_report_fields),
+		cmocka_unit_test(test_taint_columns),
 		cmocka_unit_test(test_transports),
 		cmocka_unit_test(test_warn_message),
 		cmocka_unit_test(test_no_report_and_other_daemons),
