@@ -152,4 +152,26 @@ test_expect_success 'a journal in another locale ("dez"), wrapped: its clock mar
 	grep -q "|drivers/net/ethernet/realtek/r8169_main.c|" got
 '
 
+# a made-up device whose release() is missing, in User-mode Linux's old
+# show_stack() form: "STACK-SLOT:  [<ADDR>] func+off/size"
+cat >"$TRASH/uml.log" <<'LOG'
+[   13.000000] ------------[ cut here ]------------
+[   13.000000] WARNING: CPU: 0 PID: 40 at drivers/base/core.c:251 device_release+0x92/0xa0
+[   13.000000] Device 'virtio0' does not have a release() function, it is broken and must be fixed.
+[   13.000000] Call Trace:
+[   13.000000] 00007fccc97f99d8:  [<7fcce725e0c2>] device_release+0x92/0xa0
+[   13.000000] 00007fccc97f99f8:  [<7fcce6fc0c9a>] __warn+0xca/0xf0
+[   13.000000] 00007fccc97f9b58:  [<7fcce722a26c>] kobject_cleanup+0x3c/0x80
+[   13.000000] 00007fccc97f9b88:  [<7fcce722a18a>] kobject_put+0x4a/0x80
+[   13.000000] 00007fccc97f9bb8:  [<7fcce725ec52>] put_device+0x12/0x20
+[   13.000000] 00007fccc97f9bc8:  [<7fcce725f519>] device_unregister+0x19/0x20
+[   13.000000] 00007fccc97f9be8:  [<7fcce72498c5>] unregister_virtio_device+0x15/0x30
+[   13.000000] 00007fccc97f9c08:  [<7fcce724aef0>] virtio_mmio_remove+0x10/0x20
+LOG
+
+test_expect_success 'UML frames with their stack slot; the driver core releasing for the bus' '
+	first uml.log >got &&
+	grep -q "|drivers/virtio/virtio.c|" got
+'
+
 test_done

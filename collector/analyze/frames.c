@@ -202,6 +202,11 @@ bool kb_frame_parse(const char *s, struct kb_frame *f)
 		p++;
 	if (*p == '#' && isdigit((unsigned char)p[1]))
 		return frames_crash_bt(p, f);
+	/* User-mode Linux's show_stack() before 4.x: "%p:  [<%08lx>] %pS", the slot first */
+	for (i = 0; isxdigit((unsigned char)p[i]); i++)
+		;
+	if (i >= 8 && !strncmp(p + i, ":  [<", 5))
+		p += i + 3;
 	for (i = 0; i < 2 && *p == '['; i++) {
 		const char *q = strchr(p, ']');
 

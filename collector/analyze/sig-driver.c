@@ -1090,6 +1090,10 @@ const struct kb_sig kb_sigs_driver[] = {
 	  .custom = drv_fs_error, .file = "fs/ext4/", .module = "ext4" },
 	{ .prefix = "XFS (", .contains = "): Internal error ", .title = "XFS: internal error",
 	  DRIVER_ROW, .custom = drv_fs_error, .file = "fs/xfs/", .module = "xfs" },
+	/* before 2.6.39, xfs_cmn_err()'s prefix: "Filesystem \"dm-0\": XFS internal error " */
+	{ .prefix = "Filesystem \"", .contains = "\": XFS internal error ",
+	  .title = "XFS: internal error", DRIVER_ROW, .custom = drv_fs_error, .file = "fs/xfs/",
+	  .module = "xfs" },
 	{ .prefix = "XFS (", .contains = "): Corruption detected", .title = "XFS: corruption",
 	  DRIVER_ROW, .custom = drv_fs_error, .file = "fs/xfs/", .module = "xfs" },
 	/* fs/xfs/xfs_error.c, xfs_verifier_error(); xfs_fsops.c, xfs_do_force_shutdown() */
@@ -1312,6 +1316,17 @@ static bool drv_name_known(const char *name, bool dev_form)
 }
 
 /*
+ * alloc_netdev()'s name templates of the tree's defaults ("eth%d":
+ * alloc_etherdev(), "wlan%d": cfg80211, "can%d", "usb%d": usbnet,
+ * "bond%d", "ppp%d", "tun%d"...): "eth0: " (printk with dev->name)
+ * names an interface, which any driver may own, not a driver instance.
+ * Sorted (bsearch).
+ */
+static const char *const drv_netdev_names[] = {
+	"bond", "can", "eth", "ib", "ppp", "tap", "tun", "usb", "wlan", "wwan",
+};
+
+/*
  * A SCSI host's or controller's instance name made of its driver's:
  * "mpt2sas0" (ioc->name, "%s%d"), "mpt3sas_cm0" ("%s_cm%d"), "nvme0":
  * the driver's name in buf, when the name is unknown but that is known.
@@ -1331,6 +1346,9 @@ static bool drv_instance(const char *name, char *buf, size_t size)
 		return false;
 	memcpy(buf, name, n);
 	buf[n] = '\0';
+	if (bsearch(buf, drv_netdev_names, ARRAY_SIZE(drv_netdev_names),
+		    sizeof(drv_netdev_names[0]), drv_bus_cmp))
+		return false;
 	if (drv_name_known(buf, dev_form))
 		return true;
 	us = strrchr(buf, '_');

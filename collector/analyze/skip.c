@@ -490,7 +490,7 @@ static const struct kb_skip_rule skip_rules[] = {
 	S("get_device_parent", c_kobject), P("device_add", c_kobject), P("device_del", c_kobject),
 	P("device_unregister", c_kobject), P("device_destroy", c_kobject),
 	P("device_release", c_kobject), P("devres_release", c_kobject),
-	BP("device_create", c_kobject),
+	BP("device_create", c_kobject), BX("put_device", c_kobject),
 	S("device_for_each_child", c_kobject), S("sysfs_remove", c_kobject),
 	S("device_remove_file", c_kobject),
 	BP("kobject_", c_kobject), BP("kset_", c_kobject), BP("kvasprintf_const", c_kobject),
