@@ -174,4 +174,26 @@ test_expect_success 'UML frames with their stack slot; the driver core releasing
 	grep -q "|drivers/virtio/virtio.c|" got
 '
 
+# a paste that begins inside an x86 oops's trace: its IP is only in
+# oops_end()'s summary after "---[ end trace"; then a driver's error
+cat >"$TRASH/summary.log" <<'LOG'
+[  377.139959]  ? kthread_park+0x90/0x90
+[  377.141084]  ret_from_fork+0x35/0x40
+[  377.142179] Modules linked in: i40e binfmt_misc
+[  377.150631] CR2: 0000000000000f40
+[  377.151888] ---[ end trace aa1ab7d8783bde12 ]---
+[  377.682667] RIP: 0010:i40e_xdp+0x111/0x200 [i40e]
+[  377.683000] Code: 48 8b 45 00 <48> 8b 80 40 0f 00 00
+[  377.683100] RSP: 0018:ffffb4a0c1d3fd28 EFLAGS: 00010246
+[  377.700000] XFS (sda1): Metadata corruption detected at xfs_da3_node_read_verify+0x6c/0x140 [xfs], xfs_da3_node block 0x48
+LOG
+
+test_expect_success 'x86 summary after the end of a trace: the IP of a paste cut above it' '
+	"$KBUG" analyze --json summary.log >out.json &&
+	$PYTHON -c "import json
+r = json.load(open(\"out.json\"))[\"reports\"]
+assert [x[\"guilty_file\"] for x in r] == [\"drivers/net/ethernet/intel/i40e/i40e_main.c\",
+	\"fs/xfs/libxfs/xfs_da_btree.c\"], r"
+'
+
 test_done

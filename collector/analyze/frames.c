@@ -42,11 +42,15 @@ const char *kb_find_file(const char *s, char *path, size_t size, int *line)
 		b = p - 2;
 		while (b > s && frames_pathch(b[-1]))
 			b--;
-		/* "./x", and "../x" of a build with O= (the tree one level up) */
-		while (b[0] == '.' && (b[1] == '/' || (b[1] == '.' && b[2] == '/')))
-			b += b[1] == '/' ? 2 : 3;
+		/*
+		 * "./x"; "../x" of a build with O= (the tree one level up) or
+		 * deeper ones stay for kb_path_norm() to place
+		 */
+		while (b[0] == '.' && b[1] == '/')
+			b += 2;
 		n = p - b;
-		if (n < 3 || b[0] == '.' || (b > s && (isalnum((unsigned char)b[-1])))) {
+		if (n < 3 || (b[0] == '.' && b[1] != '.') ||
+		    (b > s && (isalnum((unsigned char)b[-1])))) {
 			p++;
 			continue;
 		}

@@ -89,6 +89,7 @@ struct kb_rep {
 	bool resolved;		/* some frames got file:line from debug info */
 	bool own_file;		/* the guilty file is named in the report's own lines */
 	bool saw_trace;		/* a call trace has begun */
+	int ended;		/* lines since "---[ end trace": x86's summary may follow */
 	char guilty_func[128];
 	char guilty_file[256];
 	/*

@@ -20,6 +20,7 @@
 #include "core/report.h"
 #include "util/json.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/strbuf.h"
 #include "util/term.h"
 
@@ -146,6 +147,7 @@ static void scan_rep_reset(struct kb_rep *r)
 	r->resolved = false;
 	r->own_file = false;
 	r->saw_trace = false;
+	r->ended = 0;
 	r->guilty_func[0] = '\0';
 	r->guilty_file[0] = '\0';
 	r->guilty_module[0] = '\0';
@@ -500,11 +502,41 @@ static bool scan_console_goes_on(const struct kb_rep *r, const struct kb_line *l
 		scan_reportish(l->text, l->len);
 }
 
+/*
+ * x86's oops_end() prints an "executive summary in case the oops
+ * scrolled away" after "---[ end trace": __show_regs() again, the
+ * faulting RIP first. A paste that begins inside the trace has its IP
+ * only there.
+ */
+static bool scan_exec_summary(const char *s, size_t len)
+{
+	static const char *const regs[] = {
+		"RIP: ", "EIP: ", "Code: ", "RSP: ", "ESP: ", "RAX: ", "EAX: ", "RDX: ", "RBP: ",
+		"ESI: ", "R10: ", "R13: ", "FS:  ", "DS: ", "CS:  ", "CR0: ", "CR2: ", "DR0: ",
+		"DR3: ", "DR6: ", "PKRU: ",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(regs); i++)
+		if (len > strlen(regs[i]) && !memcmp(s, regs[i], strlen(regs[i])))
+			return true;
+	return false;
+}
+
 static void scan_in_report(struct scan *sc, const struct kb_line *l)
 {
 	struct kb_rep *r = &sc->rep;
 	const char *s = l->text;
 	size_t len = l->len;
+
+	if (r->ended) {
+		if (r->ended++ < 24 && scan_exec_summary(s, len) &&
+		    !(r->ctx[0] && strcmp(l->ctx, r->ctx)))
+			scan_keep(r, s, len, l->no);
+		else
+			scan_close(sc);
+		return;
+	}
 
 	if (r->sig->flags & KB_SIG_DRIVER) {
 		if (!scan_same_driver(r, l) || r->seen > 200) {
@@ -542,7 +574,7 @@ static void scan_in_report(struct scan *sc, const struct kb_line *l)
 		r->cut_at = r->nr - 1;
 	}
 	if (memmem(s, len, "---[ end ", 9)) {
-		scan_close(sc);
+		r->ended = 1;
 		return;
 	}
 	if (len >= 20 && s[0] == '=' && s[19] == '=' && r->nr > r->hdr + 3) {
@@ -696,15 +728,20 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 		 * the header came after all: what preceded it was its preamble
 		 * (syzkaller reads it so), unless hung-task reports come in a
 		 * series (check_hung_uninterruptible_tasks() prints one per
-		 * task) and a whole trace ended before: the tail of the first
+		 * task) and a whole trace ended before: the tail of the first;
+		 * or "---[ end trace" closed it already
 		 */
-		if (sig->kind && !strcmp(sig->kind, "hung task") && scan_trace_ended(&sc->rep)) {
+		if (sc->rep.ended ||
+		    (sig->kind && !strcmp(sig->kind, "hung task") && scan_trace_ended(&sc->rep))) {
 			scan_close(sc);
 		} else {
 			sc->open = false;
 			scan_rep_reset(&sc->rep);
 		}
 	}
+	/* after "---[ end trace", a header starts a report of its own */
+	if (sc->open && sig && sc->rep.ended)
+		scan_close(sc);
 	if (sc->open && sig) {
 		const struct kb_rep *r = &sc->rep;
 
@@ -733,6 +770,9 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 		scan_in_report(sc, &l);
 		if (sc->open)
 			return;
+		/* the line that ended the report is none of its own */
+		if (!sc->placed)
+			scan_fallback_keep(sc, &l);
 	}
 	if (!sc->open && scan_separator(l.text, l.len)) {
 		sc->pre_n = 0;

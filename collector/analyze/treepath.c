@@ -131,17 +131,24 @@ bool kb_path_tree(const char *in, char *out, size_t size)
 	char buf[512];
 	size_t k;
 
+	/*
+	 * "../../kernel/sony/msm/drivers/mmc/host/sdhci.c": a path relative
+	 * to a build directory outside the tree (Android's, make O=) is no
+	 * tree-relative one even when its first part is a top directory
+	 */
+	bool rooted = in[0] == '/' || kb_starts(in, "../");
+
 	tp_split(in, &p);
 	if (p.nr < 2)
 		return false;
-	if (in[0] != '/' && tp_is_top(p.s[0], p.n[0]) && tp_join(&p, 0, out, size))
+	if (!rooted && tp_is_top(p.s[0], p.n[0]) && tp_join(&p, 0, out, size))
 		return true;
 	for (k = 0; k + 1 < p.nr; k++)
 		if (p.n[k] == 4 && !memcmp(p.s[k], "dkms", 4))
 			return false;	/* a DKMS module's own tree */
 	/* a build root before the tree: the longest suffix that is a file of the tree */
 	ix = kb_index_get();
-	for (k = 1; ix && k < p.nr; k++)
+	for (k = in[0] == '/' ? 1 : 0; ix && k < p.nr; k++)
 		if (tp_join(&p, k, buf, sizeof(buf)) && kb_index_has_file(ix, buf))
 			return tp_join(&p, k, out, size);
 	/*
@@ -149,13 +156,13 @@ bool kb_path_tree(const char *in, char *out, size_t size)
 	 * directory of the tree will do. Relative paths are not cut so:
 	 * "driver/foo/lib/foo.c" is no file of lib/.
 	 */
-	for (k = 1; in[0] == '/' && k + 1 < p.nr; k++) {
+	for (k = in[0] == '/' ? 1 : 0; rooted && k + 1 < p.nr; k++) {
 		if (!tp_is_top(p.s[k], p.n[k]) || !tp_join(&p, k, buf, sizeof(buf)))
 			continue;
 		if (!ix || kb_index_has_dir(ix, buf, strrchr(buf, '/') - buf))
 			return tp_join(&p, k, out, size);
 	}
-	for (k = 1; ix && in[0] == '/' && k + 1 < p.nr; k++)
+	for (k = in[0] == '/' ? 1 : 0; ix && rooted && k + 1 < p.nr; k++)
 		if (tp_is_top(p.s[k], p.n[k]) && tp_moved(ix, &p, k, out, size))
 			return true;
 	return false;

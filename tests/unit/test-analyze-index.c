@@ -591,6 +591,11 @@ static void test_paths(void **state)
 		{ "/usr/src/kernels/6.12.0-55.el10.x86_64/mm/slub.c", "mm/slub.c" },
 		{ "/kernel-source//net/core/dev.c", "net/core/dev.c" },
 		{ "kernel-source//net/core/dev.c", "net/core/dev.c" },
+		/* relative to a build directory outside the tree: make O=, Android's */
+		{ "../drivers/mmc/host/sdhci.c", "drivers/mmc/host/sdhci.c" },
+		{ "../../../../kernel/sony/msm/drivers/mmc/host/sdhci.c",
+		  "drivers/mmc/host/sdhci.c" },
+		{ "../drivers/mmc/host/sdhci-gone.c", "drivers/mmc/host/sdhci-gone.c" },
 		/* not in 6.12, but a directory of it: kept */
 		{ "/build/linux-5.4/drivers/net/ethernet/intel/e1000/e1000_old.c",
 		  "drivers/net/ethernet/intel/e1000/e1000_old.c" },
