@@ -19,7 +19,7 @@ for r in json.load(open("out.json"))["reports"]:
 }
 
 for area in wifi gpu usb storage bt audio acpi pm net firmware quiet generic generic-levels fs \
-	platform blockio mmc-host; do
+	platform blockio mmc-host generic-fsnet; do
 	test_expect_success "the $area failures" "
 		summarize \"\$DRV/$area.log\" >got &&
 		test_cmp \"\$DRV/$area.expected\" got

@@ -30,7 +30,10 @@ MORE_AREAS = (
          # a board's buses and chips
          "drivers/i2c", "drivers/spi", "drivers/tty/serial", "drivers/pci/controller",
          "drivers/hwmon", "drivers/thermal", "drivers/power/supply", "drivers/char/tpm",
-         "drivers/misc", "drivers/remoteproc")
+         "drivers/misc", "drivers/remoteproc",
+         # filesystems and network protocols: their pr_fmt is the module's name
+         # too ("ntfs3: ", "sunrpc: "), and their failures are users' as well
+         "fs", "net")
 # obj-$(CONFIG_FOO) += foo.o bar.o, or ${CONFIG_FOO} (continuation lines joined first)
 OBJ = re.compile(r"^obj-\$[({]CONFIG_\w+[)}]\s*[+:]?=\s*(.*)$", re.M)
 
