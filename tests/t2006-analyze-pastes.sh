@@ -196,4 +196,21 @@ assert [x[\"guilty_file\"] for x in r] == [\"drivers/net/ethernet/intel/i40e/i40
 	\"fs/xfs/libxfs/xfs_da_btree.c\"], r"
 '
 
+# a blocked kworker's dump (sysrq-w, the hung-task detector) pasted from its
+# task line: the stack ends in the wait, the work it ran is above it
+cat >"$TRASH/worker.log" <<'LOG'
+[  555.178869] kworker/u2:13   D c07de74c     0   826      2 0x00000000
+[  555.185310] Workqueue: ci_otg ci_otg_work
+[  555.189353] Backtrace:
+[  555.191849] [<c07de4fc>] (__schedule) from [<c07dec6c>] (schedule+0x48/0xa0)
+[  555.209453] [<c07dec24>] (schedule) from [<c07e2fc4>] (schedule_timeout+0x15c/0x1e0)
+[  555.220862] [<c07e2e68>] (schedule_timeout) from [<c07df6c8>] (wait_for_common+0x94/0x144)
+[  555.235980] [<c07df634>] (wait_for_common) from [<c07df790>] (wait_for_completion+0x18/0x1c)
+LOG
+
+test_expect_success 'a stack cut below the wait: the work the worker ran' '
+	first worker.log >got &&
+	grep -q "|drivers/usb/chipidea/otg.c|" got
+'
+
 test_done

@@ -756,7 +756,8 @@ static void blame_workqueue(struct kb_rep *r)
 {
 	size_t i;
 
-	for (i = r->hdr; i < r->cut; i++) {
+	/* from the report's first line: a paste's "Workqueue: " may come before the stack */
+	for (i = 0; i < r->cut; i++) {
 		const char *l = kb_rep_line(r, i), *w = strstr(l, "Workqueue: "), *fn, *m;
 		struct kb_frame f = { .idx = i };
 		size_t n;

@@ -778,8 +778,17 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 		sc->pre_n = 0;
 		sc->pre_no = l.no;
 		scan_pre(sc, &l);
-	} else if (!sc->open && sc->pre_n && sc->pre_n < SCAN_PRE && sc->pre[0][0] == '-' &&
-		   sc->pre_last == sc->prev_no) {
+	} else if (!sc->open && l.len > 11 && l.text[0] == 'W' && !memcmp(l.text, "Workqueue: ", 11)) {
+		/*
+		 * sched_show_task() and dump_stack() print the worker's work
+		 * (print_worker_info()) before its stack: a paste that begins
+		 * at the stack keeps it
+		 */
+		sc->pre_n = 0;
+		sc->pre_no = l.no;
+		scan_pre(sc, &l);
+	} else if (!sc->open && sc->pre_n && sc->pre_n < SCAN_PRE &&
+		   (sc->pre[0][0] == '-' || sc->pre[0][0] == 'W') && sc->pre_last == sc->prev_no) {
 		/* __warn(): "[ cut here ]", the WARN()'s own message, then "WARNING:" */
 		scan_pre(sc, &l);
 	} else if (!sc->open && l.len > 14 && l.text[0] == 'L' &&
@@ -1017,6 +1026,20 @@ static size_t scan_word(const char *s, size_t len)
 }
 
 /*
+ * A paste's indent or a mail's quote, "> >> ", before every piece: the
+ * rest follows the same as the piece it ends. A blank the piece lacks
+ * is the rest's own, the cut fell before it.
+ */
+static size_t scan_wrap_prefix(const struct scan *sc, const char *raw)
+{
+	size_t q = strspn(raw, " \t>");
+
+	if (q && (q > sc->wrap_len || memcmp(sc->wrap, raw, q)) && !memchr(raw, '>', q))
+		return 0;
+	return q;
+}
+
+/*
  * A paste wrapped at a width (a mail, a forum, a bug tracker's comment, a
  * terminal): in a log whose lines carry printk's stamp, a line without
  * one right after a stamped line is its rest when the rest's first word
@@ -1032,13 +1055,15 @@ static void scan_raw(struct scan *sc, const char *raw, size_t len)
 	size_t w = sc->width > SCAN_WRAP_WIDTH ? sc->width : SCAN_WRAP_WIDTH;
 	int stamped = -1;	/* not looked at yet */
 
+	/* a CRLF log's pieces: their lengths without the CR, which no join keeps */
+	if (len && raw[len - 1] == '\r')
+		len--;
 	if (len > sc->width)
 		sc->width = len;
 	if (len < SCAN_WRAP_LENS)
 		sc->lens[len]++;
 	if (sc->wrap_on) {
-		/* a mail's quote, "> >> ", before every piece: the rest follows it */
-		size_t q = raw[0] == '>' ? strspn(raw, "> ") : 0;
+		size_t q = scan_wrap_prefix(sc, raw);
 		const char *b = raw + q;
 		size_t n = len - q;
 		/* cut mid-line at the width: the rest may start at a blank, its own */

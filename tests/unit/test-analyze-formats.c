@@ -229,6 +229,27 @@ static const struct fcase cases[] = {
 	  "paddr+0x1a/0x80 [ath10k_core]\n",
 	  "BUG: unable to handle kernel NULL pointer dereference in ath10k_htt_rx_pop_paddr",
 	  true },
+	/* a markdown code block: the indent is before every piece, the rest's too */
+	{ "a wrapped paste, indented",
+	  "    [    5.100000] ath10k_pci 0000:3a:00.0: qca6174 hw3.2 target\n"
+	  "    0x05030000\n"
+	  "    [    5.200000] BUG: unable to handle kernel NULL pointer\n"
+	  "    dereference at 0000000000000008\n"
+	  "    [    5.200001] IP: [<ffffffffc0a1b2c3>] ath10k_htt_rx_pop_paddr+0x1a/0x80\n"
+	  "    [ath10k_core]\n"
+	  "    [    5.200002] Oops: 0000 [#1] SMP\n",
+	  "BUG: unable to handle kernel NULL pointer dereference in ath10k_htt_rx_pop_paddr",
+	  true },
+	/* the same from a CRLF file: the CR is no part of a piece's width */
+	{ "a hard-wrapped journal with CRLF",
+	  "Nov 13 08:58:21 my-thinkpad-x1-carbon-gen9 kernel: ath10k_pci 0000:3a:00.0: qca6\r\n"
+	  "174 hw3.2 target 0x05030000 chip_id 0x00340aff sub 1a56:1535\r\n"
+	  "Nov 13 08:58:21 my-thinkpad-x1-carbon-gen9 kernel: BUG: kernel NULL pointer dere\r\n"
+	  "ference, address: 0000000000000008\r\n"
+	  "Nov 13 08:58:21 my-thinkpad-x1-carbon-gen9 kernel: RIP: 0010:ath10k_htt_rx_pop_p\r\n"
+	  "addr+0x1a/0x80 [ath10k_core]\r\n",
+	  "BUG: unable to handle kernel NULL pointer dereference in ath10k_htt_rx_pop_paddr",
+	  true },
 	/* dmesg -x's facility and level open each line; a word too long moved whole */
 	{ "a wrapped dmesg -x",
 	  "kern  :info  : [ 5.100000] ath10k_pci 0000:3a:00.0: qca6174 hw3.2 target\n"
