@@ -778,7 +778,8 @@ static void scan_line(struct scan *sc, const char *raw, size_t len)
 		sc->pre_n = 0;
 		sc->pre_no = l.no;
 		scan_pre(sc, &l);
-	} else if (!sc->open && l.len > 11 && l.text[0] == 'W' && !memcmp(l.text, "Workqueue: ", 11)) {
+	} else if (!sc->open && l.len > 11 && l.text[0] == 'W' &&
+		   !memcmp(l.text, "Workqueue: ", 11)) {
 		/*
 		 * sched_show_task() and dump_stack() print the worker's work
 		 * (print_worker_info()) before its stack: a paste that begins
