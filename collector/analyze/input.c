@@ -635,15 +635,23 @@ static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
  * What a paste puts first: mail quote markers ("> ", "> > "), a markdown
  * backtick, a pastebin's line number ("  12 | ", "12\t"). The length.
  */
-static size_t input_paste(const char *s, size_t len)
+/* A mail's quote markers, "> " or "> > ": the length. */
+static size_t input_quote(const char *s, size_t len)
 {
-	size_t i = 0, d;
+	size_t i = 0;
 
 	while (i < len && i < 16 && s[i] == '>') {
 		i++;
 		if (i < len && s[i] == ' ')
 			i++;
 	}
+	return i;
+}
+
+static size_t input_paste(const char *s, size_t len)
+{
+	size_t i = input_quote(s, len), d;
+
 	while (i < len && i < 20 && s[i] == '`')
 		i++;
 	d = i;
@@ -710,6 +718,12 @@ void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_li
 		len--;
 	if (len > KB_LINE_MAX)
 		len = KB_LINE_MAX;
+	/* a quoted paste may be indented or kmsg records within the quote */
+	if (len && s[0] == '>') {
+		n = input_quote(s, len);
+		s += n;
+		len -= n;
+	}
 	n = input_indent(in, s, len);
 	s += n;
 	len -= n;

@@ -240,6 +240,21 @@ static const struct fcase cases[] = {
 	  "    [    5.200002] Oops: 0000 [#1] SMP\n",
 	  "BUG: unable to handle kernel NULL pointer dereference in ath10k_htt_rx_pop_paddr",
 	  true },
+	/* a mail quoting a paste indented by a tab: the quote first, then the indent */
+	{ "a quoted paste, indented by a tab",
+	  "> \tnand: device found, Manufacturer ID: 0x01, Chip ID: 0xdc\n"
+	  "> \tUnable to handle kernel NULL pointer dereference at virtual address 00000000\n"
+	  "> \tPC is at ath10k_htt_rx_pop_paddr+0x1a/0x80 [ath10k_core]\n"
+	  "> \tLR is at ath10k_htt_rx_pop_paddr+0x10/0x80 [ath10k_core]\n",
+	  "BUG: unable to handle kernel NULL pointer dereference in ath10k_htt_rx_pop_paddr",
+	  true },
+	/* kmsg's records (/dev/kmsg, "dmesg -r"), mail-quoted */
+	{ "quoted kmsg records",
+	  "> 4,622,406528882,-;BUG: unable to handle kernel NULL pointer dereference at 0000000000000008\n"
+	  "> 4,623,406528899,-;IP: [<ffffffffc0a1b2c3>] ath10k_htt_rx_pop_paddr+0x1a/0x80 [ath10k_core]\n"
+	  "> 4,624,406528916,-;Oops: 0000 [#1] SMP\n",
+	  "BUG: unable to handle kernel NULL pointer dereference in ath10k_htt_rx_pop_paddr",
+	  true },
 	/* the same from a CRLF file: the CR is no part of a piece's width */
 	{ "a hard-wrapped journal with CRLF",
 	  "Nov 13 08:58:21 my-thinkpad-x1-carbon-gen9 kernel: ath10k_pci 0000:3a:00.0: qca6\r\n"
