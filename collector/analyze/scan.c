@@ -1031,10 +1031,13 @@ static size_t scan_word(const char *s, size_t len)
  * rest follows the same as the piece it ends. A blank the piece lacks
  * is the rest's own, the cut fell before it.
  */
-static size_t scan_wrap_prefix(const struct scan *sc, const char *raw)
+static size_t scan_wrap_prefix(const struct scan *sc, const char *raw, size_t len)
 {
-	size_t q = strspn(raw, " \t>");
+	size_t q = 0;
 
+	/* raw is no string: the last line of a log may end at its buffer's end */
+	while (q < len && (raw[q] == ' ' || raw[q] == '\t' || raw[q] == '>'))
+		q++;
 	if (q && (q > sc->wrap_len || memcmp(sc->wrap, raw, q)) && !memchr(raw, '>', q))
 		return 0;
 	return q;
@@ -1064,7 +1067,7 @@ static void scan_raw(struct scan *sc, const char *raw, size_t len)
 	if (len < SCAN_WRAP_LENS)
 		sc->lens[len]++;
 	if (sc->wrap_on) {
-		size_t q = scan_wrap_prefix(sc, raw);
+		size_t q = scan_wrap_prefix(sc, raw, len);
 		const char *b = raw + q;
 		size_t n = len - q;
 		/* cut mid-line at the width: the rest may start at a blank, its own */
