@@ -11,7 +11,8 @@ tools/, samples/, Documentation/), every C function definition that
 Universal Ctags finds in them, every object the Kbuild Makefiles may
 build as a module, with its directory and source files, and every device
 driver's name (what dev_printk() prints first) with the files that
-register it. It is written
+register it, and the constant text of every message the tree logs with the
+files that log it. It is written
 gzip-compressed, deterministic (no time stamp), so that a rebuild from the
 same tree gives the same bytes.
 """
@@ -229,6 +230,100 @@ def drivers(tree, files):
     return out
 
 
+# The messages the kernel logs: printk()'s format strings. A failure
+# without a trace names its driver at most ("iwlwifi 0000:00:14.3: ..."),
+# and a driver has many files; the format's constant text names the one.
+# A logging call is printk() and its kin, a name ending in a level
+# (dev_err(), pr_warn_ratelimited(), netdev_info(), DRM_ERROR(), IWL_ERR(),
+# b43err(), ext4_error(), dev_err_probe(), WARN()), or a driver's own
+# logger (ql_log(), ext4_msg()). Debug calls are left out (not printed
+# unless asked for) unless a level argument says error or warning before
+# the format (mwifiex_dbg(adapter, ERROR, ...)); so are the *printf() that
+# fill a buffer (snprintf, seq_printf): their text never reaches the log.
+RE_LOG_CALL = re.compile(
+    r"\b(\w*(?:err|error|warn|warning|info|notice|crit|alert|emerg|fatal|cont)"
+    r"(?:_once|_ratelimited|_ratelimit|_probe)?|\w*(?:printk|_log|_msg)\w*|WARN(?:_ONCE)?|panic)"
+    r"\s*\(", re.I)
+RE_DBG_LEVEL = re.compile(r"\b(?:ERROR|ERR|WARN|WARNING|FATAL|CRIT)\b")
+RE_C_STR = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+RE_MACRO_WORD = re.compile(r"\s+|[A-Z_][A-Z0-9_]*\b")
+# a printf conversion (with the kernel's %p extensions: %pM, %pOF, %pe)
+RE_CONV = re.compile(r"%[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|z|t|j|L)?"
+                     r"(?:p[A-Za-z0-9]*|[a-zA-Z%])")
+C_ESC = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", '"': '"', "'": "'"}
+MSG_MIN = 14		# shorter constant text says too little ("failed: %d")
+
+
+def call_format(text, i):
+    """The format of the call whose arguments start at i: its first string
+    literal, adjacent literals joined, a macro between them a conversion
+    (DRV_NAME, KERN_ERR)."""
+    q = text.find('"', i, i + 400)
+    semi = text.find(";", i, i + 400)
+    if q < 0 or 0 <= semi < q:
+        return None
+    parts, j = [], q
+    while j < i + 2000:
+        m = RE_C_STR.match(text, j)
+        if m:
+            parts.append(m.group(1))
+            j = m.end()
+            continue
+        m = RE_MACRO_WORD.match(text, j)
+        if not m:
+            break
+        if m.group(0).strip():
+            parts.append("%s")
+        j = m.end()
+    return "".join(parts)
+
+
+def unescape(s):
+    out, i = [], 0
+    while i < len(s):
+        c = s[i]
+        if c == "\\" and i + 1 < len(s):
+            n = s[i + 1]
+            if n in "01234567":
+                k = i + 1
+                while k < len(s) and k < i + 4 and s[k] in "01234567":
+                    k += 1
+                out.append(chr(int(s[i + 1:k], 8)))
+                i = k
+                continue
+            out.append(C_ESC.get(n, "\x00"))
+            i += 2
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def messages(tree, files):
+    """constant text of a logged format (MSG_MIN+ printable characters
+    between conversions, line breaks and tabs) -> set of source files"""
+    out = {}
+    for f in files:
+        if not f.endswith((".c", ".h")):
+            continue
+        with open(os.path.join(tree, f), encoding="utf-8", errors="replace") as fh:
+            text = fh.read()
+        for m in RE_LOG_CALL.finditer(text):
+            name = m.group(1).lower()
+            fmt = call_format(text, m.end())
+            if not fmt or "KERN_DEBUG" in text[m.end():m.end() + 40]:
+                continue
+            if "dbg" in name or "debug" in name:
+                q = text.find('"', m.end())
+                if not RE_DBG_LEVEL.search(text, m.end(), q):
+                    continue
+            for seg in re.split(r"[\n\t\r]", RE_CONV.sub("\n", unescape(fmt))):
+                seg = seg.strip(" ")
+                if len(seg) >= MSG_MIN and all(" " <= c <= "~" for c in seg):
+                    out.setdefault(seg, set()).add(f)
+    return out
+
+
 def main():
     if len(sys.argv) != 4:
         sys.exit("usage: kernel/index.py TREE VERSION OUT")
@@ -241,7 +336,8 @@ def main():
     exports = exported(tree, files)
     mods = modules(tree, fid)
     drvs = drivers(tree, files)
-    lines = ["# kbug-index 3 linux-source-6.12 %s (kernel/index.py, %s --languages=C "
+    msgs = messages(tree, files)
+    lines = ["# kbug-index 4 linux-source-6.12 %s (kernel/index.py, %s --languages=C "
              "--kinds-C=f)" % (version, ver)]
     lines += ["F " + f for f in files]
     for name in sorted(defs):
@@ -254,14 +350,17 @@ def main():
             lines.append("m %s %s %s" % (name, d, ",".join(str(fid[s]) for s in srcs) or "-"))
     for name in sorted(drvs):
         lines.append("d %s %s" % (name, ",".join(str(fid[p]) for p in sorted(drvs[name]))))
+    for text in sorted(msgs, key=lambda t: t.encode()):
+        lines.append("M %s %s" % (",".join(str(fid[p]) for p in sorted(msgs[text], key=fid.get)),
+                                  text))
     data = ("\n".join(lines) + "\n").encode()
     tmp = outpath + ".tmp"
     with open(tmp, "wb") as fh:
         fh.write(gzip.compress(data, 9, mtime=0))
     os.replace(tmp, outpath)
-    print("%s: %d files, %d functions (%d exported), %d modules, %d drivers, %d bytes" %
-          (outpath, len(files), len(defs), len(exports & set(defs)), len(mods), len(drvs),
-           os.path.getsize(outpath)))
+    print("%s: %d files, %d functions (%d exported), %d modules, %d drivers, %d messages, "
+          "%d bytes" % (outpath, len(files), len(defs), len(exports & set(defs)), len(mods),
+                        len(drvs), len(msgs), os.path.getsize(outpath)))
 
 
 if __name__ == "__main__":

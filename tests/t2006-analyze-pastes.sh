@@ -79,7 +79,7 @@ LOG
 
 test_expect_success 'a trace tail in the idle loop borrows the driver error after it' '
 	first tail.log >got &&
-	grep -q "|drivers/net/ethernet/broadcom/bnxt/|the source file of the report right after it$" got
+	grep -q "|drivers/net/ethernet/broadcom/bnxt/bnxt.c|the source file of the report right after it$" got
 '
 
 cat >"$TRASH/trap.log" <<'LOG'

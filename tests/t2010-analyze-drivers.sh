@@ -83,7 +83,7 @@ test_expect_success 'a bus core'"'"'s notice for a device without a driver is no
 test_expect_success 'a driver error wrapped after its prefix is read as one line' '
 	printf "%s\n" "[ 1.0] brcmfmac: brcmf_sdio_bus_rxctl: " "resumed on timeout" >wrap.log &&
 	summarize wrap.log >got &&
-	test "$(cat got)" = "2|brcmfmac: brcmf_sdio_bus_rxctl: resumed on timeout|drivers/net/wireless/broadcom/brcm80211/brcmfmac/|brcmfmac|low"
+	test "$(cat got)" = "2|brcmfmac: brcmf_sdio_bus_rxctl: resumed on timeout|drivers/net/wireless/broadcom/brcm80211/brcmfmac/sdio.c|brcmfmac|low"
 '
 
 test_expect_success 'no driver failure is found in syzkaller logs' '

@@ -1144,6 +1144,34 @@ static void blame_refine(struct kb_rep *r)
 	r->blame_source = KB_SRC_MESSAGE;
 }
 
+/*
+ * A driver's failure that only its directory places (the module its
+ * prefix names has many files): the file of that directory whose format
+ * string's constant text logs the message (the index's messages part),
+ * when one file does. kbug's catalogue rows name a file already.
+ */
+static void blame_message_file(struct kb_rep *r)
+{
+	const struct kb_index *ix;
+	const char *l, *file;
+	size_t n = strlen(r->guilty_file);
+
+	if (!(r->sig->flags & KB_SIG_DRIVER) || r->out_of_tree || !n ||
+	    r->guilty_file[n - 1] != '/')
+		return;
+	ix = kb_index_get();
+	if (!ix)
+		return;
+	l = kb_rep_line(r, r->hdr);
+	l += strspn(l, " \t");
+	file = kb_index_message(ix, l, strcspn(l, "\n"), r->guilty_file);
+	if (!file)
+		return;
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", file);
+	r->blame_reason = "the file of the driver's directory whose format string logs the message";
+	r->blame_source = KB_SRC_MESSAGE_INDEX;
+}
+
 /* No guilty file, a guess, or a file of machinery: the blame says little. */
 static bool blame_weak(const struct kb_rep *r)
 {
@@ -1202,6 +1230,7 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 		r->guilty_func[0] = '\0';
 	}
 	blame_refine(r);
+	blame_message_file(r);
 	/* built outside the tree, module unnamed: the one whose load tainted the kernel */
 	if (r->out_of_tree && !r->guilty_module[0] && r->oot_hint && r->oot_hint[0])
 		snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", r->oot_hint);

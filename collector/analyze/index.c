@@ -19,7 +19,7 @@
 #include "util/strbuf.h"
 
 #define IX_FILE "data/linux-6.12.index.gz"
-#define IX_MAGIC "# kbug-index 3 "
+#define IX_MAGIC "# kbug-index 4 "
 #define IX_MAX_GZ (64u << 20)		/* the shipped one is about 4 MB */
 #define IX_MAX_TEXT (256u << 20)	/* and 20 MB inflated */
 
@@ -36,6 +36,10 @@ struct ix_drv {
 	const char *name, *ids;
 };
 
+struct ix_msg {
+	const char *text, *ids;
+};
+
 struct kb_index {
 	char *buf;
 	const char *header;
@@ -43,7 +47,8 @@ struct kb_index {
 	struct ix_func *funcs;
 	struct ix_mod *mods;
 	struct ix_drv *drvs;
-	size_t files_nr, funcs_nr, mods_nr, drvs_nr;
+	struct ix_msg *msgs;
+	size_t files_nr, funcs_nr, mods_nr, drvs_nr, msgs_nr;
 };
 
 static struct kb_index *ix_global;
@@ -58,6 +63,7 @@ void kb_index_free(struct kb_index *ix)
 	free(ix->funcs);
 	free(ix->mods);
 	free(ix->drvs);
+	free(ix->msgs);
 	free(ix);
 }
 
@@ -110,8 +116,24 @@ static int ix_line(struct kb_index *ix, char *line, int *section, char *err, siz
 	char *f[4], *x;
 
 	if (line[0] && line[1] != ' ')
-		line[0] = '?';	/* "F", "f", "m", "d" are whole words */
+		line[0] = '?';	/* "F", "f", "m", "d", "M" are whole words */
 	switch (line[0]) {
+	case 'M':
+		/* "M IDS TEXT": the text runs to the end of the line, blanks and all */
+		x = strchr(line + 2, ' ');
+		if (!x || x == line + 2 || strlen(x + 1) < IX_MSG_KEY)
+			break;
+		*x = '\0';
+		if (!ix_ids_ok(line + 2, ix->files_nr, false))
+			break;
+		*section = 4;
+		if (ix->msgs_nr && strcmp(ix->msgs[ix->msgs_nr - 1].text, x + 1) >= 0) {
+			snprintf(err, errsize, "messages out of order");
+			return -1;
+		}
+		ix->msgs[ix->msgs_nr].ids = line + 2;
+		ix->msgs[ix->msgs_nr++].text = x + 1;
+		return 0;
 	case 'F':
 		if (*section > 0 || !ix_fields(line, f, 2))
 			break;
@@ -150,7 +172,7 @@ static int ix_line(struct kb_index *ix, char *line, int *section, char *err, siz
 		ix->mods[ix->mods_nr++].ids = f[3];
 		return 0;
 	case 'd':
-		if (!ix_fields(line, f, 3) || !ix_ids_ok(f[2], ix->files_nr, false))
+		if (*section > 3 || !ix_fields(line, f, 3) || !ix_ids_ok(f[2], ix->files_nr, false))
 			break;
 		*section = 3;
 		if (ix->drvs_nr && strcmp(ix->drvs[ix->drvs_nr - 1].name, f[1]) >= 0) {
@@ -164,7 +186,8 @@ static int ix_line(struct kb_index *ix, char *line, int *section, char *err, siz
 		return 0;
 	}
 	snprintf(err, errsize,
-		 "not an index line (F PATH, f NAME IDS [x], m NAME DIR IDS, d NAME IDS, in order)");
+		 "not an index line (F PATH, f NAME IDS [x], m NAME DIR IDS, d NAME IDS, "
+		 "M IDS TEXT, in order)");
 	return -1;
 }
 
@@ -172,7 +195,7 @@ struct kb_index *kb_index_parse(char *buf, size_t len, const char *name, char *e
 				size_t errsize)
 {
 	struct kb_index *ix = calloc(1, sizeof(*ix));
-	size_t nf = 0, nfn = 0, nm = 0, nd = 0, i, lineno = 1;
+	size_t nf = 0, nfn = 0, nm = 0, nd = 0, nmsg = 0, i, lineno = 1;
 	char *p, *end = buf + len, *nl;
 	int section = 0;
 
@@ -194,12 +217,14 @@ struct kb_index *kb_index_parse(char *buf, size_t len, const char *name, char *e
 			nfn += buf[i] == 'f';
 			nm += buf[i] == 'm';
 			nd += buf[i] == 'd';
+			nmsg += buf[i] == 'M';
 		}
 	ix->files = malloc((nf + 1) * sizeof(*ix->files));
 	ix->funcs = malloc((nfn + 1) * sizeof(*ix->funcs));
 	ix->mods = malloc((nm + 1) * sizeof(*ix->mods));
 	ix->drvs = malloc((nd + 1) * sizeof(*ix->drvs));
-	if (!ix->files || !ix->funcs || !ix->mods || !ix->drvs) {
+	ix->msgs = malloc((nmsg + 1) * sizeof(*ix->msgs));
+	if (!ix->files || !ix->funcs || !ix->mods || !ix->drvs || !ix->msgs) {
 		snprintf(err, errsize, "%s: out of memory", name);
 		goto bad;
 	}
@@ -278,9 +303,10 @@ const struct kb_index *kb_index_get(void)
 		WARN("bad function index: %s", err);
 		goto out;
 	}
-	DBG("analyze: function index %s: %zu files, %zu functions, %zu modules, %zu drivers, %ld ms",
-	    path.buf, ix_global->files_nr, ix_global->funcs_nr, ix_global->mods_nr,
-	    ix_global->drvs_nr, (ix_now_us() - t0) / 1000);
+	DBG("analyze: function index %s: %zu files, %zu functions, %zu modules, %zu drivers, "
+	    "%zu messages, %ld ms", path.buf, ix_global->files_nr, ix_global->funcs_nr,
+	    ix_global->mods_nr, ix_global->drvs_nr, ix_global->msgs_nr,
+	    (ix_now_us() - t0) / 1000);
 out:
 	strbuf_release(&path);
 	strbuf_release(&gz);
@@ -444,6 +470,68 @@ size_t kb_index_driver(const struct kb_index *ix, const char *name, const char *
 #define IX_CAND 64	/* definitions of one name considered ("probe" has 26) */
 #define IX_MODS 4	/* modules of one name considered ("dummy" has 3) */
 #define IX_NEAR 32	/* neighbouring frames looked up */
+
+/* The first message whose text's first IX_MSG_KEY bytes are not below key's. */
+static size_t ix_msg_lower(const struct kb_index *ix, const char *key)
+{
+	size_t lo = 0, hi = ix->msgs_nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strncmp(ix->msgs[mid].text, key, IX_MSG_KEY) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static bool ix_word_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '_';
+}
+
+const char *kb_index_message(const struct kb_index *ix, const char *msg, size_t len,
+			     const char *under)
+{
+	const char *best = NULL, *files[IX_CAND];
+	size_t p, i, k, n, best_len = 0, ulen = under ? strlen(under) : 0;
+	char buf[512];
+	bool tie = false;
+
+	/* a copy that ends in a NUL, so that strncmp() stops at the message's end */
+	if (len >= sizeof(buf))
+		len = sizeof(buf) - 1;
+	memcpy(buf, msg, len);
+	buf[len] = '\0';
+	for (p = 0; p + IX_MSG_KEY <= len; p++) {
+		/* a text begins a word, or with the punctuation its format has */
+		if (p && ix_word_char(buf[p]) && ix_word_char(buf[p - 1]))
+			continue;
+		for (i = ix_msg_lower(ix, buf + p);
+		     i < ix->msgs_nr && !strncmp(ix->msgs[i].text, buf + p, IX_MSG_KEY); i++) {
+			size_t tl = strlen(ix->msgs[i].text);
+
+			if (tl > len - p || memcmp(ix->msgs[i].text, buf + p, tl) || tl < best_len)
+				continue;
+			n = ix_ids(ix, ix->msgs[i].ids, files, IX_CAND);
+			for (k = 0; k < n; k++) {
+				if (under && strncmp(files[k], under, ulen))
+					continue;
+				if (tl > best_len) {
+					best = files[k];
+					best_len = tl;
+					tie = false;
+				} else if (files[k] != best) {
+					tie = true;
+				}
+			}
+		}
+	}
+	return tie ? NULL : best;
+}
 
 static size_t ix_dirlen(const char *file)
 {

@@ -31,7 +31,7 @@ struct kb_index *kb_index_parse(char *buf, size_t len, const char *name, char *e
 				size_t errsize);
 void kb_index_free(struct kb_index *ix);
 
-/* The header line: "kbug-index 3 linux-source-6.12 VERSION (...)". */
+/* The header line: "kbug-index 4 linux-source-6.12 VERSION (...)". */
 const char *kb_index_header(const struct kb_index *ix);
 /* The files defining func (up to max of them); their number. */
 size_t kb_index_func(const struct kb_index *ix, const char *func, const char **files,
@@ -66,3 +66,14 @@ int kb_index_module(const struct kb_index *ix, const char *name, size_t nth, con
  */
 size_t kb_index_driver(const struct kb_index *ix, const char *name, const char **files,
 		       size_t max);
+
+/* The bytes of a message text the index compares first: its texts are longer. */
+#define IX_MSG_KEY 12
+/*
+ * The file that logs msg (len bytes, a printk record's text): the one
+ * whose format's constant text (a run between conversions) matches the
+ * longest run of msg, among the files under `under` ("drivers/nvme/host/",
+ * NULL: all). NULL when none matches or two files tie.
+ */
+const char *kb_index_message(const struct kb_index *ix, const char *msg, size_t len,
+			     const char *under);

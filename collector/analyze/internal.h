@@ -117,6 +117,7 @@ struct kb_rep {
 #define KB_SRC_INDEX "function-index"		/* the function index (data/) */
 #define KB_SRC_MODULE "module-directory"	/* the [module]'s source directory */
 #define KB_SRC_MESSAGE "message"		/* the failure's message names the driver */
+#define KB_SRC_MESSAGE_INDEX "message-index"	/* the file that logs the message (data/) */
 #define KB_SRC_GUESS "guess"			/* the least bad answer */
 
 /* confidence values */

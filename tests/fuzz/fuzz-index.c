@@ -52,6 +52,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		(void)kb_index_has_file(ix, word);
 		(void)kb_index_has_dir(ix, word, n);
 	}
+	/* every line of the input as a message, anywhere and under its own tail */
+	for (i = 0; i < size; i += n + 1) {
+		const char *f;
+
+		n = strcspn(copy + i, "\n");
+		f = kb_index_message(ix, copy + i, n, NULL);
+		if (f && !kb_index_has_file(ix, f))
+			abort();
+		copy[i + n] = '\0';
+		(void)kb_index_message(ix, copy + i, n, copy + i + strcspn(copy + i, " "));
+		if (i + n < size)
+			copy[i + n] = '\n';
+	}
 	kb_index_free(ix);
 out:
 	free(copy);

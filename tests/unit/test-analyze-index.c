@@ -22,7 +22,7 @@
 #include "util/macro.h"
 
 #define IX_PATH "data/linux-6.12.index.gz"
-#define HDR "# kbug-index 3 linux-source-6.12 0 (test)\n"
+#define HDR "# kbug-index 4 linux-source-6.12 0 (test)\n"
 
 static struct kb_index *parse(const char *text, char *err, size_t size)
 {
@@ -53,7 +53,12 @@ static void test_parse(void **state)
 		HDR "F a.c\nd x 0\nm m a 0\n",		/* a module after the drivers */
 		HDR "F a.c\nf x 0 y\n",			/* a mark other than "x" */
 		HDR "F a.c\nf x 0 x x\n",		/* a field too many */
-		"# kbug-index 2 linux-source-6.12 0 (old)\nF a.c\n",	/* format 2 */
+		"# kbug-index 3 linux-source-6.12 0 (old)\nF a.c\n",	/* format 3 */
+		HDR "F a.c\nM 0 too short\n",		/* a text below IX_MSG_KEY */
+		HDR "F a.c\nM 1 no such file here\n",	/* no file 1 */
+		HDR "F a.c\nM 0 text b is here\nM 0 text a is here\n",	/* out of order */
+		HDR "F a.c\nM 0 text a is here\nd x 0\n",	/* a driver after the messages */
+		HDR "F a.c\nM  0 text a is here\n",	/* no IDS */
 	};
 	const char *files[4], *dir;
 	struct kb_index *ix;
@@ -74,7 +79,7 @@ static void test_parse(void **state)
 	ix = parse(HDR "F a/x.c\nF b/y.c\nF b/z.c\nf f 0,2\nf g 1 x\nm m b -\nm m c 1,2\n"
 		   "d drv-a 1,2\n", err, sizeof(err));
 	assert_non_null(ix);
-	assert_string_equal(kb_index_header(ix), "kbug-index 3 linux-source-6.12 0 (test)");
+	assert_string_equal(kb_index_header(ix), "kbug-index 4 linux-source-6.12 0 (test)");
 	assert_true(kb_index_exported(ix, "g"));
 	assert_false(kb_index_exported(ix, "f"));
 	assert_false(kb_index_exported(ix, "h"));
@@ -94,6 +99,42 @@ static void test_parse(void **state)
 	assert_int_equal(kb_index_driver(ix, "drv-a", files, 4), 2);
 	assert_string_equal(files[1], "b/z.c");
 	assert_int_equal(kb_index_driver(ix, "drv_a", files, 4), 0);
+	kb_index_free(ix);
+}
+
+/* The messages part: the longest constant text a message holds names its file. */
+static void test_messages(void **state)
+{
+	static const char idx[] = HDR "F d/a.c\nF d/b.c\nF e/c.c\n"
+		"M 0,2 Transmit error, Tx status\n"
+		"M 1 Transmit error, Tx status register\n"
+		"M 2 failed to load firmware\n"
+		"M 0,1 timeout waiting for reset\n";
+	const char *m;
+	struct kb_index *ix;
+	char err[256];
+
+	(void)state;
+	ix = parse(idx, err, sizeof(err));
+	assert_non_null(ix);
+	/* the longer text wins, wherever it begins in the message */
+	m = "eth0: Transmit error, Tx status register 82.";
+	assert_string_equal(kb_index_message(ix, m, strlen(m), NULL), "d/b.c");
+	/* cut before the longer text ends: the shorter one, in two files */
+	m = "eth0: Transmit error, Tx status 82.";
+	assert_null(kb_index_message(ix, m, strlen(m), NULL));
+	assert_string_equal(kb_index_message(ix, m, strlen(m), "e/"), "e/c.c");
+	assert_string_equal(kb_index_message(ix, m, strlen(m), "d/"), "d/a.c");
+	/* two files of one directory log the same text: neither */
+	m = "nvme0: timeout waiting for reset, giving up";
+	assert_null(kb_index_message(ix, m, strlen(m), "d/"));
+	/* a text inside a word is no match; the length given bounds the match */
+	m = "Xfailed to load firmware";
+	assert_null(kb_index_message(ix, m, strlen(m), NULL));
+	m = "wlan: failed to load firmware";
+	assert_string_equal(kb_index_message(ix, m, strlen(m), NULL), "e/c.c");
+	assert_null(kb_index_message(ix, m, strlen(m) - 1, NULL));
+	assert_null(kb_index_message(ix, "", 0, NULL));
 	kb_index_free(ix);
 }
 
@@ -475,21 +516,21 @@ static const struct bcase bcases[] = {
 	  "sound/soc/intel/boards/bytcht_es8316.c", KB_SRC_MESSAGE, KB_CONF_LOW },
 	/* a controller's instance name is its driver's and a number */
 	{ "a SCSI controller's instance", L "mpt3sas_cm0: fault_state(0x5862)!\n",
-	  "drivers/scsi/mpt3sas/", KB_SRC_MESSAGE, KB_CONF_LOW },
+	  "drivers/scsi/mpt3sas/mpt3sas_base.c", KB_SRC_MESSAGE_INDEX, KB_CONF_LOW },
 	{ "a failure said with could not",
 	  L "ice 0000:01:00.0: The DDP package file was not found or could not be read.\n",
 	  "drivers/net/ethernet/intel/ice/", KB_SRC_MESSAGE, KB_CONF_LOW },
 	/* a reset is a failure's sequel: alone it is the report, after one it is not */
 	{ "a driver resetting its hardware",
 	  L "ixgbe 0000:01:00.1 eth1: initiating reset to clear Tx work after link loss\n",
-	  "drivers/net/ethernet/intel/ixgbe/", KB_SRC_MESSAGE, KB_CONF_LOW },
+	  "drivers/net/ethernet/intel/ixgbe/ixgbe_main.c", KB_SRC_MESSAGE_INDEX, KB_CONF_LOW },
 	{ "a reset after another driver's failure",
 	  L "sky2 0000:02:00.0: error interrupt status=0x80000000\n"
 	  L "e1000e 0000:00:1f.6 eno1: Reset adapter unexpectedly\n",
 	  "drivers/net/ethernet/marvell/sky2.c", KB_SRC_MESSAGE, KB_CONF_LOW },
 	/* pr_fmt(KBUILD_MODNAME ": ") of a SCSI host adapter's driver */
 	{ "a host adapter's module", L "aacraid: Host adapter abort request (0,1,3,0)\n",
-	  "drivers/scsi/aacraid/", KB_SRC_MESSAGE, KB_CONF_LOW },
+	  "drivers/scsi/aacraid/linit.c", KB_SRC_MESSAGE_INDEX, KB_CONF_LOW },
 	/* netdev_printk() of a net device not registered yet */
 	{ "an unregistered net device",
 	  L "ax88179_178a 1-1:2.1 (unregistered net_device): Failed to write reg index 0x0001: -19\n",
@@ -507,10 +548,10 @@ static const struct bcase bcases[] = {
 	  "drivers/net/wireless/broadcom/brcm80211/brcmfmac/wcc/", KB_SRC_MODULE, KB_CONF_LOW },
 	/* a class's devices print the class: of two modules "tpm", drivers/char/tpm's */
 	{ "a class's name and its subsystem's directory", L "tpm tpm0: Operation Timed out\n",
-	  "drivers/char/tpm/", KB_SRC_MESSAGE, KB_CONF_LOW },
+	  "drivers/char/tpm/tpm-interface.c", KB_SRC_MESSAGE_INDEX, KB_CONF_LOW },
 	/* a family's pattern (mt76*) does not take a driver built elsewhere */
 	{ "mt7601u is not mt76", L "mt7601u 8-3:1.0: Vendor request req:02 off:0080 failed:-71\n",
-	  "drivers/net/wireless/mediatek/mt7601u/", KB_SRC_MESSAGE, KB_CONF_LOW },
+	  "drivers/net/wireless/mediatek/mt7601u/usb.c", KB_SRC_MESSAGE_INDEX, KB_CONF_LOW },
 	/* the MMC host libraries' register dumps under the host's name */
 	{ "SDHCI's dump", L "mmc0: sdhci: Timeout:   0x00000001 | Int stat: 0x00000000\n",
 	  "drivers/mmc/host/sdhci.c", KB_SRC_MESSAGE, KB_CONF_LOW },
@@ -716,6 +757,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_messages),
 		cmocka_unit_test(test_lookups),
 		cmocka_unit_test(test_blame),
 		cmocka_unit_test(test_paths),
