@@ -213,4 +213,30 @@ test_expect_success 'a stack cut below the wait: the work the worker ran' '
 	grep -q "|drivers/usb/chipidea/otg.c|" got
 '
 
+# built-in code a module called through an exported function: the caller
+cat >"$TRASH/api.log" <<'LOG'
+[ 2101.000001] BUG: unable to handle page fault for address: ffffb3a1c0000000
+[ 2101.000002] #PF: supervisor write access in kernel mode
+[ 2101.000003] Oops: 0002 [#1] PREEMPT SMP NOPTI
+[ 2101.000004] CPU: 3 PID: 4242 Comm: qemu-system-x86 Tainted: G        W          6.8.0-45-generic #45-Ubuntu
+[ 2101.000005] RIP: 0010:remap_pfn_range+0x5c/0xb0
+[ 2101.000006] Call Trace:
+[ 2101.000007]  <TASK>
+[ 2101.000008]  vfio_pci_mmap_fault+0xb5/0x1a0 [vfio_pci_core]
+[ 2101.000009]  __do_fault+0x36/0x150
+[ 2101.000010]  do_fault+0x13a/0x500
+[ 2101.000011]  </TASK>
+LOG
+
+test_expect_success 'an exported function a module called: the module is blamed' '
+	first api.log >got &&
+	grep -q "|drivers/vfio/pci/|" got &&
+	sed "s/ \[vfio_pci_core\]//" api.log >builtin.log &&
+	first builtin.log >got &&
+	grep -q "|mm/memory.c|" got &&
+	sed "s/remap_pfn_range+/blk_mq_dispatch_rq_list+/" api.log >static.log &&
+	first static.log >got &&
+	grep -q "|block/blk-mq.c|" got
+'
+
 test_done

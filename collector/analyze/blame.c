@@ -613,6 +613,42 @@ static void blame_null_argument(struct kb_rep *r)
 		r->guilty = was;
 }
 
+/*
+ * Built-in code of the tree that a module called directly through an
+ * exported function (EXPORT_SYMBOL*: an API for modules) faulted or
+ * warned in that function: the module's frame, the API's caller, passed
+ * what the API choked on (vfio_pci_core's vfio_pci_mmap_fault() ->
+ * remap_pfn_range(), nvme_tcp's nvme_tcp_get_address() ->
+ * kernel_getsockname() on a released socket). Deeper in the core (HID's
+ * hid_process_event() below the hid_input_report() a transport driver
+ * called) the core's own processing failed, and keeps the blame; so does
+ * a function nobody exports (a core callback), and a trace without
+ * [module] tags (syzkaller's kernels build everything in).
+ */
+static void blame_module_caller(struct kb_rep *r)
+{
+	const struct kb_frame *g;
+	size_t i;
+
+	/* lockdep's stacks show where a lock was taken, not an API misused */
+	if (r->guilty < 0 || r->by_extractor || kb_starts(r->title.buf, "possible ") ||
+	    kb_starts(r->title.buf, "inconsistent lock"))
+		return;
+	g = &r->frames[r->guilty];
+	if (g->module[0] || !g->has_off)
+		return;
+	for (i = (size_t)r->guilty + 1; i < r->frames_nr && blame_same_stack(r, i); i++) {
+		const struct kb_frame *c = &r->frames[i];
+
+		if (!c->reliable || c->ip)
+			continue;
+		if (c->module[0] && !blame_helper(r, c) && !kb_oot_module(c->module) &&
+		    blame_exported(g))
+			r->guilty = (int)i;
+		return;
+	}
+}
+
 #define BLAME_GUESSED_TRACE 4	/* "? " frames that make a trace with no other */
 
 /*
@@ -938,6 +974,7 @@ static void blame_pick(struct kb_rep *r, struct json_object *modules, const char
 		blame_caller(r);
 		blame_unplaced(r);
 		blame_null_argument(r);
+		blame_module_caller(r);
 		if (r->guilty < 0)
 			blame_link_register(r, false);
 	}
