@@ -86,6 +86,15 @@ test_expect_success 'a driver error wrapped after its prefix is read as one line
 	test "$(cat got)" = "2|brcmfmac: brcmf_sdio_bus_rxctl: resumed on timeout|drivers/net/wireless/broadcom/brcm80211/brcmfmac/sdio.c|brcmfmac|low"
 '
 
+test_expect_success 'a module outside the tables, named by pr_fmt, in a paste indented by two' '
+	printf "%s\n" "  amd_pstate: failed to set auto_sel, ret: -95" "  ..." >pstate.log &&
+	summarize pstate.log >got &&
+	test "$(cat got)" = "1|amd_pstate: failed to set auto_sel, ret: -NUM|drivers/cpufreq/amd-pstate.c|amd_pstate|low" &&
+	printf "%s\n" "  power: failed to set auto_sel, ret: -95" >word.log &&
+	summarize word.log >got &&
+	test ! -s got
+'
+
 test_expect_success 'no driver failure is found in syzkaller logs' '
 	n=0 &&
 	for f in "$CORPUS_DIR"/syzkaller/report/* "$CORPUS_DIR"/syzkaller/guilty/*; do

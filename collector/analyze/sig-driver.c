@@ -1296,12 +1296,13 @@ static bool drv_dev_form(const char *drv, size_t n, const char *end)
  * A name the compiled tables miss that the tree's index knows, a device
  * driver's or a module's (a class's devices print the class: "tpm tpm0: "),
  * loading the index once, for a failure's line. Only in dev_printk()'s
- * form: the index's names include words ("power", "core", "err") that
- * begin other messages.
+ * form, or for a name with an underscore (pr_fmt's KBUILD_MODNAME:
+ * "amd_pstate: "): the index's names include words ("power", "core",
+ * "err") that begin other messages, and no word has an underscore.
  */
 static bool drv_index_known(const char *name, bool dev_form)
 {
-	const struct kb_index *ix = dev_form ? kb_index_get() : NULL;
+	const struct kb_index *ix = dev_form || strchr(name, '_') ? kb_index_get() : NULL;
 	const char *files[1], *dir;
 
 	return ix && (kb_index_driver(ix, name, files, 1) ||
@@ -1450,6 +1451,14 @@ int kb_drv_generic_rank(const char *msg, size_t len, int level)
 	/* printk's level, when the log kept it: dev_err() is KERN_ERR (3) or worse */
 	if (level > 3 || len < 12)
 		return 0;
+	/*
+	 * a paste indented by a blank or two (input.c takes 4 or more as the
+	 * paste's own): no message of a driver begins with blanks
+	 */
+	for (off = 0; off < 2 && msg[0] == ' ' && len > 12; off++) {
+		msg++;
+		len--;
+	}
 	/* the cheap tests first: most lines say nothing failed */
 	if ((!drv_char[(unsigned char)msg[0]] && msg[0] != '[') ||
 	    !drv_split(msg, len, &off, &dn, &body))
