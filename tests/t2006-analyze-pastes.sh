@@ -239,4 +239,55 @@ test_expect_success 'an exported function a module called: the module is blamed'
 	grep -q "|block/blk-mq.c|" got
 '
 
+cat >"$TRASH/arm-cut.log" <<'LOG'
+[  100.000001] Internal error: Oops: 17 [#1] ARM
+[  100.000002] ffe0: 000b5a90 bea7f398 00032b74 b6f7f4f8 60000010 00000006 9effd861 9effdc61
+[  100.000003] [<c027b238>] (ftgmac100_poll) from [<c02ad198>] (net_rx_action+0xe4/0x2b4)
+[  100.000004] [<c02ad198>] (net_rx_action) from [<c0112b94>] (__do_softirq+0xb8/0x1e0)
+[  100.000005] [<c0112b94>] (__do_softirq) from [<c0112d38>] (do_softirq+0x40/0x50)
+[  100.000006] [<c0112d38>] (do_softirq) from [<c02afd50>] (__dev_queue_xmit+0x550/0x5b8)
+[  100.000007] [<c02afd50>] (__dev_queue_xmit) from [<c032697c>] (packet_sendmsg+0xe48/0xed8)
+[  100.000008] [<c032697c>] (packet_sendmsg) from [<c0295c78>] (sock_sendmsg+0x14/0x24)
+[  100.000009] ---[ end trace 1bb3b88638efce10 ]---
+LOG
+
+test_expect_success 'an arm trace cut above its first line: that line'"'"'s function is a frame' '
+	first arm-cut.log >got &&
+	grep -q "|drivers/net/ethernet/faraday/ftgmac100.c|" got &&
+	"$KBUG" analyze --json arm-cut.log >out.json &&
+	$PYTHON -c "import json
+f = json.load(open(\"out.json\"))[\"reports\"][0][\"frames\"]
+assert f[0][\"function\"] == \"ftgmac100_poll\" and \"offset\" not in f[0], f[0]
+assert f[1][\"function\"] == \"net_rx_action\" and f[1][\"offset\"] == 0xe4, f[1]
+assert [x[\"function\"] for x in f].count(\"net_rx_action\") == 1"
+'
+
+cat >"$TRASH/bad-page.log" <<'LOG'
+[ 7423.221754] BUG: Bad page state in process tar  pfn:a1293
+[ 7423.221760] page:c28fc260 flags:80004000 count:0 mapcount:0 mapping:(null) index:0
+[ 7423.221766] Call Trace:
+[ 7423.221780]  bad_page+0xcf/0x150
+[ 7423.221784]  get_page_from_freelist+0x37d/0x480
+[ 7423.221791]  __alloc_pages_nodemask+0xdf/0x520
+[ 7423.221795]  page_cache_ra_unbounded+0x104/0x220
+[ 7423.221830]  filemap_read+0xe9/0x140
+[ 7423.221845]  vfs_read+0xb7/0x180
+[ 7423.221850]  ksys_read+0x58/0xa0
+LOG
+
+test_expect_success 'a page found bad on allocation: no frame of the stack did it' '
+	first bad-page.log >got &&
+	grep -q "^BUG: Bad page state in [a-z_]*|mm/page_alloc.c|no frame of the report" got &&
+	sed -e "s/get_page_from_freelist+0x37d/free_pages_prepare+0x37d/" \
+		-e "s/__alloc_pages_nodemask+0xdf/free_unref_page+0xdf/" bad-page.log >freed.log &&
+	first freed.log >got &&
+	! grep -q "|mm/page_alloc.c|" got
+'
+
+test_expect_success 'a leaked reference found by its check alone: the check'"'"'s file' '
+	echo "[ 5.0] unregister_netdevice: waiting for eth0 to become free. Usage count = 2" >leak.log &&
+	first leak.log >got &&
+	grep -q "^unregister_netdevice: waiting for DEV to become free|net/core/dev.c|" got
+'
+
 test_done

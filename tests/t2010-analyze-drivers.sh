@@ -95,6 +95,17 @@ test_expect_success 'a module outside the tables, named by pr_fmt, in a paste in
 	test ! -s got
 '
 
+test_expect_success 'a filesystem'"'"'s tag in capitals names its module; other capitals do not' '
+	printf "%s\n" "[ 1.0] SQUASHFS error: Unable to read fragment cache entry [2702528]" \
+		"[ 1.1] SQUASHFS error: Unable to read page, block 2702528, size 96d0" >sqfs.log &&
+	summarize sqfs.log >got &&
+	test "$(cat got)" = "2|squashfs: Unable to read page, block NUM, size 96d0|fs/squashfs/|squashfs|low" &&
+	printf "%s\n" "[ 1.0] PM: Image not found (code -22)" \
+		"[ 1.1] CPU: unable to read the microcode revision" >caps.log &&
+	summarize caps.log >got &&
+	test ! -s got
+'
+
 test_expect_success 'no driver failure is found in syzkaller logs' '
 	n=0 &&
 	for f in "$CORPUS_DIR"/syzkaller/report/* "$CORPUS_DIR"/syzkaller/guilty/*; do

@@ -1249,6 +1249,10 @@ static void blame_task(struct kb_rep *r)
 
 void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 {
+	if (r->no_culprit) {
+		r->guilty = -1;
+		return;
+	}
 	blame_site(r);
 	/* core code that warns for a driver and names it (sig-driver.c) */
 	if (!kb_drv_named(r))

@@ -195,7 +195,11 @@ static bool frames_crash_bt(const char *p, struct kb_frame *f)
 	return true;
 }
 
-bool kb_frame_parse(const char *s, struct kb_frame *f)
+/*
+ * where: for arm's "[<pc>] (func) from [<lr>] (caller+0x18/0x1c)", func's
+ * own frame (its pc, the offset not printed), when where is not NULL
+ */
+static bool frames_parse(const char *s, struct kb_frame *f, struct kb_frame *where)
 {
 	const char *p = s;
 	int i;
@@ -239,6 +243,11 @@ bool kb_frame_parse(const char *s, struct kb_frame *f)
 
 			if (!c)
 				return false;
+			if (where) {
+				*where = *f;
+				where->has_off = true;
+				where->pc_only = true;
+			}
 			c += 3;
 			return frames_ident(&c, f) && frames_tail(c, f);
 		}
@@ -250,6 +259,11 @@ bool kb_frame_parse(const char *s, struct kb_frame *f)
 		return false;
 	/* "func.cold" and "func.isra.0" are the function "func" */
 	return true;
+}
+
+bool kb_frame_parse(const char *s, struct kb_frame *f)
+{
+	return frames_parse(s, f, NULL);
 }
 
 /* crash's "bt": the frame that took the exception, "[exception RIP: func+160]" */
@@ -344,20 +358,42 @@ static void frames_crash_dumping(struct kb_rep *r)
 	}
 }
 
+/* Does some frame of r so far run in func? */
+static bool frames_seen(const struct kb_rep *r, const char *func)
+{
+	size_t i;
+
+	for (i = 0; i < r->frames_nr; i++)
+		if (!strcmp(r->frames[i].func, func))
+			return true;
+	return false;
+}
+
 void kb_rep_parse_frames(struct kb_rep *r)
 {
 	size_t i;
-	struct kb_frame f;
+	struct kb_frame f, where;
 
 	for (i = 0; i < r->nr; i++) {
 		const char *l = kb_rep_line(r, i);
 
+		where.func[0] = '\0';
 		if (kb_frame_parse_ip(l, &f)) {
 			f.ip = true;
 			if (strstr(l, "[exception "))
 				frames_crash_dumping(r);
-		} else if (!kb_frame_parse(l, &f)) {
+		} else if (!frames_parse(l, &f, &where)) {
 			continue;
+		}
+		/*
+		 * arm's line is its caller's frame; the function it names first
+		 * is the frame the line before gave ("PC is at", the previous
+		 * line's caller), unless the excerpt starts here: then it would
+		 * be lost, though it is where the oops was
+		 */
+		if (where.func[0] && !frames_seen(r, where.func)) {
+			where.idx = i;
+			kb_rep_add_frame(r, &where);
 		}
 		f.idx = i;
 		kb_rep_add_frame(r, &f);

@@ -52,6 +52,7 @@ struct kb_frame {
 	bool inl;		/* "[inline]" */
 	bool reliable;		/* not a "? func" guess */
 	bool has_off;
+	bool pc_only;		/* arm's "(func) from": a pc in func, its offset not printed */
 	bool ip;		/* from a RIP:/IP:/pc : line */
 	bool resolved;		/* file:line from debug info, not from the log */
 	unsigned int idx;	/* report line it came from */
@@ -84,6 +85,7 @@ struct kb_rep {
 	size_t frames_nr, frames_alloc;
 	int guilty;		/* index in frames, -1: none */
 	bool by_extractor;	/* picked by the hung-task rule */
+	bool no_culprit;	/* no frame of the report can be the culprit: blame the check */
 	bool guessed;		/* blamed on a "? " frame: the trace had no other */
 	bool text_frame;	/* blamed on a symbol of the report's text, not of a trace */
 	bool resolved;		/* some frames got file:line from debug info */

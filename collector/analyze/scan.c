@@ -249,7 +249,7 @@ static struct json_object *scan_frames(const struct kb_rep *r)
 		struct json_object *o = json_object_new_object();
 
 		kj_set_str(o, "function", f->func);
-		if (f->has_off) {
+		if (f->has_off && !f->pc_only) {
 			kj_set_int(o, "offset", (int64_t)f->off);
 			kj_set_int(o, "size", (int64_t)f->size);
 		}
@@ -392,12 +392,16 @@ static void scan_close(struct scan *sc)
 	}
 	r->oot_hint = sc->oot_module;
 	kb_blame(r, sc->modules, sc->tree);
-	if (!r->guilty_file[0] && !r->out_of_tree && !(r->sig->flags & KB_SIG_DRIVER))
+	if (!r->guilty_file[0] && !r->out_of_tree && !(r->sig->flags & KB_SIG_DRIVER) &&
+	    !r->no_culprit)
 		scan_context(sc, r);
 	if (!r->guilty_file[0] && !r->out_of_tree && r->guilty < 0 && !r->guilty_module[0] &&
 	    r->sig->home) {
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", r->sig->home);
-		r->blame_reason = "nothing in the report places it: the check that detected it";
+		r->blame_reason = r->no_culprit ?
+			"no frame of the report did it (the damage predates this stack): "
+			"the check that detected it" :
+			"nothing in the report places it: the check that detected it";
 		r->blame_source = KB_SRC_GUESS;
 		r->confidence = KB_CONF_LOW;
 	}

@@ -131,7 +131,28 @@ static void bug_dentry(struct kb_rep *r)
  * allocated the page ("page last allocated via order N, ...": that
  * owner's stack, allocator frames first). The owner is who leaked or
  * corrupted it; without page_owner, the trace of bad_page()'s caller.
+ * Found on allocation (check_new_pages() from rmqueue(), prep_new_page()),
+ * the page went bad while it was free: the stack that allocates it now
+ * holds no culprit, the report goes to the check's home.
  */
+static bool bug_bad_page_allocated(const struct kb_rep *r)
+{
+	static const char *const check[] = { "check_new_page", "prep_new_page",
+		"get_page_from_freelist", "rmqueue", NULL };
+	size_t i, k;
+
+	for (i = 0; i < r->frames_nr && strcmp(r->frames[i].func, "bad_page"); i++)
+		;
+	for (i++; i < r->frames_nr && !r->frames[i].reliable; i++)
+		;
+	if (i >= r->frames_nr)
+		return false;
+	for (k = 0; check[k]; k++)
+		if (kb_starts(r->frames[i].func, check[k]))
+			return true;
+	return false;
+}
+
 static void bug_bad_page(struct kb_rep *r)
 {
 	static const char *const alloc[] = { "post_alloc_hook", "prep_new_page",
@@ -146,10 +167,12 @@ static void bug_bad_page(struct kb_rep *r)
 		f = kb_rep_pick(r, KB_PART_AFTER_HDR, alloc);
 		r->hdr = hdr;
 	}
-	if (f)
+	if (f) {
 		kb_title_func(r, "BUG: Bad page state", f->func);
-	else
-		kb_title_in(r, "BUG: Bad page state", KB_PART_TRACE, bug_page);
+		return;
+	}
+	kb_title_in(r, "BUG: Bad page state", KB_PART_TRACE, bug_page);
+	r->no_culprit = bug_bad_page_allocated(r);
 }
 
 static void bug_kernel_bug(struct kb_rep *r)

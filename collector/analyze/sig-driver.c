@@ -7,6 +7,7 @@
  * holds that rule, the table from a driver's name to its sources, and
  * the rows whose messages carry no device prefix.
  */
+#include <ctype.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -656,12 +657,15 @@ const struct kb_sig *kb_sig_driver_match(const char *msg, size_t len)
 	return s;
 }
 
+static bool drv_known(const char *drv, size_t n, const char *end);
+static bool drv_fs_tag(const char *drv, size_t n, char *name, size_t size);
+
 /* Title ("%s" is the driver) and blame of a catalogue row. */
 void kb_drv_title(struct kb_rep *r)
 {
 	const struct kb_drv_row *row = (const struct kb_drv_row *)r->sig;
 	const char *l = kb_rep_line(r, r->hdr), *t = row->sig.title, *pct = strstr(t, "%s");
-	char drv[DRV_NAME_MAX + 1] = "";
+	char drv[DRV_NAME_MAX + 1] = "", fs[DRV_NAME_MAX + 1];
 	size_t off, n, body;
 
 	while (*l == ' ' || *l == '\t')
@@ -670,6 +674,9 @@ void kb_drv_title(struct kb_rep *r)
 	    (!row->driver || drv_row_is(row, l + off, n))) {
 		memcpy(drv, l + off, n);
 		drv[n] = '\0';
+		/* "SQUASHFS": the filesystem's module, "squashfs" */
+		if (!drv_known(drv, n, drv + n) && drv_fs_tag(l + off, n, fs, sizeof(fs)))
+			memcpy(drv, fs, sizeof(fs));
 	} else if (row->driver) {
 		/* no prefix, or an unknown one: the row's driver ("ath10k_*": "ath10k") */
 		n = strcspn(row->driver, "*");
@@ -988,6 +995,48 @@ static bool drv_bt_failed(const char *msg, size_t len)
 	return drv_says_failed(msg, len) == 2;
 }
 
+/*
+ * libata's messages (include/linux/libata.h: ata_port_printk() "ataN: ",
+ * ata_link_printk() "ataN: " or "ataN.LL: ", ata_dev_printk() "ataN.DD: ")
+ * name a port, link or device, never the host's driver: one of them in
+ * the driver's strong words ("revalidation failed", "failed to IDENTIFY")
+ */
+static bool drv_ata_failed(const char *msg, size_t len)
+{
+	size_t i = 3, k;
+
+	while (i < len && isdigit((unsigned char)msg[i]))
+		i++;
+	if (i == 3)
+		return false;
+	if (i < len && msg[i] == '.') {
+		for (k = ++i; i < len && isdigit((unsigned char)msg[i]); i++)
+			;
+		if (i == k)
+			return false;
+	}
+	if (i + 2 >= len || msg[i] != ':' || msg[i + 1] != ' ')
+		return false;
+	return drv_says_failed(msg + i + 2, len - i - 2) == 2;
+}
+
+/* libata's failure: titled by its words, placed in drivers/ata/ (then the file that logs them) */
+static void drv_ata(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr), *b = strstr(l, ": ");
+	size_t n;
+
+	strbuf_reset(&r->title);
+	strbuf_addstr(&r->title, "ata: ");
+	b = b ? b + 2 : l;
+	n = strcspn(b, "(\n");
+	strbuf_add(&r->title, b, n > 60 ? 60 : n);
+	strbuf_rtrim(&r->title);
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", r->sig->file);
+	r->blame_reason = "libata prints this failure of a port, link or device it drives";
+	r->blame_source = KB_SRC_MESSAGE;
+}
+
 #define DRIVER_ROW .kind = "driver", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK
 
 const struct kb_sig kb_sigs_driver[] = {
@@ -1070,6 +1119,9 @@ const struct kb_sig kb_sigs_driver[] = {
 	/* before 4.x ata_eh_reset() named the SATA hard reset: "ataN: COMRESET failed (errno=N)" */
 	{ .prefix = "ata", .contains = ": COMRESET failed (errno=", .title = "ata: link reset failed",
 	  DRIVER_ROW, .file = "drivers/ata/libata-eh.c", .module = "libata" },
+	/* any other failure libata reports about a port, link or device */
+	{ .prefix = "ata", .match = drv_ata_failed, .title = "ata: failure", DRIVER_ROW,
+	  .custom = drv_ata, .file = "drivers/ata/", .module = "libata" },
 	/*
 	 * drivers/mmc/core/mmc.c, sd.c, sdio.c, mmc_attach_*(): "%s: error %d
 	 * whilst initialising SD card" after mmc_hostname() ("mmc0"), no driver
@@ -1122,6 +1174,18 @@ const struct kb_sig kb_sigs_driver[] = {
 	/* before 2.6.26 drivers/acpi/thermal.c shut down by itself at the critical trip */
 	{ .prefix = "Critical temperature reached (", .title = "ACPI: critical temperature reached",
 	  DRIVER_ROW, .file = "drivers/acpi/thermal.c", .module = "thermal" },
+	/*
+	 * arch/x86/kernel/cpu/mce/core.c, mce_notify_irq(): errors were logged
+	 * for mcelog to read (before 4.x without the HW_ERR tag)
+	 */
+	{ .prefix = "Machine check events logged", .title = "mce: hardware error", DRIVER_ROW,
+	  .file = "arch/x86/kernel/cpu/mce/core.c" },
+	/*
+	 * arch/x86/kernel/nmi.c, unknown_nmi_error(): an NMI that no handler
+	 * claimed (the platform's, a chipset's or firmware's)
+	 */
+	{ .prefix = "Uhhuh. NMI received for unknown reason ", .title = "NMI: unknown reason",
+	  DRIVER_ROW, .file = "arch/x86/kernel/nmi.c" },
 	/* arch/x86/kernel/cpu/mce/core.c, print_mce() before 4.x: no "mce: " tag */
 	{ .prefix = "CPU ", .contains = ": Machine Check Exception: ", .title = "mce: hardware error",
 	  DRIVER_ROW, .file = "arch/x86/kernel/cpu/mce/core.c" },
@@ -1373,6 +1437,44 @@ static bool drv_known(const char *drv, size_t n, const char *end)
 	       (!drv_bus(name) && drv_instance(name, inst, sizeof(inst)));
 }
 
+#define DRV_FS_MODULES_MAX 16	/* Kbuild objects of one name that a tag may stand for */
+
+/*
+ * A filesystem's tag in capitals: filesystems name themselves so in their
+ * messages ("SQUASHFS error: " from fs/squashfs/squashfs.h's ERROR(),
+ * "UBIFS error (ubi0:0 pid 1): ", "JBD2: ", "NFSD: ", "FAT-fs (sda1): ",
+ * "CIFS: VFS: "). The tag drv[0..n) stands for the module of its lower-cased
+ * name (in name) when every Kbuild object so named lies under fs/: "CPU: ",
+ * "PM: " or "ACPI: " lower-case to objects elsewhere and stay words.
+ */
+static bool drv_fs_tag(const char *drv, size_t n, char *name, size_t size)
+{
+	const struct kb_index *ix;
+	const char *dir;
+	size_t i, k;
+	bool letter = false;
+
+	if (n > 3 && !memcmp(drv + n - 3, "-fs", 3))
+		n -= 3;
+	if (n < 2 || n >= size)
+		return false;
+	for (i = 0; i < n; i++) {
+		if (drv[i] >= 'A' && drv[i] <= 'Z')
+			letter = true;
+		else if (drv[i] < '0' || drv[i] > '9')
+			return false;
+		name[i] = drv[i] >= 'A' && drv[i] <= 'Z' ? drv[i] - 'A' + 'a' : drv[i];
+	}
+	name[n] = '\0';
+	ix = letter ? kb_index_get() : NULL;
+	if (!ix)
+		return false;
+	for (k = 0; k < DRV_FS_MODULES_MAX && kb_index_module(ix, name, k, &dir, NULL, 0) >= 0; k++)
+		if (!kb_starts(dir, "fs/"))
+			return false;
+	return k > 0 && k < DRV_FS_MODULES_MAX;
+}
+
 /*
  * The driver or filesystem a message's prefix names: dev_printk()'s
  * "DRIVER DEVNAME: ", a pr_fmt() tag of the module's name ("CIFS: ",
@@ -1445,6 +1547,7 @@ static bool drv_drm_error(const char *msg, size_t body)
 
 int kb_drv_generic_rank(const char *msg, size_t len, int level)
 {
+	char fs[DRV_NAME_MAX + 1];
 	size_t off, dn, body;
 	int rank;
 
@@ -1464,7 +1567,8 @@ int kb_drv_generic_rank(const char *msg, size_t len, int level)
 	    !drv_split(msg, len, &off, &dn, &body))
 		return 0;
 	rank = drv_drm_error(msg, body) ? 2 : drv_says_failed(msg + body, len - body);
-	if (!rank || !drv_known(msg + off, dn, msg + len))
+	if (!rank || (!drv_known(msg + off, dn, msg + len) &&
+		      !drv_fs_tag(msg + off, dn, fs, sizeof(fs))))
 		return 0;
 	/*
 	 * a missing firmware file (-ENOENT) is a driver trying several names:

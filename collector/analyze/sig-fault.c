@@ -461,11 +461,17 @@ const struct kb_sig kb_sigs_fault[] = {
 	  .parts = KB_PART_IP | KB_PART_TRACE },
 	{ .prefix = "Alignment trap: ", .kind = "Oops", .title = "Alignment trap",
 	  .parts = KB_PART_IP | KB_PART_TRACE },
+	/*
+	 * the checks that found a leaked reference, with no stack of who
+	 * leaked it: fs/super.c, generic_shutdown_super(); net/core/dev.c,
+	 * netdev_wait_allrefs_any()
+	 */
 	{ .prefix = "VFS: Busy inodes after unmount", .kind = "BUG",
-	  .title = "VFS: Busy inodes after unmount (use-after-free)", .flags = KB_SIG_NOSTACK },
+	  .title = "VFS: Busy inodes after unmount (use-after-free)", .flags = KB_SIG_NOSTACK,
+	  .home = "fs/super.c" },
 	{ .prefix = "unregister_netdevice: waiting for ", .contains = "to become free",
 	  .kind = "hang", .title = "unregister_netdevice: waiting for DEV to become free",
-	  .flags = KB_SIG_NOSTACK | KB_SIG_INNER },
+	  .flags = KB_SIG_NOSTACK | KB_SIG_INNER, .home = "net/core/dev.c" },
 	{ .prefix = "trusty: panic", .kind = "panic", .flags = KB_SIG_NOSTACK,
 	  .custom = fault_trusty },
 	{ .prefix = "SYZFAIL: ", .kind = "syzkaller", .flags = KB_SIG_NOSTACK,
