@@ -281,7 +281,11 @@ test_expect_success 'a page found bad on allocation: no frame of the stack did i
 	sed -e "s/get_page_from_freelist+0x37d/free_pages_prepare+0x37d/" \
 		-e "s/__alloc_pages_nodemask+0xdf/free_unref_page+0xdf/" bad-page.log >freed.log &&
 	first freed.log >got &&
-	! grep -q "|mm/page_alloc.c|" got
+	! grep -q "|mm/page_alloc.c|" got &&
+	head -4 freed.log >gone.log &&
+	echo "[ 7423.221784]  __vunmap_of_old+0x37d/0x480" >>gone.log &&
+	first gone.log >got &&
+	grep -q "^BUG: Bad page state in __vunmap_of_old|mm/page_alloc.c|nothing in the report" got
 '
 
 test_expect_success 'a leaked reference found by its check alone: the check'"'"'s file' '

@@ -395,7 +395,7 @@ static void scan_close(struct scan *sc)
 	if (!r->guilty_file[0] && !r->out_of_tree && !(r->sig->flags & KB_SIG_DRIVER) &&
 	    !r->no_culprit)
 		scan_context(sc, r);
-	if (!r->guilty_file[0] && !r->out_of_tree && r->guilty < 0 && !r->guilty_module[0] &&
+	if (!r->guilty_file[0] && !r->out_of_tree && !r->guilty_module[0] &&
 	    r->sig->home) {
 		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", r->sig->home);
 		r->blame_reason = r->no_culprit ?
