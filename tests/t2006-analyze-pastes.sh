@@ -294,4 +294,32 @@ test_expect_success 'a leaked reference found by its check alone: the check'"'"'
 	grep -q "^unregister_netdevice: waiting for DEV to become free|net/core/dev.c|" got
 '
 
+cat >"$TRASH/warn-cut.log" <<'LOG'
+[   58.880214] ------------[ cut here ]------------
+[   58.884925] WARNING: CPU: 0 PID: 417 at drivers/usb/dwc2/hcd.c:2683 dwc2_assign_and_init_hc+0x860/0x900 [dwc2]
+[   58.954489] CPU: 0 PID: 417 Comm: arecord Tainted: G         C        5.10.92-v7 #1
+[   58.965544] Backtrace:
+[   58.968018] [<80a0e3b8>] (dump_backtrace) from [<80a0e740>] (show_stack+0x20/0x24)
+[   58.981262] [<80a0e720>] (show_stack) from [<80a12a3c>] (dump_stack+0xc8/0xf4)
+[   58.988494] [<80a12974>] (dump_stack) from [<8011f2f8>] (__warn+0xfc/0x114)
+LOG
+
+cat >"$TRASH/lockup-cut.log" <<'LOG'
+[   28.651517] watchdog: BUG: soft lockup - CPU#2 stuck for 26s! [swapper/0:1]
+[   28.652057] CPU: 2 PID: 1 Comm: swapper/0 Not tainted 6.5.0-rc4-dirty #14
+[   28.652057] RIP: 0010:virtnet_send_command+0x119/0x180
+[   28.652057] RSP: 0000:ffffc9000012f800 EFLAGS: 00000246
+LOG
+
+test_expect_success 'a trace cut before its own frames: the WARN line or the IP names it, damaged' '
+	"$KBUG" analyze --json warn-cut.log >out.json &&
+	$PYTHON -c "import json
+r = json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"title\"] == \"WARNING in dwc2_assign_and_init_hc\" and r[\"corrupted\"], r" &&
+	"$KBUG" analyze --json lockup-cut.log >out.json &&
+	$PYTHON -c "import json
+r = json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"title\"] == \"BUG: soft lockup in virtnet_send_command\" and r[\"corrupted\"], r"
+'
+
 test_done

@@ -99,8 +99,8 @@ static bool warn_trace_begun(const struct kb_rep *r, size_t site_line)
 }
 
 /*
- * The title from the trace; when none began, from the WARN site; else
- * "in corrupted".
+ * The title from the trace; else from the WARN site (syzkaller's
+ * "in corrupted" only when the WARN line names no function either).
  */
 static void warn_title_in(struct kb_rep *r, const char *prefix, const char *const *skip)
 {
@@ -108,7 +108,18 @@ static void warn_title_in(struct kb_rep *r, const char *prefix, const char *cons
 	size_t site_line = r->hdr;
 
 	if (!kb_rep_pick(r, WARN_STACK, skip) && warn_site(r, &f, &site_line) &&
-	    !warn_trace_begun(r, site_line) && !kb_frame_skipped(f.func, skip)) {
+	    !kb_frame_skipped(f.func, skip)) {
+		if (warn_trace_begun(r, site_line)) {
+			/*
+			 * the trace was cut before a frame of its own: damage,
+			 * but the WARN line still names where it fired; the
+			 * blame looks further (kb_blame)
+			 */
+			kb_title_func(r, prefix, f.func);
+			r->guilty = -1;
+			r->corrupted = true;
+			return;
+		}
 		r->guilty = kb_rep_add_frame(r, &f);
 		kb_title_func(r, prefix, f.func);
 		return;

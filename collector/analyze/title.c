@@ -200,12 +200,18 @@ const struct kb_frame *kb_rep_pick(struct kb_rep *r, unsigned int parts,
 			continue;
 		cand[n++] = (int)i;
 	}
-	if (parts & KB_PART_STALL)
+	if (parts & KB_PART_STALL) {
 		got = title_stall(r, cand, n);
-	else if (parts & KB_PART_HUNG)
+		/* no anchor: a trace cut above the interrupt; the IP is where it spun */
+		if (got < 0 && n && r->frames[cand[0]].ip) {
+			got = cand[0];
+			r->corrupted = true;
+		}
+	} else if (parts & KB_PART_HUNG) {
 		got = title_hung(r, cand, n);
-	else if (n)
+	} else if (n) {
 		got = cand[0];
+	}
 	if (got < 0)
 		return NULL;
 	r->guilty = got;
