@@ -319,7 +319,14 @@ assert r[\"title\"] == \"WARNING in dwc2_assign_and_init_hc\" and r[\"corrupted\
 	"$KBUG" analyze --json lockup-cut.log >out.json &&
 	$PYTHON -c "import json
 r = json.load(open(\"out.json\"))[\"reports\"][0]
-assert r[\"title\"] == \"BUG: soft lockup in virtnet_send_command\" and r[\"corrupted\"], r"
+assert r[\"title\"] == \"BUG: soft lockup in virtnet_send_command\" and r[\"corrupted\"], r" &&
+	printf "%s\n" "[ 782.934153] ------------[ cut here ]------------" \
+		"[ 782.938762] WARNING: CPU: 1 PID: 0 at kernel/sched/core.c:3145 set_task_cpu+0x170/0x260" \
+		"[ 782.946766] Modules linked in: xt_conntrack" >sched.log &&
+	"$KBUG" analyze --json sched.log >out.json &&
+	$PYTHON -c "import json
+r = json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"title\"] == \"WARNING in set_task_cpu\" and not r[\"corrupted\"], r"
 '
 
 test_done

@@ -1137,7 +1137,8 @@ void kb_check_corrupted(struct kb_rep *r)
 		}
 	}
 	/* no trace at all is damage, unless the report stops after a header naming its site */
-	if (!has_stack && !(r->guilty >= 0 && r->frames[r->guilty].idx == r->hdr))
+	if (!has_stack && !(r->guilty >= 0 && r->frames[r->guilty].idx == r->hdr) &&
+	    !(r->site.func[0] && r->site.idx == r->hdr))
 		r->corrupted = true;
 }
 

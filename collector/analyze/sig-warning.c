@@ -107,17 +107,20 @@ static void warn_title_in(struct kb_rep *r, const char *prefix, const char *cons
 	struct kb_frame f;
 	size_t site_line = r->hdr;
 
-	if (!kb_rep_pick(r, WARN_STACK, skip) && warn_site(r, &f, &site_line) &&
-	    !kb_frame_skipped(f.func, skip)) {
-		if (warn_trace_begun(r, site_line)) {
-			/*
-			 * the trace was cut before a frame of its own: damage,
-			 * but the WARN line still names where it fired; the
-			 * blame looks further (kb_blame)
-			 */
+	if (!kb_rep_pick(r, WARN_STACK, skip) && warn_site(r, &f, &site_line)) {
+		bool cut = warn_trace_begun(r, site_line);
+
+		/*
+		 * a trace cut before a frame of its own is damage, but the
+		 * WARN line still names where it fired; so it does in
+		 * machinery (a skipped function) when no trace says whose
+		 * misuse it was. The blame looks further (kb_blame).
+		 */
+		if (cut || kb_frame_skipped(f.func, skip)) {
 			kb_title_func(r, prefix, f.func);
 			r->guilty = -1;
-			r->corrupted = true;
+			if (cut)
+				r->corrupted = true;
 			return;
 		}
 		r->guilty = kb_rep_add_frame(r, &f);
