@@ -329,4 +329,23 @@ r = json.load(open(\"out.json\"))[\"reports\"][0]
 assert r[\"title\"] == \"WARNING in set_task_cpu\" and not r[\"corrupted\"], r"
 '
 
+cat >"$TRASH/kasan-inline.log" <<'LOG'
+==================================================================
+BUG: KASAN: use-after-free in skb_put_data include/linux/skbuff.h:2293 [inline]
+BUG: KASAN: use-after-free in h4_recv_buf+0x3d5/0xd00 drivers/bluetooth/hci_h4.c:200
+Write of size 1 at addr ffff88806243d00c by task syz-executor.0/10259
+
+CPU: 0 PID: 10259 Comm: syz-executor.0 Not tainted 5.12.0-rc1-syzkaller #0
+Call Trace:
+ __dump_stack lib/dump_stack.c:79 [inline]
+ dump_stack+0x176/0x24e lib/dump_stack.c:120
+ print_address_description+0x5f/0x3a0 mm/kasan/report.c:232
+ kasan_report+0x15e/0x210 mm/kasan/report.c:416
+LOG
+
+test_expect_success 'a KASAN site in an inlined helper, its trace cut: the next header line' '
+	first kasan-inline.log >got &&
+	grep -q "^KASAN: use-after-free Write in h4_recv_buf|drivers/bluetooth/hci_h4.c|" got
+'
+
 test_done

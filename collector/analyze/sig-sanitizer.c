@@ -53,21 +53,49 @@ static void san_header(const char *l, const char *tag, char *what, size_t wsize,
 	}
 }
 
-/* The header's function unless it is machinery, else the stack's. */
-static const char *san_func(struct kb_rep *r, const char *func, const char *const *skip)
+/*
+ * The header's function unless it is machinery, else the stack's; with
+ * no stack (cut), the next header line's, when a symbolizer expanded the
+ * site's inlined helpers ("... in skb_put_data include/linux/skbuff.h:2293
+ * [inline]", then "... in h4_recv_buf+0x3d5/0xd00 ..."); else the header's
+ * own, which still beats no name.
+ */
+#define SAN_FUNC_MAX 128	/* the func buffers san_func() may rewrite */
+
+static const char *san_func(struct kb_rep *r, char *func, const char *const *skip)
 {
 	const struct kb_frame *f;
+	const char *l = kb_rep_line(r, r->hdr), *b = strstr(l, "BUG: "), *c;
+	char what[64], next[SAN_FUNC_MAX], tag[32];
+	size_t i;
 
 	if (func[0] && !kb_frame_skipped(func, skip))
 		return func;
 	f = kb_rep_pick(r, KB_PART_TRACE | KB_PART_AFTER_HDR, skip);
-	return f ? f->func : NULL;
+	if (f || !func[0])
+		return f ? f->func : NULL;
+	/* the tool's tag, "BUG: KASAN:" */
+	c = b ? strchr(b + 5, ':') : NULL;
+	if (!c || (size_t)(c + 1 - b) >= sizeof(tag) || !strstr(l, " [inline]"))
+		return func;
+	snprintf(tag, sizeof(tag), "%.*s", (int)(c + 1 - b), b);
+	for (i = r->hdr + 1; i < r->cut && i <= r->hdr + 4; i++) {
+		l = kb_rep_line(r, i);
+		if (!strstr(l, tag))
+			break;
+		san_header(l, tag, what, sizeof(what), next, sizeof(next));
+		if (next[0] && !kb_frame_skipped(next, skip)) {
+			snprintf(func, SAN_FUNC_MAX, "%s", next);
+			break;
+		}
+	}
+	return func;
 }
 
 static void san_kasan(struct kb_rep *r)
 {
 	const char *l = kb_rep_line(r, r->hdr);
-	char what[64], func[128], prefix[128];
+	char what[64], func[SAN_FUNC_MAX], prefix[128];
 	const char *rw = NULL;
 	size_t i;
 
@@ -111,7 +139,7 @@ static void san_kasan(struct kb_rep *r)
 
 static void san_kmsan(struct kb_rep *r)
 {
-	char what[64], func[128], prefix[128];
+	char what[64], func[SAN_FUNC_MAX], prefix[128];
 
 	san_header(kb_rep_line(r, r->hdr), "KMSAN:", what, sizeof(what), func, sizeof(func));
 	snprintf(prefix, sizeof(prefix), "KMSAN: %s", what);
@@ -123,7 +151,7 @@ static void san_kfence(struct kb_rep *r)
 {
 	const char *l = strstr(kb_rep_line(r, r->hdr), "KFENCE: ") + strlen("KFENCE: ");
 	const char *in = strstr(l, " in ");
-	char what[64], func[128] = "", prefix[96];
+	char what[64], func[SAN_FUNC_MAX] = "", prefix[96];
 	size_t n = in ? (size_t)(in - l) : strlen(l);
 
 	if (n >= sizeof(what))
