@@ -106,6 +106,16 @@ test_expect_success 'a filesystem'"'"'s tag in capitals names its module; other 
 	test ! -s got
 '
 
+test_expect_success 'a wiphy'"'"'s message: its class, then the driver'"'"'s function' '
+	printf "%s\n" "[ 1.0] ieee80211 phy0: Selected rate control algorithm '"'"'minstrel_ht'"'"'" \
+		"[ 9.0] ieee80211 phy0: brcmf_cfg80211_get_station: GET STA INFO failed, -110" >wiphy.log &&
+	summarize wiphy.log >got &&
+	test "$(cat got)" = "2|ieee80211: brcmf_cfg80211_get_station: GET STA INFO failed, -NUM|drivers/net/wireless/broadcom/brcm80211/brcmfmac/cfg80211.c||low" &&
+	echo "[ 9.0] ieee80211 phy0: no_such_function_here: GET STA INFO failed, -110" >nofunc.log &&
+	summarize nofunc.log >got &&
+	test ! -s got
+'
+
 test_expect_success 'no driver failure is found in syzkaller logs' '
 	n=0 &&
 	for f in "$CORPUS_DIR"/syzkaller/report/* "$CORPUS_DIR"/syzkaller/guilty/*; do

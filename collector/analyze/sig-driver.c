@@ -659,6 +659,8 @@ const struct kb_sig *kb_sig_driver_match(const char *msg, size_t len)
 
 static bool drv_known(const char *drv, size_t n, const char *end);
 static bool drv_fs_tag(const char *drv, size_t n, char *name, size_t size);
+static const char *drv_wiphy_func(const char *m, size_t len, size_t off, size_t dn,
+				  size_t body);
 
 /* Title ("%s" is the driver) and blame of a catalogue row. */
 void kb_drv_title(struct kb_rep *r)
@@ -705,6 +707,19 @@ void kb_drv_title(struct kb_rep *r)
 		snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", row->sig.module);
 	if (row->place)
 		row->place(r);
+	/* "ieee80211 phy0: FUNC: ": the wiphy's class, the driver's function */
+	if (row == &kb_drv_generic && !r->guilty_file[0] &&
+	    drv_split(l, strlen(l), &off, &n, &body)) {
+		const char *file = drv_wiphy_func(l, strlen(l), off, n, body);
+
+		if (file) {
+			snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", file);
+			r->guilty_module[0] = '\0';
+			r->blame_reason =
+				"the wiphy's message names its driver's function (the tree's index)";
+			r->blame_source = KB_SRC_INDEX;
+		}
+	}
 }
 
 #define DRV_NAMED_WITHIN 12	/* lines after the header where the warning's message is */
@@ -1437,6 +1452,32 @@ static bool drv_known(const char *drv, size_t n, const char *end)
 	       (!drv_bus(name) && drv_instance(name, inst, sizeof(inst)));
 }
 
+/*
+ * wiphy_err() and its kin (include/net/cfg80211.h) print through the
+ * wiphy's own device: dev_printk() shows its class, "ieee80211 phy0: ",
+ * where a driver's name would be. Drivers put their function first
+ * (brcmfmac's bphy_err(): "%s: " with __func__): the one file of the tree
+ * that defines it is the driver's.
+ */
+static const char *drv_wiphy_func(const char *m, size_t len, size_t off, size_t dn,
+				  size_t body)
+{
+	const struct kb_index *ix;
+	const char *files[2];
+	char func[64];
+	size_t n;
+
+	if (dn != 9 || memcmp(m + off, "ieee80211", 9) || body >= len)
+		return NULL;
+	n = strspn(m + body, "abcdefghijklmnopqrstuvwxyz0123456789_");
+	if (n < 4 || n >= sizeof(func) || body + n + 1 >= len || m[body + n] != ':')
+		return NULL;
+	memcpy(func, m + body, n);
+	func[n] = '\0';
+	ix = kb_index_get();
+	return ix && kb_index_func(ix, func, files, 2) == 1 ? files[0] : NULL;
+}
+
 #define DRV_FS_MODULES_MAX 16	/* Kbuild objects of one name that a tag may stand for */
 
 /*
@@ -1568,7 +1609,8 @@ int kb_drv_generic_rank(const char *msg, size_t len, int level)
 		return 0;
 	rank = drv_drm_error(msg, body) ? 2 : drv_says_failed(msg + body, len - body);
 	if (!rank || (!drv_known(msg + off, dn, msg + len) &&
-		      !drv_fs_tag(msg + off, dn, fs, sizeof(fs))))
+		      !drv_fs_tag(msg + off, dn, fs, sizeof(fs)) &&
+		      !drv_wiphy_func(msg, len, off, dn, body)))
 		return 0;
 	/*
 	 * a missing firmware file (-ENOENT) is a driver trying several names:
