@@ -715,8 +715,7 @@ void kb_drv_title(struct kb_rep *r)
 		if (file) {
 			snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", file);
 			r->guilty_module[0] = '\0';
-			r->blame_reason =
-				"the wiphy's message names its driver's function (the tree's index)";
+			r->blame_reason = "the wiphy's message names its driver's function";
 			r->blame_source = KB_SRC_INDEX;
 		}
 	}
