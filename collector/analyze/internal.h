@@ -241,6 +241,7 @@ enum {
 	KB_PART_STALL = 1 << 4,	/* stall/lockup rule: the frame above an anchor */
 	KB_PART_HUNG = 1 << 5,	/* hung-task rule */
 	KB_PART_FROM_IRQ = 1 << 6,	/* start from the timer interrupt (rcu stalls) */
+	KB_PART_IP_SPUN = 1 << 7,	/* stall rule without its anchor: the IP, where it spun */
 };
 
 /* Line index of the first line containing s at or after `from`, -1 if none. */

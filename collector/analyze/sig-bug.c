@@ -228,7 +228,7 @@ const struct kb_sig kb_sigs_bug[] = {
 	  .title = "BUG: unable to handle kernel", .flags = KB_SIG_CORRUPT },
 	{ .prefix = "BUG: spinlock ", .kind = "BUG", .custom = bug_spinlock },
 	{ .prefix = "BUG: soft lockup", .kind = "soft lockup", .title = "BUG: soft lockup",
-	  .parts = KB_PART_IP | KB_PART_TRACE | KB_PART_STALL },
+	  .parts = KB_PART_IP | KB_PART_TRACE | KB_PART_STALL | KB_PART_IP_SPUN },
 	{ .prefix = "BUG: ", .contains = "still has locks held!", .kind = "lockdep",
 	  .custom = kb_locks_held },
 	{ .prefix = "BUG: lock held when returning to user space", .kind = "lockdep",

@@ -98,6 +98,17 @@ static bool warn_trace_begun(const struct kb_rep *r, size_t site_line)
 	return false;
 }
 
+/* Did a panic follow the WARN in the report's lines (panic_on_warn)? */
+static bool warn_panicked(const struct kb_rep *r)
+{
+	size_t i;
+
+	for (i = r->hdr; i < r->nr; i++)
+		if (strstr(kb_rep_line(r, i), "Kernel panic"))
+			return true;
+	return false;
+}
+
 /*
  * The title from the trace; else from the WARN site (syzkaller's
  * "in corrupted" only when the WARN line names no function either).
@@ -108,24 +119,29 @@ static void warn_title_in(struct kb_rep *r, const char *prefix, const char *cons
 	size_t site_line = r->hdr;
 
 	if (!kb_rep_pick(r, WARN_STACK, skip) && warn_site(r, &f, &site_line)) {
-		bool cut = warn_trace_begun(r, site_line);
+		bool cut = warn_trace_begun(r, site_line), skipped = kb_frame_skipped(f.func, skip);
 
+		if (!cut && !skipped) {
+			r->guilty = kb_rep_add_frame(r, &f);
+			kb_title_func(r, prefix, f.func);
+			return;
+		}
 		/*
-		 * a trace cut before a frame of its own is damage, but the
-		 * WARN line still names where it fired; so it does in
-		 * machinery (a skipped function) when no trace says whose
-		 * misuse it was. The blame looks further (kb_blame).
+		 * A trace cut before a frame of its own (a paste that stops)
+		 * is damage, but the WARN line still names where it fired; so
+		 * it does in machinery (a skipped function) when no trace
+		 * says whose misuse it was. The blame looks further
+		 * (kb_blame). A panic right after the WARN (panic_on_warn)
+		 * prints its own trace over the WARN's: that damage stays
+		 * "in corrupted", as syzkaller titles it.
 		 */
-		if (cut || kb_frame_skipped(f.func, skip)) {
+		if (!warn_panicked(r)) {
 			kb_title_func(r, prefix, f.func);
 			r->guilty = -1;
 			if (cut)
 				r->corrupted = true;
 			return;
 		}
-		r->guilty = kb_rep_add_frame(r, &f);
-		kb_title_func(r, prefix, f.func);
-		return;
 	}
 	kb_title_in(r, prefix, WARN_STACK, skip);
 }

@@ -202,8 +202,11 @@ const struct kb_frame *kb_rep_pick(struct kb_rep *r, unsigned int parts,
 	}
 	if (parts & KB_PART_STALL) {
 		got = title_stall(r, cand, n);
-		/* no anchor: a trace cut above the interrupt; the IP is where it spun */
-		if (got < 0 && n && r->frames[cand[0]].ip) {
+		/*
+		 * no anchor: a lockup's trace cut above the interrupt; the IP
+		 * is where the CPU spun (not so in a recursion's overflow)
+		 */
+		if (got < 0 && (parts & KB_PART_IP_SPUN) && n && r->frames[cand[0]].ip) {
 			got = cand[0];
 			r->corrupted = true;
 		}
