@@ -570,8 +570,12 @@ static void drv_build(void)
 
 static bool drv_row_is(const struct kb_drv_row *row, const char *drv, size_t n)
 {
-	size_t k = strlen(row->driver);
+	size_t k;
 
+	/* the first byte first: most rows name another driver */
+	if (n && row->driver[0] && row->driver[0] != '*' && drv[0] != row->driver[0])
+		return false;
+	k = strlen(row->driver);
 	if (k && row->driver[k - 1] == '*')
 		return n >= k - 1 && !memcmp(drv, row->driver, k - 1);
 	return n == k && !memcmp(drv, row->driver, k);
@@ -601,7 +605,8 @@ static const struct kb_sig *drv_try(const struct drv_bucket *b, const char *msg,
 		const struct kb_drv_row *row = b->rows[i];
 		const struct kb_sig *sig = &row->sig;
 
-		if (b->len[i] > sl || memcmp(s, sig->prefix, b->len[i]) ||
+		if (b->len[i] > sl || (b->len[i] > 1 && s[1] != sig->prefix[1]) ||
+		    memcmp(s, sig->prefix, b->len[i]) ||
 		    !drv_row_driver(row, drv, dn))
 			continue;
 		if (sig->contains && !memmem(s, sl, sig->contains, strlen(sig->contains)))

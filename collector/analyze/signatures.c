@@ -62,7 +62,8 @@ static const struct kb_sig *sig_try(const char *msg, size_t len)
 		const struct kb_sig *s = sig_index[c].rows[i];
 		size_t n = sig_index[c].len[i];
 
-		if (n > len || memcmp(msg, s->prefix, n))
+		/* the second byte first: rows of one first byte are many */
+		if (n > len || (n > 1 && msg[1] != s->prefix[1]) || memcmp(msg, s->prefix, n))
 			continue;
 		if (s->contains && !memmem(msg, len, s->contains, strlen(s->contains)))
 			continue;
