@@ -544,6 +544,40 @@ static size_t input_before_stamp(const char *s, size_t len)
 }
 
 /* "<4>": the syslog priority, 0 if none. */
+static size_t input_level(const char *s, size_t len);
+
+#define INPUT_TOOL_MAX 40	/* a tool's numbers before printk's stamp, at most */
+
+/*
+ * What a capture tool writes before each line it took from a console: its
+ * line number and clock ("2709 07:17:30.649153  " from LAVA, a serial
+ * terminal's "[22:22:59:896] "), digits and clock marks only, then the
+ * kernel's own "<6>[    3.85]" or "[    3.85]". printk's stamp after it
+ * is what makes it a prefix: the length, or 0.
+ */
+static size_t input_tool_clock(const char *s, size_t len)
+{
+	size_t i = 0, d = 0, n;
+
+	while (i < len && i < INPUT_TOOL_MAX && (is_digit(s[i]) || strchr(":.,-/[]|T ", s[i]))) {
+		d += is_digit(s[i]);
+		if (i && s[i - 1] == ' ' && (s[i] == '<' || s[i] == '['))
+			break;
+		i++;
+	}
+	if (d < 4 || !i || i >= len || s[i - 1] != ' ')
+		return 0;
+	while (i > 1 && s[i - 2] == ' ')
+		i--;	/* the blanks are the prefix's, found again below */
+	n = i;
+	while (n < len && s[n] == ' ')
+		n++;
+	if (n < len && s[n] == '<')
+		n += input_level(s + n, len - n);
+	return n < len && s[n] == '[' && input_stamp(s + n, len - n) ? i : 0;
+}
+
+/* "<4>": the syslog priority, 0 if none. */
 static size_t input_level(const char *s, size_t len)
 {
 	size_t n = 1;
@@ -572,7 +606,8 @@ static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
 			out->level = (int)(strtoul(s + 1, NULL, 10) & 7);
 		return n;
 	case '[':
-		return input_stamps(s, len, out);
+		n = input_stamps(s, len, out);
+		return n || round ? n : input_tool_clock(s, len);
 	case '*':
 		if (len > 3 && s[1] == '*' && s[2] == ' ') {
 			const char *e = memmem(s + 3, len - 3, " ** ", 4);
@@ -624,6 +659,9 @@ static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
 		return n;
 	}
 	n = input_tool(s, len);
+	if (n)
+		return n;
+	n = input_tool_clock(s, len);
 	if (n)
 		return n;
 	if (s[0] >= 'a' && s[0] <= 'z' && len > 10)
@@ -716,6 +754,10 @@ void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_li
 	out->level = -1;
 	if (len && s[len - 1] == '\r')
 		len--;
+	/* a serial terminal's pictures of CR and LF (U+240D, U+240A) */
+	while (len >= 3 && (unsigned char)s[len - 3] == 0xe2 && (unsigned char)s[len - 2] == 0x90 &&
+	       ((unsigned char)s[len - 1] == 0x8a || (unsigned char)s[len - 1] == 0x8d))
+		len -= 3;
 	if (len > KB_LINE_MAX)
 		len = KB_LINE_MAX;
 	/* a quoted paste may be indented or kmsg records within the quote */

@@ -399,6 +399,21 @@ bool kb_sig_headless_line(const char *s, size_t len)
 		s++, len--;
 	if (len < 5)
 		return false;
+	/*
+	 * the other architectures' line of the faulting instruction, naming
+	 * its function: powerpc's "NIP [c0..] func+0x18/0xf0", arm's "PC is
+	 * at func+0x48/0x50", i386's "EIP is at ", mips's "epc   : "
+	 * (frames.c reads them all)
+	 */
+	if (len < 256 && strchr("NPEe", s[0]) && memmem(s, len, "+0x", 3)) {
+		char line[256];
+		struct kb_frame f;
+
+		memcpy(line, s, len);
+		line[len] = '\0';
+		if (kb_frame_parse_ip(line, &f) && f.func[0] && f.has_off)
+			return true;
+	}
 	/* "RIP: SEG:func+off/size" (frames.c): a kernel RIP, its segment any (Xen's e030) */
 	if (s[0] == 'R')
 		return len > 12 && !memcmp(s, "RIP: ", 5) && isxdigit((unsigned char)s[5]) &&

@@ -125,9 +125,10 @@ static int title_hung(struct kb_rep *r, const int *cand, size_t n)
 
 static bool title_ip_line(const char *l)
 {
-	static const char *const ips[] = { "RIP: ", "IP: ", "EIP: ", "NIP: ", "pc : ", "PC is at ",
-		"epc : ", "epc   : ", "--- interrupt: ", "[exception RIP: ", "[exception EIP: ",
-		NULL };
+	/* the forms kb_frame_parse_ip() reads */
+	static const char *const ips[] = { "RIP: ", "IP: ", "EIP: ", "NIP: ", "NIP [", "pc : ",
+		"PC is at ", "EIP is at ", "epc : ", "epc   : ", "--- interrupt: ",
+		"[exception RIP: ", "[exception EIP: ", NULL };
 	size_t i;
 
 	while (*l == ' ')

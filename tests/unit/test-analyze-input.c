@@ -118,6 +118,12 @@ static const struct pcase prefixes[] = {
 	{ "[xx] too short", "[xx] too short" },
 	{ "2663 [   94.901485] [<ffffff99b8c7e98c>] f+0x1/0x2", "[<ffffff99b8c7e98c>] f+0x1/0x2" },
 	{ "2663 frames", "2663 frames" },
+	/* a capture tool's line number and clock, a serial terminal's clock */
+	{ " 2714 07:17:30.679197  <4>[    3.879243] xhci_hcd 0000:04:00.3: x",
+	  "xhci_hcd 0000:04:00.3: x" },
+	{ "[22:22:59:896] [    0.632863] Oops[#1]:\xe2\x90\x8d\xe2\x90\x8a", "Oops[#1]:" },
+	{ "[22:22:59:896] Oops without a stamp", "[22:22:59:896] Oops without a stamp" },
+	{ "2714 07:17:30.679197 ops [ 1.2] x", "2714 07:17:30.679197 ops [ 1.2] x" },
 	/* a console tool's stamp without brackets; a terminal's clock alone */
 	{ "    76.576553 WARNING: at lib/kref.c:34 kref_get+0x40/0x48()",
 	  "WARNING: at lib/kref.c:34 kref_get+0x40/0x48()" },
