@@ -348,4 +348,35 @@ test_expect_success 'a KASAN site in an inlined helper, its trace cut: the next 
 	grep -q "^KASAN: use-after-free Write in h4_recv_buf|drivers/bluetooth/hci_h4.c|" got
 '
 
+# synthetic: a powerpc oops pasted from its registers on (show_regs()'s NIP)
+cat >"$TRASH/ppc-headless.log" <<'LOG'
+GPR28: 0000000000000000 c000203993b68580 c0002039699f8c00 c000203993b68600
+NIP [c000000000ac0ce8] dbs_update_util_handler+0x18/0xf0
+LR [c000000000159748] update_load_avg+0x4a8/0x5f0
+Call Trace:
+[c000003fdc18bd40] [c000000000150aec] wake_up_new_task+0x13c/0x310
+[c000003fdc18bda0] [c00000000010c124] kernel_clone+0x164/0x510
+LOG
+
+test_expect_success 'a paste cut above its header starts at any arch'"'"'s IP line (powerpc NIP)' '
+	first ppc-headless.log >got &&
+	grep -q "^Oops in dbs_update_util_handler|drivers/cpufreq/cpufreq_governor.c|" got
+'
+
+# synthetic: Red Hat's kernels print their unsupported flag in a group of its own
+cat >"$TRASH/rhel-flags.log" <<'LOG'
+------------[ cut here ]------------
+WARNING: at fs/sysfs/dir.c:512 sysfs_add_one+0xb8/0xd0() (Tainted: P        W  -- ------------   )
+sysfs: cannot create duplicate filename '/devices/virtual/vendorlog'
+Modules linked in: vendorlog(+)(U) ipv6 dm_mod igb ext4 jbd2 mbcache sd_mod [last unloaded: vendorlog]
+Pid: 491, comm: modprobe Tainted: P        W  -- ------------    2.6.32-642.el6.x86_64 #1
+Call Trace:
+LOG
+
+test_expect_success 'module flags in two groups ("(+)(U)"): the vendor module being loaded' '
+	"$KBUG" analyze --json rhel-flags.log >out.json &&
+	$PYTHON -c "import json; r = json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"out_of_tree\"] and r[\"guilty_module\"] == \"vendorlog\", r"
+'
+
 test_done

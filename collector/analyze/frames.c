@@ -444,7 +444,8 @@ static bool modlist_word(const char *p, size_t *name, size_t *len)
 	if (!n)
 		return false;
 	k = n;
-	if (p[k] == '(') {
+	/* Red Hat's kernels print their own flag apart: "emlog(+)(U)" */
+	while (p[k] == '(' && k < n + 16) {
 		for (k++; isupper((unsigned char)p[k]) || p[k] == '+' || p[k] == '-'; k++)
 			;
 		if (p[k++] != ')')
