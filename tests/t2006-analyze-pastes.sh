@@ -379,4 +379,30 @@ test_expect_success 'module flags in two groups ("(+)(U)"): the vendor module be
 assert r[\"out_of_tree\"] and r[\"guilty_module\"] == \"vendorlog\", r"
 '
 
+# synthetic, after a 5.18 S3 regression and a perf PEBS report: ex_handler_msr()'s line
+cat >"$TRASH/msr-resume.log" <<'LOG'
+[   47.627608] unchecked MSR access error: WRMSR to 0x123 (tried to write 0x0000000000000001) at rIP: 0xffffffff979c7eaf (restore_processor_state+0x24/0x140)
+[   47.627621] Call Trace:
+[   47.627624]  <TASK>
+[   47.627633]  x86_acpi_suspend_lowlevel+0x10c/0x180
+[   47.627641]  acpi_suspend_enter+0x5f/0x260
+[   47.627654]  suspend_devices_and_enter+0x7d2/0x910
+LOG
+cat >"$TRASH/msr-accessor.log" <<'LOG'
+[  250.906542] unchecked MSR access error: WRMSR to 0x14e1 (tried to write 0x0000000000000000) at rIP: 0xffffffff88073624 (native_write_msr+0x4/0x20)
+[  250.920779] Call Trace:
+[  250.923508]  intel_pmu_pebs_enable+0x12c/0x190
+[  250.928359]  x86_pmu_start+0x5c/0x90
+LOG
+
+test_expect_success 'an unchecked MSR access: the function at rIP, each arch'"'"'s own by its neighbours' '
+	first msr-resume.log >got &&
+	grep -q "^unchecked MSR access error in restore_processor_state|arch/x86/power/cpu.c|" got
+'
+
+test_expect_success 'an unchecked MSR access in an accessor (a header'"'"'s inline): its caller' '
+	first msr-accessor.log >got &&
+	grep -q "|arch/x86/events/intel/ds.c|" got
+'
+
 test_done

@@ -311,6 +311,10 @@ bool kb_frame_parse_ip(const char *s, struct kb_frame *f)
 		p = strstr(p, " at ") + 4;	/* powerpc show_stack(): the interrupted nip */
 	else if (kb_starts(p, "[exception RIP: ") || kb_starts(p, "[exception EIP: "))
 		return frames_exception(p + 16, f);
+	else if (kb_starts(p, "unchecked MSR access error: ") && strstr(p, " at rIP: 0x") &&
+		 strstr(strstr(p, " at rIP: 0x"), " ("))
+		/* x86's ex_handler_msr(): "... at rIP: 0x%lx (%pS)" */
+		p = strstr(strstr(p, " at rIP: 0x"), " (") + 2;
 	else
 		return false;
 	/*

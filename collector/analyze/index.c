@@ -617,11 +617,26 @@ static const char *ix_frame_file(const struct kb_index *ix, const struct kb_fram
 	return kb_index_func(ix, name, def, 2) == 1 ? def[0] : NULL;
 }
 
+/* "arch/x86/" of an architecture's file: its length, else 0 */
+static size_t ix_archlen(const char *f)
+{
+	const char *s;
+
+	if (strncmp(f, "arch/", 5))
+		return 0;
+	s = strchr(f + 5, '/');
+	return s ? (size_t)(s - f) + 1 : 0;
+}
+
+#define IX_NEAR_DIR (IX_NEAR + 1)	/* one frame in the directory outweighs all in the arch */
+
 /*
  * Callers and callees of a static function usually live in its file or
  * directory (a driver's files call each other): the candidate that
  * holds the most of the other frames (their file:line, or their
- * function's only definition). NULL when none or a tie.
+ * function's only definition). Each architecture defines its own of
+ * some functions (restore_processor_state(), do_page_fault()): failing
+ * that, frames of the same arch/ARCH/ decide. NULL when none or a tie.
  */
 static const char *ix_by_neighbours(const struct kb_index *ix, const struct kb_rep *r,
 				    const struct kb_frame *f, const char **c, size_t n)
@@ -639,12 +654,13 @@ static const char *ix_by_neighbours(const struct kb_index *ix, const struct kb_r
 		nr += !!near[nr];
 	}
 	for (i = 0; i < n; i++) {
-		size_t score = 0, dl = ix_dirlen(c[i]);
+		size_t score = 0, dl = ix_dirlen(c[i]), al = ix_archlen(c[i]);
 
 		/* a frame in the same file counts more than one in the same directory */
 		for (j = 0; j < nr; j++)
-			score += !strcmp(near[j], c[i]) ? 2 :
-				 ix_dirlen(near[j]) == dl && !strncmp(near[j], c[i], dl);
+			score += !strcmp(near[j], c[i]) ? 2 * IX_NEAR_DIR :
+				 ix_dirlen(near[j]) == dl && !strncmp(near[j], c[i], dl) ?
+				 IX_NEAR_DIR : al && !strncmp(near[j], c[i], al);
 		if (score > best_score)
 			best = c[i], best_score = score, tie = false;
 		else if (score && score == best_score)
@@ -851,7 +867,7 @@ bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_
 		pick = ix_by_neighbours(ix, r, f, c, n);
 		if (pick)
 			return ix_set(r, pick, strlen(pick), KB_SRC_INDEX,
-				      "the definition of the function in the directory of the other frames",
+				      "the definition of the function in the directory (or the architecture) of the other frames",
 				      KB_CONF_MEDIUM);
 	}
 	k = n > 1 ? ix_common_dir(c, n) : 0;

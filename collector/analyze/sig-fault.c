@@ -439,6 +439,12 @@ const struct kb_sig kb_sigs_fault[] = {
 	/* x86 do_int3() on a breakpoint nobody handles: die("int3") */
 	{ .prefix = "int3: ", .kind = "int3", .title = "int3",
 	  .parts = KB_PART_IP | KB_PART_TRACE },
+	/*
+	 * x86's ex_handler_msr() (arch/x86/mm/extable.c): an RDMSR or WRMSR
+	 * that faulted, with the function that ran it and a dump_stack()
+	 */
+	{ .prefix = "unchecked MSR access error: ", .kind = "unchecked MSR access",
+	  .title = "unchecked MSR access error", .parts = KB_PART_IP | KB_PART_TRACE },
 	{ .prefix = "rust_kernel: panicked at", .kind = "rust panic", .custom = fault_rust },
 	{ .prefix = "stack segment: ", .kind = "stack segment", .title = "stack segment fault",
 	  .parts = KB_PART_IP | KB_PART_TRACE },
