@@ -405,4 +405,16 @@ test_expect_success 'an unchecked MSR access in an accessor (a header'"'"'s inli
 	grep -q "|arch/x86/events/intel/ds.c|" got
 '
 
+# synthetic, after an arm zram oops: %ps of a module's function keeps its module
+printf '[  155.570945] Backtrace:\n[  155.572416] [<bf3aa050>] (zs_map_object [zsmalloc]) from [<bf3c3998>] (zram_bvec_rw+0x344/0x820 [zram])\n' >"$TRASH/arm-module.log"
+
+test_expect_success 'arm'"'"'s "(func [mod]) from": the first frame, with its module' '
+	"$KBUG" analyze --json arm-module.log >out.json &&
+	$PYTHON -c "import json; f = json.load(open(\"out.json\"))[\"reports\"][0][\"frames\"]
+assert (f[0][\"function\"], f[0][\"module\"]) == (\"zs_map_object\", \"zsmalloc\"), f
+assert (f[1][\"function\"], f[1][\"module\"]) == (\"zram_bvec_rw\", \"zram\"), f" &&
+	first arm-module.log >got &&
+	grep -q "|mm/zsmalloc.c|" got
+'
+
 test_done

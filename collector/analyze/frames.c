@@ -234,6 +234,16 @@ static bool frames_parse(const char *s, struct kb_frame *f, struct kb_frame *whe
 		p++;
 		if (!frames_ident(&p, f))
 			return false;
+		/* %ps of a module's function: "(zs_map_object [zsmalloc]) from" */
+		if (p[0] == ' ' && p[1] == '[') {
+			const char *e = strchr(p + 2, ']');
+
+			if (e && e[1] == ')' && (size_t)(e - p - 2) < sizeof(f->module)) {
+				memcpy(f->module, p + 2, (size_t)(e - p - 2));
+				f->module[e - p - 2] = '\0';
+				p = e + 1;
+			}
+		}
 		/*
 		 * arm: "[<pc>] (func) from [<pc>] (caller+0x18/0x1c)": the line
 		 * is the caller's frame, as its offset shows
@@ -249,6 +259,7 @@ static bool frames_parse(const char *s, struct kb_frame *f, struct kb_frame *whe
 				where->pc_only = true;
 			}
 			c += 3;
+			f->module[0] = '\0';	/* the caller's own, if any, follows */
 			return frames_ident(&c, f) && frames_tail(c, f);
 		}
 		return frames_tail(p, f);
