@@ -193,10 +193,31 @@ bool kb_path_built_elsewhere(const char *path)
 	return kb_path_outside(path) || !tp_is_top(path, strcspn(path, "/"));
 }
 
+/* words packagers add to a module's name: "leetmouse-driver", "v4l2loopback-dkms" */
+static bool tp_pkg_word(const char *s, size_t n)
+{
+	static const char *const words[] = { "driver", "drivers", "dkms", "kmod", "module",
+		"modules", "kernel", "src", NULL };
+	size_t i;
+
+	for (i = 0; words[i]; i++)
+		if (strlen(words[i]) == n && !memcmp(s, words[i], n))
+			return true;
+	return false;
+}
+
+/*
+ * /var/lib/dkms/PACKAGE/VERSION/build/...: the package names the module,
+ * less a packager's word at its end ("leetmouse-driver"), unless a
+ * directory of its build is the module's own and the package adds a
+ * vendor's word before it ("xrt-amdxdna/2.17.0/build/driver/amdxdna/"):
+ * the longest such directory the package's name ends with, after a '-'
+ * or '_'.
+ */
 bool kb_path_dkms_module(const char *path, char *name, size_t size)
 {
-	const char *p = strstr(path, "/dkms/");
-	size_t n;
+	const char *p = strstr(path, "/dkms/"), *c, *best = NULL;
+	size_t n, k, bn = 0;
 
 	if (!p)
 		return false;
@@ -204,6 +225,21 @@ bool kb_path_dkms_module(const char *path, char *name, size_t size)
 	n = strcspn(p, "/");
 	if (!n || !p[n] || n >= size)
 		return false;
+	for (c = p + n; *c == '/' && strchr(c + 1, '/'); c += k + 1) {
+		k = strcspn(c + 1, "/");
+		if (k > bn && k + 1 < n && !memcmp(p + n - k, c + 1, k) &&
+		    (p[n - k - 1] == '-' || p[n - k - 1] == '_') && !tp_pkg_word(c + 1, k))
+			best = c + 1, bn = k;
+	}
+	if (best) {
+		p = best;
+		n = bn;
+	} else {
+		for (k = n; k && p[k - 1] != '-' && p[k - 1] != '_'; k--)
+			;
+		if (k > 1 && tp_pkg_word(p + k, n - k))
+			n = k - 1;
+	}
 	memcpy(name, p, n);
 	name[n] = '\0';
 	return true;

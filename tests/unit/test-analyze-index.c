@@ -667,6 +667,19 @@ static void test_paths(void **state)
 	assert_true(kb_path_dkms_module("/var/lib/dkms/nvidia/550.54/build/os.c", name,
 					sizeof(name)));
 	assert_string_equal(name, "nvidia");
+	/* a vendor's word before the module's own directory of the build */
+	assert_true(kb_path_dkms_module("/var/lib/dkms/xrt-amdxdna/2.17.0/build/driver/amdxdna/"
+					"npu1_message.c", name, sizeof(name)));
+	assert_string_equal(name, "amdxdna");
+	assert_true(kb_path_dkms_module("/var/lib/dkms/zfs/2.1.5/build/module/zfs/zio.c", name,
+					sizeof(name)));
+	assert_string_equal(name, "zfs");
+	assert_true(kb_path_dkms_module("/var/lib/dkms/rtl8812au/5.6/build/core/rtw_xmit.c", name,
+					sizeof(name)));
+	assert_string_equal(name, "rtl8812au");
+	assert_true(kb_path_dkms_module("/var/lib/dkms/leetmouse-driver/0.9.1/build/driver/util.c",
+					name, sizeof(name)));
+	assert_string_equal(name, "leetmouse");
 	assert_true(kb_path_outside("/var/lib/dkms/nvidia/550.54/build/os.c"));
 	assert_false(kb_path_outside("fs/ext4/inode.c"));
 }
