@@ -127,4 +127,13 @@ test_expect_success 'no driver failure is found in syzkaller logs' '
 	test $n = 0
 '
 
+test_expect_success 'a driver'"'"'s own DRM_ERROR on a missing firmware file is a failure; its tries are not' '
+	echo "[ 1.0] intel_vpu 0000:00:0b.0: [drm] *ERROR* ivpu_fw_request(): Failed to request firmware: -2" >vpu.log &&
+	summarize vpu.log >got &&
+	grep -q "^1|intel_vpu: ivpu_fw_request(): Failed to request firmware: -NUM|drivers/accel/ivpu/ivpu_fw.c|intel_vpu|" got &&
+	echo "[ 1.0] ath10k_pci 0000:02:00.0: failed to load firmware ath10k/QCA6174/hw3.0/firmware-6.bin: -2" >tries.log &&
+	summarize tries.log >got &&
+	! test -s got
+'
+
 test_done

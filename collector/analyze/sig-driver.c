@@ -1619,9 +1619,11 @@ int kb_drv_generic_rank(const char *msg, size_t len, int level)
 	/*
 	 * a missing firmware file (-ENOENT) is a driver trying several names:
 	 * when none is found, the driver's own error follows (which may end
-	 * in -2 too: "failed to load DSP topology -2")
+	 * in -2 too: "failed to load DSP topology -2"); but DRM_ERROR() is
+	 * the driver saying so itself, after its last try ("[drm] *ERROR*
+	 * ivpu_fw_request(): Failed to request firmware: -2")
 	 */
-	return kb_drv_fw_enoent(msg + body, len - body) &&
+	return !drv_drm_error(msg, body) && kb_drv_fw_enoent(msg + body, len - body) &&
 	       memmem(msg + body, len - body, "firmware", 8) ? 0 : rank;
 }
 
