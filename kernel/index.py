@@ -299,9 +299,37 @@ def unescape(s):
     return "".join(out)
 
 
+# A call's level, most severe first: "e" for KERN_ERR and worse (dev_err(),
+# pr_crit(), DRM_ERROR(), WARN(), panic()), "w" for KERN_WARNING, "i" for
+# the rest (info, notice, a bare printk() or a driver's logger whose level
+# argument says neither).
+RE_ERR_NAME = re.compile(r"err|crit|alert|emerg|fatal|^warn(?:_once)?$|^panic$")
+RE_WARN_NAME = re.compile(r"warn")
+RE_ERR_ARG = re.compile(r"\bKERN_(?:ERR|CRIT|ALERT|EMERG)\b|\b(?:ERR|ERROR|FATAL|CRIT)\b|_err\b|"
+                        r"\berr_level\b")
+RE_WARN_ARG = re.compile(r"\bKERN_WARNING\b|\bWARN(?:ING)?\b|_warn\b")
+LEVELS = "ewi"
+
+
+def call_level(name, text, start, fmt_at):
+    """the level of the call named name whose arguments start at start
+    (its format at fmt_at)"""
+    if RE_ERR_NAME.search(name):
+        return "e"
+    if RE_WARN_NAME.search(name):
+        return "w"
+    args = text[start:fmt_at] + text[fmt_at:fmt_at + 12]
+    if RE_ERR_ARG.search(args):
+        return "e"
+    if RE_WARN_ARG.search(args):
+        return "w"
+    return "i"
+
+
 def messages(tree, files):
     """constant text of a logged format (MSG_MIN+ printable characters
-    between conversions, line breaks and tabs) -> set of source files"""
+    between conversions, line breaks and tabs) -> (set of source files,
+    the most severe level of the calls that log it)"""
     out = {}
     for f in files:
         if not f.endswith((".c", ".h")):
@@ -317,10 +345,14 @@ def messages(tree, files):
                 q = text.find('"', m.end())
                 if not RE_DBG_LEVEL.search(text, m.end(), q):
                     continue
+            level = call_level(name, text, m.end(), text.find('"', m.end()))
             for seg in re.split(r"[\n\t\r]", RE_CONV.sub("\n", unescape(fmt))):
                 seg = seg.strip(" ")
                 if len(seg) >= MSG_MIN and all(" " <= c <= "~" for c in seg):
-                    out.setdefault(seg, set()).add(f)
+                    ent = out.setdefault(seg, [set(), "i"])
+                    ent[0].add(f)
+                    if LEVELS.index(level) < LEVELS.index(ent[1]):
+                        ent[1] = level
     return out
 
 
@@ -337,7 +369,7 @@ def main():
     mods = modules(tree, fid)
     drvs = drivers(tree, files)
     msgs = messages(tree, files)
-    lines = ["# kbug-index 4 linux-source-6.12 %s (kernel/index.py, %s --languages=C "
+    lines = ["# kbug-index 5 linux-source-6.12 %s (kernel/index.py, %s --languages=C "
              "--kinds-C=f)" % (version, ver)]
     lines += ["F " + f for f in files]
     for name in sorted(defs):
@@ -351,8 +383,9 @@ def main():
     for name in sorted(drvs):
         lines.append("d %s %s" % (name, ",".join(str(fid[p]) for p in sorted(drvs[name]))))
     for text in sorted(msgs, key=lambda t: t.encode()):
-        lines.append("M %s %s" % (",".join(str(fid[p]) for p in sorted(msgs[text], key=fid.get)),
-                                  text))
+        srcs, level = msgs[text]
+        lines.append("M %s %s %s" % (",".join(str(fid[p]) for p in sorted(srcs, key=fid.get)),
+                                     level, text))
     data = ("\n".join(lines) + "\n").encode()
     tmp = outpath + ".tmp"
     with open(tmp, "wb") as fh:

@@ -11,7 +11,7 @@ unset KBUG_INDEX
 test_expect_success 'the shipped index is a kbug index of linux-source-6.12' '
 	gzip -t "$INDEX" &&
 	zcat "$INDEX" | head -n 1 >hdr &&
-	grep -q "^# kbug-index 4 linux-source-6.12 [^ ]* (kernel/index.py, Universal Ctags" hdr
+	grep -q "^# kbug-index 5 linux-source-6.12 [^ ]* (kernel/index.py, Universal Ctags" hdr
 '
 if have tree; then
 	test_expect_success 'its header names the version kernel/source.sh unpacks' '
@@ -50,7 +50,7 @@ test_expect_success 'a damaged index: a warning naming it, the analysis goes on'
 	head -c 3000 "$INDEX" >cut.gz &&
 	KBUG_INDEX=$PWD/cut.gz "$KBUG" analyze --json oops.log >out.json 2>err &&
 	grep -q "cut.gz" err &&
-	printf "# kbug-index 4 x\nF b\nF a\n" | gzip >bad.gz &&
+	printf "# kbug-index 5 x\nF b\nF a\n" | gzip >bad.gz &&
 	KBUG_INDEX=$PWD/bad.gz "$KBUG" analyze --json oops.log >out.json 2>err &&
 	grep -q "bad.gz:3: files out of order" err &&
 	grep -q "\"title\"" out.json

@@ -111,7 +111,7 @@ test_expect_success 'a wiphy'"'"'s message: its class, then the driver'"'"'s fun
 		"[ 9.0] ieee80211 phy0: brcmf_cfg80211_get_station: GET STA INFO failed, -110" >wiphy.log &&
 	summarize wiphy.log >got &&
 	test "$(cat got)" = "2|ieee80211: brcmf_cfg80211_get_station: GET STA INFO failed, -NUM|drivers/net/wireless/broadcom/brcm80211/brcmfmac/cfg80211.c||low" &&
-	echo "[ 9.0] ieee80211 phy0: no_such_function_here: GET STA INFO failed, -110" >nofunc.log &&
+	echo "[ 9.0] ieee80211 phy0: no_such_function_here: frobnication failed, -110" >nofunc.log &&
 	summarize nofunc.log >got &&
 	test ! -s got
 '
@@ -134,6 +134,35 @@ test_expect_success 'a driver'"'"'s own DRM_ERROR on a missing firmware file is 
 	echo "[ 1.0] ath10k_pci 0000:02:00.0: failed to load firmware ath10k/QCA6174/hw3.0/firmware-6.bin: -2" >tries.log &&
 	summarize tries.log >got &&
 	! test -s got
+'
+
+test_expect_success 'a failure under a prefix no table places: the tree'"'"'s error-level format' '
+	echo "[ 3.1] Bluetooth: hci0: Failed to send Intel_Write_DDC (-22)" >bt.log &&
+	summarize bt.log >got &&
+	test "$(cat got)" = "1|Bluetooth: hci0: Failed to send Intel_Write_DDC (-NUM)|drivers/bluetooth/btintel.c||low" &&
+	"$KBUG" analyze --json bt.log >out.json &&
+	grep -q "\"blame_source\": *\"message-index\"" out.json &&
+	echo "[ 3.1] Bluetooth: hci0: Failed to send wmt func ctrl (-22)" >mtk.log &&
+	summarize mtk.log >got &&
+	test "$(cat got)" = "1|Bluetooth: hci0: Failed to send wmt func ctrl (-NUM)|drivers/bluetooth/||low" &&
+	printf "%s\n" "eth0: transmit timed out, tx_status 88 status e000." \
+		"eth0: Transmitter encountered 16 collisions -- network cable problem?" >3com.log &&
+	summarize 3com.log >got &&
+	test "$(cat got)" = "1|eth0: transmit timed out, tx_status NUM status e000|drivers/net/ethernet/3com/||low"
+'
+
+test_expect_success 'the driver core'"'"'s, the suspend core'"'"'s and unknown texts place nothing' '
+	printf "%s\n" "[ 1.0] PM: Some devices failed to suspend, or early wake event detected" \
+		"[ 2.0] eth0: frobnicator timed out, tx_status 88" \
+		"[ 3.0] Bluetooth: hci0: Failed to frobnicate the controller (-22)" >core.log &&
+	summarize core.log >got &&
+	! test -s got &&
+	"$KBUG" -vv analyze core.log >/dev/null 2>err &&
+	grep -q "function index" err &&
+	echo "[ 1.0] Bluetooth: hci0: Failed to send Intel_Write_DDC (-22)" >both.log &&
+	cat "$DRV/wifi.log" >>both.log &&
+	summarize both.log >got &&
+	! grep -q "Intel_Write_DDC" got
 '
 
 test_done

@@ -1154,7 +1154,8 @@ static const char *blame_confidence(const struct kb_rep *r)
 	const char *s = r->blame_source;
 
 	/* a driver's error the catalogue does not know may be harmless noise */
-	if (!r->guilty_file[0] || !s || r->sig == &kb_drv_generic.sig || r->guessed)
+	if (!r->guilty_file[0] || !s || r->sig == &kb_drv_generic.sig ||
+	    r->sig == &kb_drv_indexed.sig || r->guessed)
 		return KB_CONF_LOW;
 	if (!strcmp(s, KB_SRC_LOG) || !strcmp(s, KB_SRC_DWARF))
 		return KB_CONF_HIGH;

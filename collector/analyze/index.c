@@ -19,7 +19,7 @@
 #include "util/strbuf.h"
 
 #define IX_FILE "data/linux-6.12.index.gz"
-#define IX_MAGIC "# kbug-index 4 "
+#define IX_MAGIC "# kbug-index 5 "
 #define IX_MAX_GZ (64u << 20)		/* the shipped one is about 4 MB */
 #define IX_MAX_TEXT (256u << 20)	/* and 20 MB inflated */
 
@@ -38,6 +38,7 @@ struct ix_drv {
 
 struct ix_msg {
 	const char *text, *ids;
+	char level;		/* the most severe of its calls': 'e' error, 'w' warning, 'i' */
 };
 
 struct kb_index {
@@ -119,20 +120,22 @@ static int ix_line(struct kb_index *ix, char *line, int *section, char *err, siz
 		line[0] = '?';	/* "F", "f", "m", "d", "M" are whole words */
 	switch (line[0]) {
 	case 'M':
-		/* "M IDS TEXT": the text runs to the end of the line, blanks and all */
+		/* "M IDS LEVEL TEXT": the text runs to the end of the line, blanks and all */
 		x = strchr(line + 2, ' ');
-		if (!x || x == line + 2 || strlen(x + 1) < IX_MSG_KEY)
+		if (!x || x == line + 2 || !strchr("ewi", x[1]) || !x[1] || x[2] != ' ' ||
+		    strlen(x + 3) < IX_MSG_KEY)
 			break;
 		*x = '\0';
 		if (!ix_ids_ok(line + 2, ix->files_nr, false))
 			break;
 		*section = 4;
-		if (ix->msgs_nr && strcmp(ix->msgs[ix->msgs_nr - 1].text, x + 1) >= 0) {
+		if (ix->msgs_nr && strcmp(ix->msgs[ix->msgs_nr - 1].text, x + 3) >= 0) {
 			snprintf(err, errsize, "messages out of order");
 			return -1;
 		}
 		ix->msgs[ix->msgs_nr].ids = line + 2;
-		ix->msgs[ix->msgs_nr++].text = x + 1;
+		ix->msgs[ix->msgs_nr].level = x[1];
+		ix->msgs[ix->msgs_nr++].text = x + 3;
 		return 0;
 	case 'F':
 		if (*section > 0 || !ix_fields(line, f, 2))
@@ -493,13 +496,20 @@ static bool ix_word_char(char c)
 	       c == '_';
 }
 
-const char *kb_index_message(const struct kb_index *ix, const char *msg, size_t len,
-			     const char *under)
+/*
+ * The files under `under` (NULL: all) of the longest text of the index
+ * that msg holds at a word's start (among those at least min bytes long,
+ * of level 'e' when errors is set, and that keep() accepts), up to max
+ * of them in files; their number. A text begins a word, or with the
+ * punctuation its format has.
+ */
+static size_t ix_msg_files(const struct kb_index *ix, const char *msg, size_t len,
+			   const char *under, size_t min, bool errors,
+			   bool (*keep)(const char *, size_t), const char **files, size_t max)
 {
-	const char *best = NULL, *files[IX_CAND];
-	size_t p, i, k, n, best_len = 0, ulen = under ? strlen(under) : 0;
+	const char *cand[IX_CAND];
+	size_t p, i, k, n, best_len = 0, nr = 0, ulen = under ? strlen(under) : 0;
 	char buf[512];
-	bool tie = false;
 
 	/* a copy that ends in a NUL, so that strncmp() stops at the message's end */
 	if (len >= sizeof(buf))
@@ -507,30 +517,76 @@ const char *kb_index_message(const struct kb_index *ix, const char *msg, size_t 
 	memcpy(buf, msg, len);
 	buf[len] = '\0';
 	for (p = 0; p + IX_MSG_KEY <= len; p++) {
-		/* a text begins a word, or with the punctuation its format has */
 		if (p && ix_word_char(buf[p]) && ix_word_char(buf[p - 1]))
 			continue;
 		for (i = ix_msg_lower(ix, buf + p);
 		     i < ix->msgs_nr && !strncmp(ix->msgs[i].text, buf + p, IX_MSG_KEY); i++) {
-			size_t tl = strlen(ix->msgs[i].text);
+			const struct ix_msg *m = &ix->msgs[i];
+			size_t tl = strlen(m->text);
 
-			if (tl > len - p || memcmp(ix->msgs[i].text, buf + p, tl) || tl < best_len)
+			if (tl > len - p || tl < best_len || tl < min ||
+			    (errors && m->level != 'e') || memcmp(m->text, buf + p, tl) ||
+			    (keep && !keep(m->text, tl)))
 				continue;
-			n = ix_ids(ix, ix->msgs[i].ids, files, IX_CAND);
+			n = ix_ids(ix, m->ids, cand, IX_CAND);
 			for (k = 0; k < n; k++) {
-				if (under && strncmp(files[k], under, ulen))
+				if (under && strncmp(cand[k], under, ulen))
 					continue;
-				if (tl > best_len) {
-					best = files[k];
-					best_len = tl;
-					tie = false;
-				} else if (files[k] != best) {
-					tie = true;
-				}
+				if (tl > best_len)
+					nr = 0;
+				best_len = tl;
+				if (nr < max)
+					files[nr++] = cand[k];
 			}
 		}
 	}
-	return tie ? NULL : best;
+	return nr;
+}
+
+const char *kb_index_message(const struct kb_index *ix, const char *msg, size_t len,
+			     const char *under)
+{
+	const char *files[IX_CAND], *best = NULL;
+	size_t n, k;
+
+	n = ix_msg_files(ix, msg, len, under, 0, false, NULL, files, IX_CAND);
+	for (k = 0; k < n; k++) {
+		if (best && files[k] != best)
+			return NULL;	/* two files tie */
+		best = files[k];
+	}
+	return best;
+}
+
+bool kb_index_error_place(const struct kb_index *ix, const char *msg, size_t len,
+			  bool (*keep)(const char *, size_t), char *place, size_t size)
+{
+	const char *files[IX_CAND];
+	size_t n, k, dir;
+
+	n = ix_msg_files(ix, msg, len, NULL, IX_ERR_MIN, true, keep, files, IX_CAND);
+	if (!n)
+		return false;
+	/* the directory all of them share: the longest common prefix to a '/' */
+	dir = strlen(files[0]);
+	for (k = 1; k < n; k++) {
+		size_t i = 0;
+
+		while (i < dir && files[k][i] == files[0][i])
+			i++;
+		dir = i;
+	}
+	if (dir == strlen(files[0])) {
+		snprintf(place, size, "%s", files[0]);
+		return true;
+	}
+	while (dir && files[0][dir - 1] != '/')
+		dir--;
+	/* at least two levels ("drivers/bluetooth/"): "drivers/" says nothing */
+	if (memchr(files[0], '/', dir) == files[0] + dir - 1 || !dir)
+		return false;
+	snprintf(place, size, "%.*s", (int)dir, files[0]);
+	return true;
 }
 
 static size_t ix_dirlen(const char *file)

@@ -77,3 +77,14 @@ size_t kb_index_driver(const struct kb_index *ix, const char *name, const char *
  */
 const char *kb_index_message(const struct kb_index *ix, const char *msg, size_t len,
 			     const char *under);
+/* The error-level texts kb_index_error_place() takes are at least this long. */
+#define IX_ERR_MIN 20
+/*
+ * Where a failure message no driver's prefix places comes from: the
+ * longest text of a format logged at KERN_ERR or worse (at least
+ * IX_ERR_MIN bytes, and one keep() accepts) that msg holds; its file, or
+ * the directory all its files share when that is two levels deep at
+ * least ("drivers/bluetooth/"), in place. False when there is none.
+ */
+bool kb_index_error_place(const struct kb_index *ix, const char *msg, size_t len,
+			  bool (*keep)(const char *, size_t), char *place, size_t size);

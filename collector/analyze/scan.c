@@ -32,6 +32,7 @@
 #define SCAN_WRAP_LENS 256	/* line lengths counted, for a terminal's hard wrap */
 #define SCAN_BORROW 20		/* how close the next report must start to lend its file */
 #define SCAN_FALLBACK 512	/* the kept driver error line */
+#define SCAN_UNPLACED 8		/* the unplaced failures kept, the latest */
 #define SCAN_INCIDENT 3		/* lines between a driver's message and the report it starts */
 #define SCAN_CTX 4		/* lines before a report that may name its driver */
 #define SCAN_CTX_LEN 96		/* of each, the part that holds a prefix */
@@ -69,6 +70,11 @@ struct scan {
 	unsigned long fb_wrap_no;
 	unsigned long fb_no;
 	char fb_ctx[KB_CTX_MAX];
+	/* failures under a prefix no table places (KB_DRV_UNPLACED): the latest, a ring */
+	char un_text[SCAN_UNPLACED][SCAN_FALLBACK];
+	unsigned long un_no[SCAN_UNPLACED];
+	char un_ctx[SCAN_UNPLACED][KB_CTX_MAX];
+	unsigned int un_nr;		/* kept in all; un_nr % SCAN_UNPLACED is the next */
 	/* a stamped line that the next lines may continue (scan_raw: a paste wrapped) */
 	char wrap[KB_LINE_MAX];
 	size_t wrap_len, wrap_last;	/* its length, and its last piece's */
@@ -615,6 +621,16 @@ static void scan_fallback_keep(struct scan *sc, const struct kb_line *l)
 		rank = kb_drv_generic_rank(joined.text, joined.len, l->level);
 	}
 	sc->fb_wrap_len = 0;
+	if (rank == KB_DRV_UNPLACED) {
+		unsigned int k = sc->un_nr++ % SCAN_UNPLACED;
+
+		n = joined.len < SCAN_FALLBACK - 1 ? joined.len : SCAN_FALLBACK - 1;
+		memmove(sc->un_text[k], joined.text, n);
+		sc->un_text[k][n] = '\0';
+		sc->un_no[k] = l->no;
+		snprintf(sc->un_ctx[k], sizeof(sc->un_ctx[k]), "%s", l->ctx);
+		return;
+	}
 	/* a weaker word (a reset, a loss) after a failure is its sequel */
 	if (rank && rank < sc->fb_rank)
 		return;
@@ -643,15 +659,39 @@ static void scan_fallback_keep(struct scan *sc, const struct kb_line *l)
 static void scan_fallback_report(struct scan *sc)
 {
 	struct kb_line l = { .text = sc->fb_text, .no = sc->fb_no, .level = -1 };
+	const struct kb_sig *sig = &kb_drv_generic.sig;
+	char place[sizeof(((struct kb_rep *)0)->guilty_file)];
+	unsigned int i, k;
 
-	if (sc->placed || sc->open || !sc->fb_rank)
+	if (sc->placed || sc->open)
 		return;
-	if (sc->count && (!sc->pending || sc->fb_no <= sc->pending_last))
+	/*
+	 * None a table places: the latest of the others that the tree's
+	 * format strings do (kb_drv_index_place), loading the index only now
+	 */
+	for (i = 0; !sc->fb_rank && i < sc->un_nr && i < SCAN_UNPLACED; i++) {
+		k = (sc->un_nr - 1 - i) % SCAN_UNPLACED;
+		if (sc->count && (!sc->pending || sc->un_no[k] <= sc->pending_last))
+			return;
+		if (!kb_drv_index_place(sc->un_text[k], strlen(sc->un_text[k]), place,
+					sizeof(place)))
+			continue;
+		l.text = sc->un_text[k];
+		l.no = sc->un_no[k];
+		snprintf(l.ctx, sizeof(l.ctx), "%s", sc->un_ctx[k]);
+		sig = &kb_drv_indexed.sig;
+		break;
+	}
+	if (sig == &kb_drv_generic.sig) {
+		if (!sc->fb_rank)
+			return;
+		snprintf(l.ctx, sizeof(l.ctx), "%s", sc->fb_ctx);
+	}
+	if (sc->count && (!sc->pending || l.no <= sc->pending_last))
 		return;
-	l.len = strlen(sc->fb_text);
-	snprintf(l.ctx, sizeof(l.ctx), "%s", sc->fb_ctx);
+	l.len = strlen(l.text);
 	sc->fb_lends = true;
-	scan_open(sc, &kb_drv_generic.sig, &l);
+	scan_open(sc, sig, &l);
 	scan_close(sc);
 }
 

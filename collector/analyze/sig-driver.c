@@ -1612,10 +1612,11 @@ int kb_drv_generic_rank(const char *msg, size_t len, int level)
 	    !drv_split(msg, len, &off, &dn, &body))
 		return 0;
 	rank = drv_drm_error(msg, body) ? 2 : drv_says_failed(msg + body, len - body);
-	if (!rank || (!drv_known(msg + off, dn, msg + len) &&
-		      !drv_fs_tag(msg + off, dn, fs, sizeof(fs)) &&
-		      !drv_wiphy_func(msg, len, off, dn, body)))
+	if (!rank)
 		return 0;
+	if (!drv_known(msg + off, dn, msg + len) && !drv_fs_tag(msg + off, dn, fs, sizeof(fs)) &&
+	    !drv_wiphy_func(msg, len, off, dn, body))
+		rank = rank == 2 ? KB_DRV_UNPLACED : 0;
 	/*
 	 * a missing firmware file (-ENOENT) is a driver trying several names:
 	 * when none is found, the driver's own error follows (which may end
@@ -1648,6 +1649,62 @@ static void drv_generic_title(struct kb_rep *r, char *driver, size_t size)
 		snprintf(driver, size, "%s", inst);
 	strbuf_addf(&r->title, "%s: %.*s", driver[0] ? driver : "?", (int)k, l + body);
 }
+
+/*
+ * A failure whose prefix names nothing kbug places ("Bluetooth: hci0: ",
+ * "eth0: ", "megasas: "): the tree's own format strings say which code
+ * logs it. Only a format logged at KERN_ERR or worse counts, with the
+ * failure word in its constant text (a device's name or a status code
+ * in the conversions says nothing), and never the driver core or the
+ * suspend core (drivers/base/: the firmware loader, the PM core, the
+ * device core; kernel/power/), nor machinery that kb_skip_file() names:
+ * they print on a device's behalf and name the device, not its driver.
+ */
+static bool drv_text_failed(const char *text, size_t len)
+{
+	return drv_says_failed(text, len) == 2;
+}
+
+bool kb_drv_index_place(const char *msg, size_t len, char *place, size_t size)
+{
+	const struct kb_index *ix = kb_index_get();
+	size_t off, dn, body;
+
+	while (len && (*msg == ' ' || *msg == '\t'))
+		msg++, len--;
+	/* the whole message: a format may hold the prefix's punctuation (": transmit timed out") */
+	if (!ix || !drv_split(msg, len, &off, &dn, &body) ||
+	    !kb_index_error_place(ix, msg, len, drv_text_failed, place, size))
+		return false;
+	return !kb_starts(place, "drivers/base/") && !kb_starts(place, "kernel/power/") &&
+	       !kb_skip_file(place);
+}
+
+static void drv_indexed(struct kb_rep *r)
+{
+	const char *l = kb_rep_line(r, r->hdr);
+	size_t k;
+
+	while (*l == ' ' || *l == '\t')
+		l++;
+	/* the message as logged: its prefix is no driver's name */
+	k = strcspn(l, "\n");
+	if (k > 80)
+		k = 80;
+	while (k && (l[k - 1] == ' ' || l[k - 1] == '.'))
+		k--;
+	strbuf_reset(&r->title);
+	strbuf_add(&r->title, l, k);
+	if (!kb_drv_index_place(l, strlen(l), r->guilty_file, sizeof(r->guilty_file)))
+		return;
+	r->blame_reason = "the tree's format string that logs the failure at KERN_ERR is there";
+	r->blame_source = KB_SRC_MESSAGE_INDEX;
+}
+
+const struct kb_drv_row kb_drv_indexed = {
+	.sig = { .prefix = "", .kind = "driver", .title = "driver error",
+		 .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = drv_indexed },
+};
 
 /*
  * Not in the scanner's tables: the scanner keeps the best such line of a

@@ -127,6 +127,20 @@ bool kb_drv_fw_enoent(const char *msg, size_t len);
  * missing firmware file (-ENOENT) is none. 0: not one, 1: a weak word (a
  * reset, a loss), 2: a failure. The scanner reports the latest of the
  * highest rank (kb_drv_generic) only when the log has no other report.
+ *
+ * KB_DRV_UNPLACED: a failure under a prefix kbug does not place
+ * ("Bluetooth: hci0: ", "eth0: "), for kb_drv_index_place() to try.
  */
+#define KB_DRV_UNPLACED (-2)
 int kb_drv_generic_rank(const char *msg, size_t len, int level);
 extern const struct kb_drv_row kb_drv_generic;
+
+/*
+ * Where the tree's format strings place such a failure (a file, or the
+ * directory its files share): false when they do not, or when the code
+ * that logs it is the driver core or other machinery printing on a
+ * device's behalf. Loads the tree index.
+ */
+bool kb_drv_index_place(const char *msg, size_t len, char *place, size_t size);
+/* Its report (the scanner's, when the log has no other). */
+extern const struct kb_drv_row kb_drv_indexed;

@@ -22,7 +22,7 @@
 #include "util/macro.h"
 
 #define IX_PATH "data/linux-6.12.index.gz"
-#define HDR "# kbug-index 4 linux-source-6.12 0 (test)\n"
+#define HDR "# kbug-index 5 linux-source-6.12 0 (test)\n"
 
 static struct kb_index *parse(const char *text, char *err, size_t size)
 {
@@ -79,7 +79,7 @@ static void test_parse(void **state)
 	ix = parse(HDR "F a/x.c\nF b/y.c\nF b/z.c\nf f 0,2\nf g 1 x\nm m b -\nm m c 1,2\n"
 		   "d drv-a 1,2\n", err, sizeof(err));
 	assert_non_null(ix);
-	assert_string_equal(kb_index_header(ix), "kbug-index 4 linux-source-6.12 0 (test)");
+	assert_string_equal(kb_index_header(ix), "kbug-index 5 linux-source-6.12 0 (test)");
 	assert_true(kb_index_exported(ix, "g"));
 	assert_false(kb_index_exported(ix, "f"));
 	assert_false(kb_index_exported(ix, "h"));
@@ -106,10 +106,10 @@ static void test_parse(void **state)
 static void test_messages(void **state)
 {
 	static const char idx[] = HDR "F d/a.c\nF d/b.c\nF e/c.c\n"
-		"M 0,2 Transmit error, Tx status\n"
-		"M 1 Transmit error, Tx status register\n"
-		"M 2 failed to load firmware\n"
-		"M 0,1 timeout waiting for reset\n";
+		"M 0,2 e Transmit error, Tx status\n"
+		"M 1 w Transmit error, Tx status register\n"
+		"M 2 i failed to load firmware\n"
+		"M 0,1 e timeout waiting for reset\n";
 	const char *m;
 	struct kb_index *ix;
 	char err[256];
@@ -135,6 +135,51 @@ static void test_messages(void **state)
 	assert_string_equal(kb_index_message(ix, m, strlen(m), NULL), "e/c.c");
 	assert_null(kb_index_message(ix, m, strlen(m) - 1, NULL));
 	assert_null(kb_index_message(ix, "", 0, NULL));
+	kb_index_free(ix);
+}
+
+static bool says_timeout(const char *text, size_t len)
+{
+	return memmem(text, len, "timeout", 7);
+}
+
+/* kb_index_error_place()'s answer, NULL for none */
+static const char *place_of(const struct kb_index *ix, const char *m,
+			    bool (*keep)(const char *, size_t))
+{
+	static char place[64];
+
+	return kb_index_error_place(ix, m, strlen(m), keep, place, sizeof(place)) ? place : NULL;
+}
+
+/*
+ * A failure no prefix places: the longest error-level text, its file or
+ * the directory its files share (two levels deep at least).
+ */
+static void test_error_place(void **state)
+{
+	static const char idx[] = HDR "F d/a.c\nF d/e/b.c\nF d/e/c.c\nF f/g.c\n"
+		"M 0 e Transmit error, Tx status\n"
+		"M 1 w Transmit error, Tx status register\n"
+		"M 1,2 e controller timeout waiting for reset\n"
+		"M 3 i failed to load the firmware file\n"
+		"M 0,3 e queue timeout, resetting the link\n";
+	char err[256];
+	struct kb_index *ix = parse(idx, err, sizeof(err));
+
+	(void)state;
+	assert_non_null(ix);
+	/* a longer text at warning level does not count */
+	assert_string_equal(place_of(ix, "eth0: Transmit error, Tx status register 82.", NULL),
+			    "d/a.c");
+	/* two files of one directory: the directory */
+	assert_string_equal(place_of(ix, "nvme0: controller timeout waiting for reset, giving up",
+				     says_timeout), "d/e/");
+	/* their directories share only the top one: nothing */
+	assert_null(place_of(ix, "eth1: queue timeout, resetting the link", says_timeout));
+	/* keep() refuses a text without the failure word; info level never counts */
+	assert_null(place_of(ix, "eth0: Transmit error, Tx status 7", says_timeout));
+	assert_null(place_of(ix, "wlan0: failed to load the firmware file", NULL));
 	kb_index_free(ix);
 }
 
@@ -771,6 +816,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse),
 		cmocka_unit_test(test_messages),
+		cmocka_unit_test(test_error_place),
 		cmocka_unit_test(test_lookups),
 		cmocka_unit_test(test_blame),
 		cmocka_unit_test(test_paths),
