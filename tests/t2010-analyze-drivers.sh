@@ -136,7 +136,7 @@ test_expect_success 'a driver'"'"'s own DRM_ERROR on a missing firmware file is 
 	! test -s got
 '
 
-test_expect_success 'a failure under a prefix no table places: the tree'"'"'s error-level format' '
+test_expect_success 'a failure under a prefix no table places: the tree'"'"'s error-level format, in the prefix'"'"'s driver first' '
 	echo "[ 3.1] Bluetooth: hci0: Failed to send Intel_Write_DDC (-22)" >bt.log &&
 	summarize bt.log >got &&
 	test "$(cat got)" = "1|Bluetooth: hci0: Failed to send Intel_Write_DDC (-NUM)|drivers/bluetooth/btintel.c||low" &&
@@ -148,7 +148,10 @@ test_expect_success 'a failure under a prefix no table places: the tree'"'"'s er
 	printf "%s\n" "eth0: transmit timed out, tx_status 88 status e000." \
 		"eth0: Transmitter encountered 16 collisions -- network cable problem?" >3com.log &&
 	summarize 3com.log >got &&
-	test "$(cat got)" = "1|eth0: transmit timed out, tx_status NUM status e000|drivers/net/ethernet/3com/||low"
+	test "$(cat got)" = "1|eth0: transmit timed out, tx_status NUM status e000|drivers/net/ethernet/3com/||low" &&
+	echo "[ 0.6] vc4-drm gpu: [drm] *ERROR* Failed to get ddc i2c adapter by node" >vc4.log &&
+	summarize vc4.log >got &&
+	grep -q "|drivers/gpu/drm/vc4/vc4_hdmi.c||low$" got
 '
 
 test_expect_success 'the driver core'"'"'s, the suspend core'"'"'s and unknown texts place nothing' '
@@ -163,6 +166,21 @@ test_expect_success 'the driver core'"'"'s, the suspend core'"'"'s and unknown t
 	cat "$DRV/wifi.log" >>both.log &&
 	summarize both.log >got &&
 	! grep -q "Intel_Write_DDC" got
+'
+
+# the core's probe failure after a line of the same device (FILE: the log)
+probe_after() {
+	printf "%s\n" "[ 4.1] mt7601u 8-3:1.0: $1" \
+		"[ 4.2] mt7601u: probe of 8-3:1.0 failed with error -110" >"$2"
+}
+
+test_expect_success 'a probe failure placed at its driver'"'"'s directory: the file of the driver'"'"'s error before it' '
+	probe_after "Vendor request req:02 off:0080 failed:-71" probe.log &&
+	summarize probe.log >got &&
+	test "$(cat got)" = "2|mt7601u: probe failed|drivers/net/wireless/mediatek/mt7601u/usb.c|mt7601u|medium" &&
+	probe_after "ASIC revision: 76010001 MAC revision: 76010500" info.log &&
+	summarize info.log >got &&
+	grep -q "|drivers/net/wireless/mediatek/mt7601u/|" got
 '
 
 test_done

@@ -359,6 +359,34 @@ static void scan_context(struct scan *sc, struct kb_rep *r)
 	}
 }
 
+/*
+ * A driver's failure placed only at its directory (the core's "probe of
+ * DEV failed", a timeout the row does not place): the driver's own error
+ * right before it, about the same device, says where it failed; the file
+ * of that directory whose format logs it (kb_drv_failed_file).
+ */
+static void scan_device_file(struct scan *sc, struct kb_rep *r)
+{
+	size_t n = strlen(r->guilty_file);
+	unsigned int k;
+
+	if (!n || r->guilty_file[n - 1] != '/' || r->out_of_tree)
+		return;
+	for (k = 1; k <= SCAN_CTX; k++) {
+		unsigned int i = (sc->ctx_next + SCAN_CTX - k) % SCAN_CTX;
+
+		if (!sc->ctx_no[i] || sc->ctx_no[i] >= r->first_line ||
+		    sc->ctx_no[i] + SCAN_CTX < r->first_line)
+			continue;
+		if (kb_drv_failed_file(sc->ctx[i], r->guilty_file, r->guilty_file,
+				       sizeof(r->guilty_file))) {
+			r->blame_reason = "the file that logs the driver's error before it";
+			r->blame_source = KB_SRC_MESSAGE_INDEX;
+			return;
+		}
+	}
+}
+
 static void scan_ctx_keep(struct scan *sc, const struct kb_line *l)
 {
 	size_t n = l->len < SCAN_CTX_LEN - 1 ? l->len : SCAN_CTX_LEN - 1;
@@ -398,6 +426,8 @@ static void scan_close(struct scan *sc)
 	}
 	r->oot_hint = sc->oot_module;
 	kb_blame(r, sc->modules, sc->tree);
+	if (r->sig->flags & KB_SIG_DRIVER)
+		scan_device_file(sc, r);
 	if (!r->guilty_file[0] && !r->out_of_tree && !(r->sig->flags & KB_SIG_DRIVER) &&
 	    !r->no_culprit)
 		scan_context(sc, r);

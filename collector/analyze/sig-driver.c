@@ -1665,19 +1665,69 @@ static bool drv_text_failed(const char *text, size_t len)
 	return drv_says_failed(text, len) == 2;
 }
 
+/*
+ * The directory of the driver or module the prefix names, when the index
+ * has one of that name ("vc4-drm gpu: ": vc4_drv.c's platform driver, a
+ * device name without a digit that drv_dev_form() does not take): the
+ * index's texts are looked for there first.
+ */
+static bool drv_index_dir(const struct kb_index *ix, const char *drv, size_t n, char *dir,
+			  size_t size)
+{
+	const char *files[2], *mdir, *slash;
+	char name[DRV_NAME_MAX + 1];
+
+	if (n < 2 || n >= sizeof(name))
+		return false;
+	memcpy(name, drv, n);
+	name[n] = '\0';
+	slash = kb_index_driver(ix, name, files, 1) == 1 ? strrchr(files[0], '/') : NULL;
+	if (slash) {
+		snprintf(dir, size, "%.*s", (int)(slash + 1 - files[0]), files[0]);
+		return true;
+	}
+	/* one module of that name ("dummy" has three: none of them) */
+	if (kb_index_module(ix, name, 1, &mdir, files, 1) >= 0 ||
+	    kb_index_module(ix, name, 0, &mdir, files, 1) < 0)
+		return false;
+	snprintf(dir, size, "%s/", mdir);
+	return true;
+}
+
 bool kb_drv_index_place(const char *msg, size_t len, char *place, size_t size)
 {
 	const struct kb_index *ix = kb_index_get();
+	char dir[DRV_PREFIX_MAX + 160];
 	size_t off, dn, body;
 
 	while (len && (*msg == ' ' || *msg == '\t'))
 		msg++, len--;
 	/* the whole message: a format may hold the prefix's punctuation (": transmit timed out") */
-	if (!ix || !drv_split(msg, len, &off, &dn, &body) ||
-	    !kb_index_error_place(ix, msg, len, drv_text_failed, place, size))
+	if (!ix || !drv_split(msg, len, &off, &dn, &body))
+		return false;
+	if (!(drv_index_dir(ix, msg + off, dn, dir, sizeof(dir)) &&
+	      kb_index_error_place(ix, msg, len, dir, drv_text_failed, place, size)) &&
+	    !kb_index_error_place(ix, msg, len, NULL, drv_text_failed, place, size))
 		return false;
 	return !kb_starts(place, "drivers/base/") && !kb_starts(place, "kernel/power/") &&
 	       !kb_skip_file(place);
+}
+
+bool kb_drv_failed_file(const char *line, const char *dir, char *file, size_t size)
+{
+	const struct kb_index *ix;
+	const char *f;
+	size_t len = strlen(line);
+
+	if (drv_says_failed(line, len) != 2)
+		return false;
+	ix = kb_index_get();
+	f = ix ? kb_index_message(ix, line, len, dir) : NULL;
+	/* a header's text is a macro's, which any file of the directory may expand */
+	if (!f || (strlen(f) > 2 && !strcmp(f + strlen(f) - 2, ".h")))
+		return false;
+	snprintf(file, size, "%s", f);
+	return true;
 }
 
 static void drv_indexed(struct kb_rep *r)

@@ -142,5 +142,11 @@ extern const struct kb_drv_row kb_drv_generic;
  * device's behalf. Loads the tree index.
  */
 bool kb_drv_index_place(const char *msg, size_t len, char *place, size_t size);
+/*
+ * A line that says something failed and whose text a file under dir
+ * logs (the index's messages): that file. For a failure placed at its
+ * driver's directory, from the driver's own error before it.
+ */
+bool kb_drv_failed_file(const char *line, const char *dir, char *file, size_t size);
 /* Its report (the scanner's, when the log has no other). */
 extern const struct kb_drv_row kb_drv_indexed;

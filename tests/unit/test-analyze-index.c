@@ -149,7 +149,8 @@ static const char *place_of(const struct kb_index *ix, const char *m,
 {
 	static char place[64];
 
-	return kb_index_error_place(ix, m, strlen(m), keep, place, sizeof(place)) ? place : NULL;
+	return kb_index_error_place(ix, m, strlen(m), NULL, keep, place, sizeof(place)) ?
+	       place : NULL;
 }
 
 /*
