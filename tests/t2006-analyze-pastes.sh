@@ -417,4 +417,13 @@ assert (f[1][\"function\"], f[1][\"module\"]) == (\"zram_bvec_rw\", \"zram\"), f
 	grep -q "|mm/zsmalloc.c|" got
 '
 
+# synthetic, as 4.9 printed it: the lockup detector's "NMI watchdog: " before the header
+printf '%s\n' "[   56.275802] NMI watchdog: BUG: soft lockup - CPU#0 stuck for 22s! [jbd2/sda1-8:312]" \
+	"[   56.277100] CPU: 0 PID: 312 Comm: jbd2/sda1-8 Not tainted 4.9.0 #1" >"$TRASH/nmi-lockup.log"
+
+test_expect_success 'a soft lockup under "NMI watchdog: " without a trace: the kernel thread'"'"'s subsystem' '
+	first nmi-lockup.log >got &&
+	grep -q "|fs/jbd2/|" got
+'
+
 test_done

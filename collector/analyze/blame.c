@@ -1235,7 +1235,8 @@ static void blame_task(struct kb_rep *r)
 	const char *l = kb_rep_line(r, r->hdr), *p;
 	char comm[64];
 
-	p = kb_starts(l, "BUG: soft lockup") ? strrchr(l, '[') : NULL;
+	/* "watchdog: " (and "NMI watchdog: " before 4.16) before it */
+	p = strstr(l, "BUG: soft lockup") ? strrchr(l, '[') : NULL;
 	if (p)
 		p++;
 	else if (kb_starts(l, "INFO: task "))
