@@ -151,7 +151,10 @@ test_expect_success 'a failure under a prefix no table places: the tree'"'"'s er
 	test "$(cat got)" = "1|eth0: transmit timed out, tx_status NUM status e000|drivers/net/ethernet/3com/||low" &&
 	echo "[ 0.6] vc4-drm gpu: [drm] *ERROR* Failed to get ddc i2c adapter by node" >vc4.log &&
 	summarize vc4.log >got &&
-	grep -q "|drivers/gpu/drm/vc4/vc4_hdmi.c||low$" got
+	grep -q "|drivers/gpu/drm/vc4/vc4_hdmi.c|" got &&
+	echo "[ 267.0] snd-sc8280xp sound: invalid position: , pos = 13131520, buffer size = 1024" >dt.log &&
+	summarize dt.log >got &&
+	grep -q "|sound/soc/qcom/sc8280xp.c|" got
 '
 
 test_expect_success 'the driver core'"'"'s, the suspend core'"'"'s and unknown texts place nothing' '

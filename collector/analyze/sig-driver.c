@@ -322,6 +322,30 @@ static bool drv_mmc_host(const char *name)
 static bool drv_name_known(const char *name, bool dev_form);
 static bool drv_instance(const char *name, char *buf, size_t size);
 
+/*
+ * The file that registers a driver is not always the one that logs its
+ * failure (vc4_drv.c registers "vc4-drm", vc4_hdmi.c logs "Failed to get
+ * ddc i2c adapter by node"): the file of the same directory whose format
+ * logs the driver's own message, when one does (not a header's macro).
+ */
+static void drv_index_refine(struct kb_rep *r)
+{
+	const struct kb_index *ix = kb_index_get();
+	const char *l = kb_rep_line(r, r->hdr), *slash = strrchr(r->guilty_file, '/'), *f;
+	char dir[sizeof(r->guilty_file)];
+
+	if (!ix || !slash || !slash[1])
+		return;
+	snprintf(dir, sizeof(dir), "%.*s", (int)(slash + 1 - r->guilty_file), r->guilty_file);
+	l += strspn(l, " \t");
+	f = kb_index_message(ix, l, strcspn(l, "\n"), dir);
+	if (!f || !strcmp(f, r->guilty_file) || !strcmp(f + strlen(f) - 2, ".h"))
+		return;
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", f);
+	r->blame_reason = "the file of the driver's directory whose format logs its message";
+	r->blame_source = KB_SRC_MESSAGE_INDEX;
+}
+
 void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core)
 {
 	char inst[DRV_NAME_MAX + 1];
@@ -390,6 +414,8 @@ void kb_drv_blame(struct kb_rep *r, const char *drv, const char *src, bool core)
 		r->blame_reason = "the driver its message names is built out of the tree";
 	} else if (drv && *drv && drv_index_place(drv, r->guilty_file, sizeof(r->guilty_file))) {
 		r->blame_reason = "the sources of the driver its message names (the tree's index)";
+		if (!core)
+			drv_index_refine(r);
 	} else {
 		r->blame_reason =
 			"the driver its message names (not in kbug's table: routed by its module)";
@@ -1379,13 +1405,16 @@ static bool drv_dev_form(const char *drv, size_t n, const char *end)
  * A name the compiled tables miss that the tree's index knows, a device
  * driver's or a module's (a class's devices print the class: "tpm tpm0: "),
  * loading the index once, for a failure's line. Only in dev_printk()'s
- * form, or for a name with an underscore (pr_fmt's KBUILD_MODNAME:
- * "amd_pstate: "): the index's names include words ("power", "core",
- * "err") that begin other messages, and no word has an underscore.
+ * form, or for a name with an underscore, a dash or a digit (pr_fmt's
+ * KBUILD_MODNAME: "amd_pstate: "; a platform driver on a device-tree
+ * node: "snd-sc8280xp sound: "): the index's names include words
+ * ("power", "core", "err") that begin other messages, and no word has
+ * one of those.
  */
 static bool drv_index_known(const char *name, bool dev_form)
 {
-	const struct kb_index *ix = dev_form || strchr(name, '_') ? kb_index_get() : NULL;
+	const struct kb_index *ix = dev_form || strpbrk(name, "_-0123456789") ? kb_index_get() :
+				    NULL;
 	const char *files[1], *dir;
 
 	return ix && (kb_index_driver(ix, name, files, 1) ||
