@@ -426,4 +426,35 @@ test_expect_success 'a soft lockup under "NMI watchdog: " without a trace: the k
 	grep -q "|fs/jbd2/|" got
 '
 
+# synthetic: a 5.12 WARNING in fs/io_uring.c (io_uring/ since 5.19), a 4.x BUG in
+# arch/powerpc/kernel/ptrace.c (a directory since 5.9), the same WARNING from 6.12
+printf '%s\n' "[  502.61] WARNING: CPU: 2 PID: 8 at fs/io_uring.c:8592 io_ring_exit_work+0x0/0x16" \
+	"[  502.62] CPU: 2 PID: 8 Comm: kworker/u8:0 Not tainted 5.12.0-rc2 #1" >"$TRASH/moved.log"
+printf '%s\n' "[  137.1] kernel BUG at arch/powerpc/kernel/ptrace.c:2993!" \
+	"[  137.2] CPU: 1 PID: 77 Comm: gdb Not tainted 4.19.0 #1" >"$TRASH/split.log"
+sed "s/5.12.0-rc2/6.12.0/" "$TRASH/moved.log" >"$TRASH/same-release.log"
+
+test_expect_success 'a file another release logged that 6.12 moved: the file defining its function' '
+	"$KBUG" analyze --json moved.log >out.json &&
+	$PYTHON -c "import json; r = json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"guilty_file\"] == \"io_uring/io_uring.c\", r
+assert (r[\"blame_source\"], r[\"confidence\"]) == (\"function-index\", \"medium\"), r" &&
+	first split.log >got &&
+	grep -q "|arch/powerpc/kernel/ptrace/|" got &&
+	"$KBUG" -vv analyze --json same-release.log >out.json 2>err &&
+	! grep -q "function index" err &&
+	grep -q "\"guilty_file\": *\"fs/io_uring.c\"" out.json
+'
+
+# synthetic, as talosctl dmesg prints a node's kernel log
+printf '%s\n' "10.0.0.5: kern:    info: [2024-07-16T19:11:45.557Z]: eth0: link up" \
+	"10.0.0.5: kern: warning: [2024-07-16T19:11:47.882Z]: WARNING: CPU: 5 PID: 190 at fs/xfs/xfs_log.c:1271 xfs_log_worker+0x1c/0x60 [xfs]" \
+	"10.0.0.5: kern: warning: [2024-07-16T19:11:47.883Z]: CPU: 5 PID: 190 Comm: kworker/5:1 Not tainted 6.6.30-talos #1" \
+	>"$TRASH/talos.log"
+
+test_expect_success 'a node'"'"'s log as talosctl dmesg prints it: host, facility, level, time' '
+	first talos.log >got &&
+	grep -q "^WARNING in xfs_log_worker|fs/xfs/xfs_log.c|" got
+'
+
 test_done

@@ -186,4 +186,34 @@ test_expect_success 'a probe failure placed at its driver'"'"'s directory: the f
 	grep -q "|drivers/net/wireless/mediatek/mt7601u/|" got
 '
 
+test_expect_success 'a failure of a driver the tree does not build, after an out-of-tree load: its vendor'"'"'s' '
+	printf "%s\n" "[ 8.5] foo_gip: loading out-of-tree module taints kernel." \
+		"[ 9.9] foo-dongle 5-2:1.0: foo_dongle_fw_load: init radio failed: -110" >vendor.log &&
+	summarize vendor.log >got &&
+	grep -q "^2|foo-dongle .*init radio failed: -NUM||foo_dongle|low$" got &&
+	"$KBUG" analyze --json vendor.log >out.json &&
+	grep -q "\"out_of_tree\": *true" out.json &&
+	sed 1d vendor.log >tree.log &&
+	summarize tree.log >got &&
+	! test -s got
+'
+
+test_expect_success 'a module that cannot resolve a symbol; an in-tree name loaded from outside the tree' '
+	echo "[ 3.1] snd_hda_codec_realtek: Unknown symbol snd_hda_gen_parse_auto_config (err -2)" >sym.log &&
+	summarize sym.log >got &&
+	test "$(cat got)" = "1|snd_hda_codec_realtek: unknown symbol|sound/pci/hda/|snd_hda_codec_realtek|medium" &&
+	printf "%s\n" "[ 0.88] vboxsf: loading out-of-tree module taints kernel." \
+		"[ 0.89] vboxsf: Unknown symbol VBoxGuestIDC (err 0)" >vbox.log &&
+	summarize vbox.log >got &&
+	test "$(cat got)" = "2|vboxsf: unknown symbol||vboxsf|medium" &&
+	"$KBUG" analyze --json vbox.log >out.json &&
+	grep -q "\"out_of_tree\": *true" out.json
+'
+
+test_expect_success 'NVIDIA'"'"'s driver failing to initialize the GPU' '
+	echo "[ 217.5] NVRM: GPU 0000:05:00.0: RmInitAdapter failed! (0x62:0xffff:1622)" >nvrm.log &&
+	summarize nvrm.log >got &&
+	test "$(cat got)" = "1|nvidia: adapter initialization failed||nvidia|low"
+'
+
 test_done

@@ -1155,7 +1155,7 @@ static const char *blame_confidence(const struct kb_rep *r)
 
 	/* a driver's error the catalogue does not know may be harmless noise */
 	if (!r->guilty_file[0] || !s || r->sig == &kb_drv_generic.sig ||
-	    r->sig == &kb_drv_indexed.sig || r->guessed)
+	    r->sig == &kb_drv_indexed.sig || r->sig == &kb_drv_vendor.sig || r->guessed)
 		return KB_CONF_LOW;
 	if (!strcmp(s, KB_SRC_LOG) || !strcmp(s, KB_SRC_DWARF))
 		return KB_CONF_HIGH;
@@ -1209,6 +1209,97 @@ static void blame_message_file(struct kb_rep *r)
 	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", file);
 	r->blame_reason = "the file of the driver's directory whose format string logs the message";
 	r->blame_source = KB_SRC_MESSAGE_INDEX;
+}
+
+/* Do a and b share their first two directories ("fs/bcachefs/", "drivers/gpu/")? */
+static bool blame_same_subsystem(const char *a, const char *b)
+{
+	const char *s = strchr(a, '/');
+
+	s = s ? strchr(s + 1, '/') : NULL;
+	return s && !strncmp(a, b, (size_t)(s - a) + 1);
+}
+
+/*
+ * A file the log printed that 6.12 does not have: the logging kernel is
+ * older or newer, and code moves between releases (fs/io_uring.c became
+ * io_uring/io_uring.c, drivers/iommu/dmar.c drivers/iommu/intel/dmar.c).
+ * The 6.12 file that defines the frame's function, when the index knows
+ * one and it keeps the file's name or its subsystem; else the directory
+ * a file was split into (arch/powerpc/kernel/ptrace.c became ptrace/).
+ */
+/* Does the report's "CPU: N PID: M ... ainted ... 6.12.118" line name the index's release? */
+static bool blame_index_release(const struct kb_rep *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr; i++) {
+		const char *l = kb_rep_line(r, i), *p = strstr(l, "ainted");
+
+		if (!p || !strstr(l, "PID: "))
+			continue;
+		p = strstr(p, " " KB_INDEX_RELEASE);
+		return p && (p[strlen(KB_INDEX_RELEASE) + 1] == '.' ||
+			     p[strlen(KB_INDEX_RELEASE) + 1] == '-');
+	}
+	return false;
+}
+
+static void blame_moved_file(struct kb_rep *r)
+{
+	const struct kb_index *ix;
+	const char *def[2], *base, *ext, *func;
+	char name[128];
+	size_t n = strlen(r->guilty_file);
+
+	/* a 6.12 kernel's files are the index's: no need to load it */
+	if (r->out_of_tree || !n || r->guilty_file[n - 1] == '/' ||
+	    !r->blame_source || strcmp(r->blame_source, KB_SRC_LOG) || blame_index_release(r))
+		return;
+	ix = kb_index_get();
+	if (!ix || kb_index_has_file(ix, r->guilty_file))
+		return;
+	base = strrchr(r->guilty_file, '/');
+	base = base ? base + 1 : r->guilty_file;
+	/* the guilty frame's function, else the one the header's file:line is in */
+	func = r->guilty_func[0] ? r->guilty_func :
+	       !strcmp(r->site_file, r->guilty_file) ? r->site.func : "";
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(func, "."), func);
+	if (name[0] && kb_index_func(ix, name, def, ARRAY_SIZE(def)) == 1) {
+		const char *dbase = strrchr(def[0], '/');
+
+		if ((dbase && !strcmp(dbase + 1, base)) ||
+		    blame_same_subsystem(r->guilty_file, def[0])) {
+			snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", def[0]);
+			r->blame_reason =
+				"the 6.12 file that defines the function (the log's file moved)";
+			r->blame_source = KB_SRC_INDEX;
+			return;
+		}
+	}
+	ext = strrchr(base, '.');
+	n = ext && ext > base ? (size_t)(ext - r->guilty_file) : 0;
+	if (n && kb_index_has_dir(ix, r->guilty_file, n)) {
+		snprintf(r->guilty_file + n, sizeof(r->guilty_file) - n, "/");
+		r->blame_reason = "the directory the log's file was split into in 6.12";
+		r->blame_source = KB_SRC_INDEX;
+	}
+}
+
+/*
+ * A driver's failure whose module the log's module loader named as built
+ * outside the tree ("vboxsf: loading out-of-tree module taints kernel."):
+ * a vendor's module of an in-tree name (VirtualBox's vboxsf, a DKMS
+ * amdgpu, Realtek's r8152) is not the tree's code.
+ */
+static void blame_oot_named(struct kb_rep *r)
+{
+	if (!(r->sig->flags & KB_SIG_DRIVER) || r->out_of_tree ||
+	    !kb_oot_hinted(r, r->guilty_module))
+		return;
+	kb_oot_mark(r, "the module its message names was loaded from outside the tree "
+		    "(its load message says it taints the kernel): its vendor's",
+		    KB_SRC_MODULE, KB_CONF_MEDIUM);
 }
 
 /* No guilty file, a guess, or a file of machinery: the blame says little. */
@@ -1273,6 +1364,8 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 		r->guilty = -1;
 		r->guilty_func[0] = '\0';
 	}
+	blame_moved_file(r);
+	blame_oot_named(r);
 	blame_refine(r);
 	blame_message_file(r);
 	/* built outside the tree, module unnamed: the one whose load tainted the kernel */

@@ -31,6 +31,9 @@ struct kb_index *kb_index_parse(char *buf, size_t len, const char *name, char *e
 				size_t errsize);
 void kb_index_free(struct kb_index *ix);
 
+/* The release the index was made from, as a report's "Tainted:" line starts it */
+#define KB_INDEX_RELEASE "6.12"
+
 /* The header line: "kbug-index 4 linux-source-6.12 VERSION (...)". */
 const char *kb_index_header(const struct kb_index *ix);
 /* The files defining func (up to max of them); their number. */

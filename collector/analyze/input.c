@@ -543,6 +543,40 @@ static size_t input_before_stamp(const char *s, size_t len)
 	return input_stamp(s + n, len - n) ? n : 0;
 }
 
+/*
+ * talosctl dmesg, a node's kernel log as Talos Linux serves it: "NODE:
+ * kern: LEVEL: [ISO 8601 time]: " ("172.16.1.110: kern: warning:
+ * [2024-07-16T19:11:47.88Z]: "), the level padded to the right. The
+ * length, or 0.
+ */
+static size_t input_node_kmsg(const char *s, size_t len, struct kb_line *out)
+{
+	size_t n = 0, w, d;
+	int level;
+
+	while (n < len && n < 64 && input_hostch(s[n]))
+		n++;
+	if (!n || n + 8 > len || memcmp(s + n, ": kern:", 7))
+		return 0;
+	n += 7;
+	while (n < len && s[n] == ' ')
+		n++;
+	for (w = 0; n + w < len && w < 8 && s[n + w] >= 'a' && s[n + w] <= 'z'; w++)
+		;
+	level = w == 7 && !memcmp(s + n, "warning", 7) ? 4 : input_level_name(s + n, w);
+	if (level < 0 || n + w + 3 >= len || memcmp(s + n + w, ": [", 3))
+		return 0;
+	n += w + 3;
+	d = input_date(s + n, len - n);
+	if (!d || n + d + 1 >= len || s[n + d] != ']' || s[n + d + 1] != ':')
+		return 0;
+	n += d + 2;
+	if (n < len && s[n] == ' ')
+		n++;
+	out->level = level;
+	return n;
+}
+
 /* "<4>": the syslog priority, 0 if none. */
 static size_t input_level(const char *s, size_t len);
 
@@ -642,6 +676,9 @@ static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
 		return n;
 	/* printk's stamp whose "[" a paste cut: "0.277424] " */
 	n = input_cut_stamp(s, len);
+	if (n)
+		return n;
+	n = input_node_kmsg(s, len, out);
 	if (n)
 		return n;
 	/*

@@ -231,6 +231,13 @@ bool kb_oot_tree_copy(const struct kb_rep *r, const char *line, const char *path
 bool kb_oot_tree_copy_place(struct kb_rep *r, const char *line);
 /* No Makefile of the tree builds a module of this name (false without an index) */
 bool kb_oot_module(const char *module);
+/*
+ * Did the log's module loader name this module as one from outside the
+ * tree ("MOD: loading out-of-tree module taints kernel.", scan.c)?
+ */
+bool kb_oot_hinted(const struct kb_rep *r, const char *module);
+/* Mark the report out of the tree (its guilty_module set): no in-tree file, and why. */
+void kb_oot_mark(struct kb_rep *r, const char *reason, const char *source, const char *conf);
 
 /* ---- title helpers (frames.c) ---- */
 enum {

@@ -156,6 +156,12 @@ bool kb_oot_module(const char *module)
 	return module[0] && kb_index_get() && !oot_tree_builds(module);
 }
 
+bool kb_oot_hinted(const struct kb_rep *r, const char *module)
+{
+	return r->oot_hint && r->oot_hint[0] && module[0] &&
+	       oot_same(r->oot_hint, strlen(r->oot_hint), module);
+}
+
 /* The Tainted: line's module letters (P, O). */
 static bool oot_tainted(const struct kb_rep *r)
 {
@@ -205,12 +211,19 @@ bool kb_oot_blame(struct kb_rep *r, const char *module)
 	} else {
 		return false;
 	}
-	r->out_of_tree = true;
 	snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", module);
-	r->guilty_file[0] = '\0';
-	r->blame_source = KB_SRC_MODULE;
-	r->own_file = false;
+	kb_oot_mark(r, r->blame_reason, KB_SRC_MODULE, r->confidence);
 	return true;
+}
+
+void kb_oot_mark(struct kb_rep *r, const char *reason, const char *source, const char *conf)
+{
+	r->out_of_tree = true;
+	r->guilty_file[0] = '\0';
+	r->own_file = false;
+	r->blame_reason = reason;
+	r->blame_source = source;
+	r->confidence = conf;
 }
 
 /* The one module of the list marked P or O, into name. */

@@ -703,13 +703,18 @@ static void scan_fallback_report(struct scan *sc)
 		k = (sc->un_nr - 1 - i) % SCAN_UNPLACED;
 		if (sc->count && (!sc->pending || sc->un_no[k] <= sc->pending_last))
 			return;
-		if (!kb_drv_index_place(sc->un_text[k], strlen(sc->un_text[k]), place,
-					sizeof(place)))
+		if (kb_drv_index_place(sc->un_text[k], strlen(sc->un_text[k]), place,
+				       sizeof(place)))
+			sig = &kb_drv_indexed.sig;
+		else if (sc->oot_module[0] &&
+			 kb_drv_vendor_module(sc->un_text[k], strlen(sc->un_text[k]), place,
+					      sizeof(place)))
+			sig = &kb_drv_vendor.sig;
+		else
 			continue;
 		l.text = sc->un_text[k];
 		l.no = sc->un_no[k];
 		snprintf(l.ctx, sizeof(l.ctx), "%s", sc->un_ctx[k]);
-		sig = &kb_drv_indexed.sig;
 		break;
 	}
 	if (sig == &kb_drv_generic.sig) {

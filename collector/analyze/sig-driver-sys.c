@@ -220,6 +220,13 @@ const struct kb_drv_row kb_drv_sys[] = {
 		   "drivers/base/dd.c", true, NULL, sys_probe_driver),
 	KB_DRV_CORE("probe of ", " failed with error ", "%s: probe failed", "drivers/base/dd.c",
 		    NULL),
+	/*
+	 * module/main.c, resolve_symbol_wait(): a module whose undefined
+	 * symbol no loaded module exports. modpost checks an in-tree
+	 * build's symbols, so the module was built for another kernel.
+	 */
+	KB_DRV_CORE("Unknown symbol ", " (err ", "%s: unknown symbol", "kernel/module/main.c",
+		    NULL),
 	/* firmware_loader/main.c, _request_firmware() and fw_get_filesystem_firmware() */
 	KB_DRV_CORE("Direct firmware load for ", " failed with error ", "%s: firmware load failed",
 		    FW_MAIN, sys_fw_not_enoent),

@@ -1101,6 +1101,8 @@ const struct kb_sig kb_sigs_driver[] = {
 	  DRIVER_ROW, .custom = drv_nvrm },
 	{ .prefix = "NVRM: ", .contains = "fallen off the bus", .title = "nvidia: GPU fell off the bus",
 	  DRIVER_ROW, .custom = drv_nvrm },
+	{ .prefix = "NVRM: GPU ", .contains = "RmInitAdapter failed",
+	  .title = "nvidia: adapter initialization failed", DRIVER_ROW, .custom = drv_nvrm },
 	{ .prefix = "PANIC at ", .contains = "()", DRIVER_ROW, .custom = drv_spl_panic },
 	/* net/sched/sch_generic.c, dev_watchdog() before 6.8 */
 	{ .prefix = "NETDEV WATCHDOG: ", .contains = "): transmit queue", DRIVER_ROW,
@@ -1759,14 +1761,14 @@ bool kb_drv_failed_file(const char *line, const char *dir, char *file, size_t si
 	return true;
 }
 
-static void drv_indexed(struct kb_rep *r)
+/* The title of a failure no table knows: the message as logged, at most 80 bytes. */
+static const char *drv_message_title(struct kb_rep *r)
 {
 	const char *l = kb_rep_line(r, r->hdr);
 	size_t k;
 
 	while (*l == ' ' || *l == '\t')
 		l++;
-	/* the message as logged: its prefix is no driver's name */
 	k = strcspn(l, "\n");
 	if (k > 80)
 		k = 80;
@@ -1774,6 +1776,46 @@ static void drv_indexed(struct kb_rep *r)
 		k--;
 	strbuf_reset(&r->title);
 	strbuf_add(&r->title, l, k);
+	return l;
+}
+
+bool kb_drv_vendor_module(const char *msg, size_t len, char *module, size_t size)
+{
+	size_t off, dn, body, i;
+
+	while (len && (*msg == ' ' || *msg == '\t'))
+		msg++, len--;
+	/* dev_printk()'s "DRIVER DEVICE: ": a bus's driver, not a subsystem's "Bluetooth: " */
+	if (!drv_split(msg, len, &off, &dn, &body) || dn < 2 || dn >= size ||
+	    msg[off + dn] != ' ')
+		return false;
+	for (i = 0; i < dn; i++)
+		module[i] = msg[off + i] == '-' ? '_' : msg[off + i];
+	module[dn] = '\0';
+	return kb_oot_module(module);
+}
+
+static void drv_vendor(struct kb_rep *r)
+{
+	const char *l = drv_message_title(r);
+
+	if (!kb_drv_vendor_module(l, strlen(l), r->guilty_module, sizeof(r->guilty_module)))
+		return;
+	kb_oot_mark(r, "a driver no Makefile of linux 6.12 builds, in a log whose module "
+		    "loader says a module came from outside the tree: its vendor's",
+		    KB_SRC_MESSAGE, KB_CONF_LOW);
+}
+
+const struct kb_drv_row kb_drv_vendor = {
+	.sig = { .prefix = "", .kind = "driver", .title = "driver error",
+		 .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = drv_vendor },
+};
+
+static void drv_indexed(struct kb_rep *r)
+{
+	/* the message as logged: its prefix is no driver's name */
+	const char *l = drv_message_title(r);
+
 	if (!kb_drv_index_place(l, strlen(l), r->guilty_file, sizeof(r->guilty_file)))
 		return;
 	r->blame_reason = "the tree's format string that logs the failure at KERN_ERR is there";

@@ -150,3 +150,14 @@ bool kb_drv_index_place(const char *msg, size_t len, char *place, size_t size);
 bool kb_drv_failed_file(const char *line, const char *dir, char *file, size_t size);
 /* Its report (the scanner's, when the log has no other). */
 extern const struct kb_drv_row kb_drv_indexed;
+
+/*
+ * Such a failure that no format string places, logged by dev_printk()
+ * for a driver no Makefile of the tree builds ("xone-dongle 5-2:1.0:
+ * init radio failed"): that driver's module name ('-' as '_'), for a log
+ * whose module loader said a module came from outside the tree. Loads
+ * the tree index.
+ */
+bool kb_drv_vendor_module(const char *msg, size_t len, char *module, size_t size);
+/* Its report: out of the tree, the module's vendor's. */
+extern const struct kb_drv_row kb_drv_vendor;
