@@ -216,4 +216,20 @@ test_expect_success 'NVIDIA'"'"'s driver failing to initialize the GPU' '
 	test "$(cat got)" = "1|nvidia: adapter initialization failed||nvidia|low"
 '
 
+test_expect_success 'btbcm without its firmware patch; a built-in DRM driver'"'"'s DRM_ERROR by its function' '
+	printf "%s\n" "[ 2.25] bluetooth hci0: Direct firmware load for brcm/BCM20702A1-0a5c-216f.hcd failed with error -2" \
+		"[ 2.26] Bluetooth: hci0: BCM: Patch brcm/BCM20702A1-0a5c-216f.hcd not found" >bcm.log &&
+	summarize bcm.log >got &&
+	test "$(cat got)" = "2|btbcm: firmware patch not found|drivers/bluetooth/btbcm.c|btbcm|medium" &&
+	echo "[ 9.0] [drm:intel_dp_aux_xfer] *ERROR* failed to frob the aux channel" >drm.log &&
+	summarize drm.log >got &&
+	grep -q "^1|.*|drivers/gpu/drm/i915/display/intel_dp_aux.c||low$" got &&
+	echo "[ 9.0] [drm:i915_hangcheck_elapsed] *ERROR* Hangcheck timer elapsed" >gone.log &&
+	summarize gone.log >got &&
+	grep -q "^1|.*|drivers/gpu/drm/i915/||low$" got &&
+	echo "[ 9.0] [drm:frob_twiddle] *ERROR* Hangcheck timer elapsed" >none.log &&
+	summarize none.log >got &&
+	! test -s got
+'
+
 test_done

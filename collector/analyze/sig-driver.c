@@ -1041,6 +1041,19 @@ static bool drv_bt_failed(const char *msg, size_t len)
 }
 
 /*
+ * btbcm_setup_patchram(): "BCM: Patch brcm/BCM20702A1-0a5c-216f.hcd not
+ * found" ("patch" before 4.x): no firmware patch for the chip, which then
+ * runs its ROM's code; what users see is Bluetooth not working.
+ */
+static bool drv_bt_no_patch(const char *msg, size_t len)
+{
+	const char *p = memmem(msg, len, ": BCM: ", 7);
+
+	return p && (!strncmp(p + 7, "Patch ", 6) || !strncmp(p + 7, "patch ", 6)) &&
+	       memmem(p, len - (size_t)(p - msg), " not found", 10);
+}
+
+/*
  * libata's messages (include/linux/libata.h: ata_port_printk() "ataN: ",
  * ata_link_printk() "ataN: " or "ataN.LL: ", ata_dev_printk() "ataN.DD: ")
  * name a port, link or device, never the host's driver: one of them in
@@ -1141,7 +1154,10 @@ const struct kb_sig kb_sigs_driver[] = {
 	{ .prefix = "Bluetooth: hci", .contains = ": RTL: HCI_OP_READ_LOCAL_VERSION failed",
 	  .title = "btrtl: reading the version failed", DRIVER_ROW,
 	  .file = "drivers/bluetooth/btrtl.c", .module = "btrtl" },
-	/* drivers/bluetooth/btbcm.c: bt_dev_err(hdev, "BCM: ...") */
+	/* drivers/bluetooth/btbcm.c: bt_dev_err(hdev, "BCM: ..."), and no patch file */
+	{ .prefix = "Bluetooth: hci", .contains = ": BCM: ", .match = drv_bt_no_patch,
+	  .title = "btbcm: firmware patch not found", DRIVER_ROW,
+	  .file = "drivers/bluetooth/btbcm.c", .module = "btbcm" },
 	{ .prefix = "Bluetooth: hci", .contains = ": BCM: ", .match = drv_bt_failed,
 	  .title = "btbcm: setup failed", DRIVER_ROW,
 	  .file = "drivers/bluetooth/btbcm.c", .module = "btbcm" },
@@ -1725,6 +1741,31 @@ static bool drv_index_dir(const struct kb_index *ix, const char *drv, size_t n, 
 	return true;
 }
 
+/*
+ * A built-in DRM driver's DRM_ERROR(): "[drm:FUNC] *ERROR* ..." names the
+ * function that printed it (__func__), no module. The file the index
+ * defines it in; a function 6.12 no longer has, by the driver's name its
+ * functions start with ("i915_hangcheck_elapsed": i915).
+ */
+static bool drv_drm_func_place(const struct kb_index *ix, const char *msg, size_t len,
+			       char *place, size_t size)
+{
+	const char *def[2], *end = memchr(msg, ']', len);
+	char func[128];
+	size_t n = end ? (size_t)(end - msg) - 5 : 0;
+
+	if (!n || n >= sizeof(func) || memchr(msg + 5, ' ', n))
+		return false;
+	memcpy(func, msg + 5, n);
+	func[n] = '\0';
+	if (kb_index_func(ix, func, def, ARRAY_SIZE(def)) == 1) {
+		snprintf(place, size, "%s", def[0]);
+		return kb_starts(def[0], "drivers/gpu/drm/");
+	}
+	return drv_index_dir(ix, func, strcspn(func, "_"), place, size) &&
+	       kb_starts(place, "drivers/gpu/drm/");
+}
+
 bool kb_drv_index_place(const char *msg, size_t len, char *place, size_t size)
 {
 	const struct kb_index *ix = kb_index_get();
@@ -1736,6 +1777,8 @@ bool kb_drv_index_place(const char *msg, size_t len, char *place, size_t size)
 	/* the whole message: a format may hold the prefix's punctuation (": transmit timed out") */
 	if (!ix || !drv_split(msg, len, &off, &dn, &body))
 		return false;
+	if (!dn && kb_starts(msg, "[drm:") && drv_drm_func_place(ix, msg, len, place, size))
+		return !kb_skip_file(place);
 	if (!(drv_index_dir(ix, msg + off, dn, dir, sizeof(dir)) &&
 	      kb_index_error_place(ix, msg, len, dir, drv_text_failed, place, size)) &&
 	    !kb_index_error_place(ix, msg, len, NULL, drv_text_failed, place, size))
@@ -1818,7 +1861,8 @@ static void drv_indexed(struct kb_rep *r)
 
 	if (!kb_drv_index_place(l, strlen(l), r->guilty_file, sizeof(r->guilty_file)))
 		return;
-	r->blame_reason = "the tree's format string that logs the failure at KERN_ERR is there";
+	r->blame_reason = "the tree index places it: the format string that logs it at "
+			  "KERN_ERR, or the function a DRM_ERROR() names";
 	r->blame_source = KB_SRC_MESSAGE_INDEX;
 }
 
