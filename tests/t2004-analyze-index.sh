@@ -38,10 +38,16 @@ test_expect_success 'a log without file:line: blamed through the index' '
 assert r[\"guilty_file\"] == \"drivers/net/ethernet/intel/e1000/e1000_main.c\", r
 assert r[\"blame_source\"] == \"function-index\" and r[\"confidence\"] == \"medium\", r"
 '
-test_expect_success 'a quiet log and one with file:line never load it' '
+test_expect_success 'a log of levels below KERN_ERR and one with file:line never load it; a line of unknown level may be an error' '
 	printf "[    1.0] usb 1-1: new device\n" >quiet.log &&
 	"$KBUG" -vv analyze quiet.log >out 2>err &&
 	! grep -q "function index" err &&
+	printf "<6>[    1.0] usb 1-1: new high-speed USB device number 2 using xhci_hcd\n" >info.log &&
+	"$KBUG" -vv analyze info.log >out 2>err &&
+	! grep -q "function index" err &&
+	printf "[    1.0] usb 1-1: new high-speed USB device number 2 using xhci_hcd\n" >nolevel.log &&
+	"$KBUG" -vv analyze nolevel.log >out 2>err &&
+	grep -q "function index" err &&
 	"$KBUG" -vv analyze "$CORPUS_DIR/qemu-lkdtm-warning.log" >out 2>err &&
 	grep -q "drivers/misc/lkdtm/bugs.c" out &&
 	! grep -q "function index" err

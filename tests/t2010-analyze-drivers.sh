@@ -232,4 +232,30 @@ test_expect_success 'btbcm without its firmware patch; a built-in DRM driver'"'"
 	! test -s got
 '
 
+test_expect_success 'a line saying no failure word: the text its driver'"'"'s directory logs at KERN_ERR' '
+	echo "[ 3.5] hid-generic 0003:046D:C52B.0003: unbalanced collection at end of report description" >hid.log &&
+	summarize hid.log >got &&
+	grep -q "^1|.*unbalanced collection.*|drivers/hid/hid-core.c||low$" got &&
+	"$KBUG" analyze --json hid.log >out.json &&
+	grep -q "\"blame_source\": *\"message-index\"" out.json &&
+	echo "[ 3.5] i2c_hid i2c-ELAN0001:00: HID over i2c has not been provided an Int IRQ" >irq.log &&
+	summarize irq.log >got &&
+	grep -q "^1|.*|drivers/hid/i2c-hid/i2c-hid-core.c||low$" got
+'
+
+test_expect_success 'not at a lower level, not a phrase of a longer line, not a subsystem'"'"'s, not a cut-here' '
+	echo "<6>[ 3.5] hid-generic 0003:046D:C52B.0003: unbalanced collection at end of report description" >info.log &&
+	summarize info.log >got &&
+	! test -s got &&
+	echo "[ 3.5] i2c_hid i2c-ELAN0001:00: HID over i2c has not been provided an Int IRQ, yet this line goes on and on, far longer than the text the tree logs" >long.log &&
+	summarize long.log >got &&
+	! test -s got &&
+	echo "[ 3.5] EXT4-fs (loop1): ext4_check_descriptors: Inode table for group 0 overlaps superblock" >fs.log &&
+	summarize fs.log >got &&
+	! test -s got &&
+	echo "[ 1.0][0]------------[ cut here ]------------" >cut.log &&
+	summarize cut.log >got &&
+	! test -s got
+'
+
 test_done

@@ -559,13 +559,14 @@ const char *kb_index_message(const struct kb_index *ix, const char *msg, size_t 
 }
 
 bool kb_index_error_place(const struct kb_index *ix, const char *msg, size_t len,
-			  const char *under, bool (*keep)(const char *, size_t), char *place,
-			  size_t size)
+			  const char *under, size_t min, bool (*keep)(const char *, size_t),
+			  char *place, size_t size)
 {
 	const char *files[IX_CAND];
 	size_t n, k, dir;
 
-	n = ix_msg_files(ix, msg, len, under, IX_ERR_MIN, true, keep, files, IX_CAND);
+	n = ix_msg_files(ix, msg, len, under, min > IX_ERR_MIN ? min : IX_ERR_MIN, true, keep,
+			 files, IX_CAND);
 	if (!n)
 		return false;
 	/* the directory all of them share: the longest common prefix to a '/' */

@@ -85,11 +85,11 @@ const char *kb_index_message(const struct kb_index *ix, const char *msg, size_t 
 /*
  * Where a failure message no driver's prefix places comes from: the
  * longest text of a format logged at KERN_ERR or worse (at least
- * IX_ERR_MIN bytes, and one keep() accepts) that msg holds, logged by a
+ * IX_ERR_MIN and min bytes, and one keep() accepts) that msg holds, logged by a
  * file under `under` (NULL: any); its file, or the directory all its
  * files share when that is two levels deep at least ("drivers/bluetooth/"),
  * in place. False when there is none.
  */
 bool kb_index_error_place(const struct kb_index *ix, const char *msg, size_t len,
-			  const char *under, bool (*keep)(const char *, size_t), char *place,
-			  size_t size);
+			  const char *under, size_t min, bool (*keep)(const char *, size_t),
+			  char *place, size_t size);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analyze/analyze.h"
+#include "analyze/index.h"
 #include "analyze/internal.h"
 #include "analyze/sig-driver.h"
 #include "core/report.h"
@@ -33,6 +34,7 @@
 #define SCAN_BORROW 20		/* how close the next report must start to lend its file */
 #define SCAN_FALLBACK 512	/* the kept driver error line */
 #define SCAN_UNPLACED 8		/* the unplaced failures kept, the latest */
+#define SCAN_ERRTEXT 32		/* the other lines kept, the latest (kb_drv_error_text_place) */
 #define SCAN_INCIDENT 3		/* lines between a driver's message and the report it starts */
 #define SCAN_CTX 4		/* lines before a report that may name its driver */
 #define SCAN_CTX_LEN 96		/* of each, the part that holds a prefix */
@@ -75,6 +77,11 @@ struct scan {
 	unsigned long un_no[SCAN_UNPLACED];
 	char un_ctx[SCAN_UNPLACED][KB_CTX_MAX];
 	unsigned int un_nr;		/* kept in all; un_nr % SCAN_UNPLACED is the next */
+	/* lines that say nothing failed, which the tree may log as an error: a ring */
+	char qu_text[SCAN_ERRTEXT][SCAN_FALLBACK];
+	unsigned long qu_no[SCAN_ERRTEXT];
+	char qu_ctx[SCAN_ERRTEXT][KB_CTX_MAX];
+	unsigned int qu_nr;
 	/* a stamped line that the next lines may continue (scan_raw: a paste wrapped) */
 	char wrap[KB_LINE_MAX];
 	size_t wrap_len, wrap_last;	/* its length, and its last piece's */
@@ -628,6 +635,26 @@ static void scan_in_report(struct scan *sc, const struct kb_line *l)
 }
 
 /*
+ * A line without a failure word, of a level that may be an error (printk's
+ * KERN_ERR or worse, or not known) and long enough to hold an error text
+ * of the tree: the latest SCAN_ERRTEXT of them.
+ */
+static void scan_errtext_keep(struct scan *sc, const struct kb_line *l)
+{
+	unsigned int k;
+	size_t n;
+
+	if (l->len < IX_ERR_MIN || l->level > 3)
+		return;
+	k = sc->qu_nr++ % SCAN_ERRTEXT;
+	n = l->len < SCAN_FALLBACK - 1 ? l->len : SCAN_FALLBACK - 1;
+	memcpy(sc->qu_text[k], l->text, n);
+	sc->qu_text[k][n] = '\0';
+	sc->qu_no[k] = l->no;
+	memcpy(sc->qu_ctx[k], l->ctx, sizeof(sc->qu_ctx[k]));
+}
+
+/*
  * A driver's error no signature lists, kept while the log shows no
  * report: the latest of the strongest, since boot-time noise comes first
  * and the failure the user reports is usually the last thing the log says.
@@ -671,6 +698,7 @@ static void scan_fallback_keep(struct scan *sc, const struct kb_line *l)
 			sc->fb_wrap_len = l->len;
 			sc->fb_wrap_no = l->no;
 		}
+		scan_errtext_keep(sc, l);
 		return;
 	}
 	n = joined.len < SCAN_FALLBACK - 1 ? joined.len : SCAN_FALLBACK - 1;
@@ -716,6 +744,26 @@ static void scan_fallback_report(struct scan *sc)
 		l.no = sc->un_no[k];
 		snprintf(l.ctx, sizeof(l.ctx), "%s", sc->un_ctx[k]);
 		break;
+	}
+	/* nor those: the latest line that the tree logs as an error, by its text */
+	for (i = 0; sig == &kb_drv_generic.sig && !sc->fb_rank && i < sc->qu_nr &&
+	     i < SCAN_ERRTEXT; i++) {
+		k = (sc->qu_nr - 1 - i) % SCAN_ERRTEXT;
+		if (sc->count && (!sc->pending || sc->qu_no[k] <= sc->pending_last))
+			return;
+		/*
+		 * "[ cut here ]" is a report's, whose header the log lost or a
+		 * prefix hid ("[0]": a CPU's); test code prints it as an error
+		 */
+		if (strstr(sc->qu_text[k], "[ cut here ]"))
+			continue;
+		if (!kb_drv_error_text_place(sc->qu_text[k], strlen(sc->qu_text[k]), place,
+					     sizeof(place)))
+			continue;
+		sig = &kb_drv_error_text.sig;
+		l.text = sc->qu_text[k];
+		l.no = sc->qu_no[k];
+		snprintf(l.ctx, sizeof(l.ctx), "%s", sc->qu_ctx[k]);
 	}
 	if (sig == &kb_drv_generic.sig) {
 		if (!sc->fb_rank)

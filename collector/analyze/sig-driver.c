@@ -1780,8 +1780,8 @@ bool kb_drv_index_place(const char *msg, size_t len, char *place, size_t size)
 	if (!dn && kb_starts(msg, "[drm:") && drv_drm_func_place(ix, msg, len, place, size))
 		return !kb_skip_file(place);
 	if (!(drv_index_dir(ix, msg + off, dn, dir, sizeof(dir)) &&
-	      kb_index_error_place(ix, msg, len, dir, drv_text_failed, place, size)) &&
-	    !kb_index_error_place(ix, msg, len, NULL, drv_text_failed, place, size))
+	      kb_index_error_place(ix, msg, len, dir, 0, drv_text_failed, place, size)) &&
+	    !kb_index_error_place(ix, msg, len, NULL, 0, drv_text_failed, place, size))
 		return false;
 	return !kb_starts(place, "drivers/base/") && !kb_starts(place, "kernel/power/") &&
 	       !kb_skip_file(place);
@@ -1869,6 +1869,67 @@ static void drv_indexed(struct kb_rep *r)
 const struct kb_drv_row kb_drv_indexed = {
 	.sig = { .prefix = "", .kind = "driver", .title = "driver error",
 		 .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = drv_indexed },
+};
+
+static const char *const drv_on_behalf[] = {
+	"drivers/base/", "kernel/power/", "drivers/iommu/", "kernel/hung_task.c",
+	"kernel/watchdog", "mm/oom_kill.c",
+};
+
+bool kb_drv_error_text_place(const char *msg, size_t len, char *place, size_t size)
+{
+	const struct kb_index *ix = kb_index_get();
+	char dir[DRV_PREFIX_MAX + 160];
+	size_t off = 0, dn = 0, body = 0, min, i;
+	bool split;
+
+	while (len && (*msg == ' ' || *msg == '\t'))
+		msg++, len--;
+	if (!ix)
+		return false;
+	/*
+	 * The text must be the message, not a phrase of it: half its body
+	 * (after the device's prefix) at least, since "device does not
+	 * support " is in many messages that are no error of its file's
+	 */
+	split = drv_split(msg, len, &off, &dn, &body);
+	min = (len - body + 1) / 2;
+	/*
+	 * and the driver's: the prefix names a driver or module (its
+	 * dev_printk() or pr_fmt()) whose directory logs the text. Without
+	 * one it is a subsystem's ("EXT4-fs (loop1): ", "ALSA: "), whose
+	 * errors are mostly about what a user or a disk gave it.
+	 */
+	if (!split || !drv_index_dir(ix, msg + off, dn, dir, sizeof(dir)) ||
+	    !kb_index_error_place(ix, msg, len, dir, min, NULL, place, size))
+		return false;
+	/*
+	 * Not the code that logs on another's behalf: the driver core and
+	 * power management (a device's callback failed), the IOMMU (a
+	 * device's DMA faulted), the detectors of a stuck task or CPU or of
+	 * memory pressure (whose report names the culprit in its trace), nor
+	 * machinery skip.c names.
+	 */
+	for (i = 0; i < ARRAY_SIZE(drv_on_behalf); i++)
+		if (kb_starts(place, drv_on_behalf[i]))
+			return false;
+	return !kb_skip_file(place);
+}
+
+static void drv_error_text(struct kb_rep *r)
+{
+	const char *l = drv_message_title(r);
+
+	if (!kb_drv_error_text_place(l, strlen(l), r->guilty_file, sizeof(r->guilty_file)))
+		return;
+	r->blame_reason = "the tree index places it: a format string that logs this text at "
+			  "KERN_ERR or worse";
+	r->blame_source = KB_SRC_MESSAGE_INDEX;
+}
+
+const struct kb_drv_row kb_drv_error_text = {
+	.sig = { .prefix = "", .kind = "driver", .title = "driver error",
+		 .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = drv_error_text },
 };
 
 /*

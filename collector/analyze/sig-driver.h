@@ -161,3 +161,15 @@ extern const struct kb_drv_row kb_drv_indexed;
 bool kb_drv_vendor_module(const char *msg, size_t len, char *module, size_t size);
 /* Its report: out of the tree, the module's vendor's. */
 extern const struct kb_drv_row kb_drv_vendor;
+
+/*
+ * A line that says nothing failed but whose text (IX_ERR_MIN bytes at
+ * least) a format of the tree logs at KERN_ERR or worse ("hid-generic
+ * 0003:046D:C52B.0003: unbalanced collection at end of report
+ * description"): that file, or the directory its files share; false
+ * when none does, or when it is code that logs on a device's behalf.
+ * Loads the tree index.
+ */
+bool kb_drv_error_text_place(const char *msg, size_t len, char *place, size_t size);
+/* Its report (the scanner's, when the log has no other), low confidence. */
+extern const struct kb_drv_row kb_drv_error_text;
