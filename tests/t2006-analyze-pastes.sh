@@ -457,4 +457,18 @@ test_expect_success 'a node'"'"'s log as talosctl dmesg prints it: host, facilit
 	grep -q "^WARNING in xfs_log_worker|fs/xfs/xfs_log.c|" got
 '
 
+test_expect_success 'a panic with no trace that places it: the file of its panic() message' '
+	echo "[    7.5] Kernel panic - not syncing: Attempted to kill init! exitcode=0x00000100" >init.log &&
+	"$KBUG" analyze --json init.log >out.json &&
+	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"guilty_file\"] == \"kernel/exit.c\" and r[\"blame_source\"] == \"message-index\", r
+assert r[\"confidence\"] == \"medium\", r" &&
+	echo "[    2.0] Kernel panic - not syncing: VFS: Unable to mount root fs on unknown-block(0,0)" >root.log &&
+	"$KBUG" analyze --json root.log >out.json &&
+	grep -q "\"guilty_file\": *\"init/do_mounts.c\"" out.json &&
+	echo "[    9.0] Kernel panic - not syncing: softlockup: hung tasks" >lockup.log &&
+	"$KBUG" analyze --json lockup.log >out.json &&
+	grep -q "\"guilty_file\": *null" out.json
+'
+
 test_done

@@ -51,10 +51,20 @@ test_expect_success 'a driver named like its module: the sources the tree'"'"'s 
 	test "$(cat got)" = "1|sky2: transmit queue timed out|drivers/net/ethernet/marvell/sky2.c|sky2|medium"
 '
 
-test_expect_success 'a driver kbug has no table row for: its module, to be routed by name' '
+test_expect_success 'a driver the tree has no module, driver or file of: out of the tree, unless the kernel is newer' '
 	echo "[ 1.0] foo_pci 0000:05:00.0: Direct firmware load for foo/bar.bin failed with error -110" >foo.log &&
 	summarize foo.log >got &&
-	test "$(cat got)" = "1|foo_pci: firmware load failed||foo_pci|low"
+	test "$(cat got)" = "1|foo_pci: firmware load failed||foo_pci|low" &&
+	"$KBUG" analyze --json foo.log >out.json &&
+	grep -q "\"out_of_tree\": *true" out.json &&
+	{ echo "[ 0.0] Linux version 6.14.2-arch1-1 (linux@archlinux) (gcc 14.2.1) #1 SMP" && cat foo.log; } >new.log &&
+	summarize new.log >got &&
+	test "$(cat got)" = "2|foo_pci: firmware load failed||foo_pci|low" &&
+	"$KBUG" analyze --json new.log >out.json &&
+	! grep -q "\"out_of_tree\": *true" out.json &&
+	echo "[ 1.0] r8169 0000:02:00.0: Direct firmware load for rtl_nic/rtl8168h-2.fw failed with error -2" >tree.log &&
+	"$KBUG" analyze --json tree.log >out.json &&
+	! grep -q "\"out_of_tree\": *true" out.json
 '
 
 test_expect_success 'a vendor'"'"'s own driver (r8125, not the tree'"'"'s r8169): out of the tree' '

@@ -1212,6 +1212,42 @@ static void blame_message_file(struct kb_rep *r)
 	r->blame_source = KB_SRC_MESSAGE_INDEX;
 }
 
+/*
+ * "Kernel panic - not syncing: MSG" with no frame that places it (the
+ * paste holds no trace, or one of panic's machinery only): the file whose
+ * panic() format is MSG, from the index's texts ("Attempted to kill
+ * init! exitcode=0x": kernel/exit.c; "VFS: Unable to mount root fs on":
+ * init/do_mounts.c), at least half the message; never a detector's
+ * ("softlockup: hung tasks") or machinery's. Not after another report:
+ * the panic is its consequence (an oops killed init).
+ */
+static void blame_panic_message(struct kb_rep *r)
+{
+	const struct kb_index *ix;
+	const char *l, *p;
+	char place[sizeof(r->guilty_file)];
+	size_t n;
+
+	if (!r->sig->kind || strcmp(r->sig->kind, "panic") || r->out_of_tree || r->follows ||
+	    r->guilty_file[0] || r->guilty_module[0])
+		return;
+	l = kb_rep_line(r, r->hdr);
+	p = strstr(l, "not syncing: ");
+	if (!p)
+		return;
+	p += strlen("not syncing: ");
+	n = strcspn(p, "\n");
+	while (n && p[n - 1] == ' ')
+		n--;
+	ix = kb_index_get();
+	if (!ix || !kb_index_error_place(ix, p, n, NULL, (n + 1) / 2, NULL, place, sizeof(place)) ||
+	    kb_drv_on_behalf(place))
+		return;
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", place);
+	r->blame_reason = "the file whose panic() message this is, from the tree index's texts";
+	r->blame_source = KB_SRC_MESSAGE_INDEX;
+}
+
 /* Do a and b share their first two directories ("fs/bcachefs/", "drivers/gpu/")? */
 static bool blame_same_subsystem(const char *a, const char *b)
 {
@@ -1303,6 +1339,34 @@ static void blame_oot_named(struct kb_rep *r)
 		    KB_SRC_MODULE, KB_CONF_MEDIUM);
 }
 
+/* Is the log's kernel ("Linux version 6.14.2-arch1-1") newer than the index's? */
+static bool blame_release_newer(const struct kb_rep *r)
+{
+	unsigned int maj, min, imaj, imin;
+
+	if (!r->release || sscanf(r->release, "%u.%u", &maj, &min) != 2 ||
+	    sscanf(KB_INDEX_RELEASE, "%u.%u", &imaj, &imin) != 2)
+		return false;
+	return maj > imaj || (maj == imaj && min > imin);
+}
+
+/*
+ * A driver's failure naming a module no Makefile of 6.12 builds, and no
+ * driver or file of the tree either ("apex 0000:01:00.0: probe failed",
+ * Coral's gasket driver), in a log of a kernel not newer than 6.12: a
+ * vendor's module, or one the tree dropped or renamed; low confidence.
+ */
+static void blame_oot_unbuilt(struct kb_rep *r)
+{
+	if (!(r->sig->flags & KB_SIG_DRIVER) || r->out_of_tree || r->guilty_file[0] ||
+	    !r->guilty_module[0] || blame_release_newer(r) ||
+	    !kb_oot_unknown_name(r->guilty_module))
+		return;
+	kb_oot_mark(r, "no Makefile, driver or file of linux 6.12 has this module's name: a "
+		    "vendor's module, or one the tree has dropped or renamed; report it to "
+		    "whoever ships it", KB_SRC_MODULE, KB_CONF_LOW);
+}
+
 /* No guilty file, a guess, or a file of machinery: the blame says little. */
 static bool blame_weak(const struct kb_rep *r)
 {
@@ -1369,6 +1433,8 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 	blame_oot_named(r);
 	blame_refine(r);
 	blame_message_file(r);
+	blame_oot_unbuilt(r);
+	blame_panic_message(r);
 	/* built outside the tree, module unnamed: the one whose load tainted the kernel */
 	if (r->out_of_tree && !r->guilty_module[0] && r->oot_hint && r->oot_hint[0])
 		snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", r->oot_hint);

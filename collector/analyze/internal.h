@@ -63,6 +63,8 @@ struct kb_rep {
 	const struct kb_sig *sig;
 	const struct kb_sig *refine;	/* the same driver's next message's row, if any */
 	const char *oot_hint;		/* the last module that tainted the kernel, or "" */
+	const char *release;		/* the log's "Linux version" release, or "" */
+	bool follows;			/* another report of the log came before it */
 	size_t hdr;		/* index of the header line */
 	struct strbuf arena;	/* the lines' text, NUL after each */
 	size_t *off;		/* line i: arena.buf + off[i] */
@@ -231,6 +233,12 @@ bool kb_oot_tree_copy(const struct kb_rep *r, const char *line, const char *path
 bool kb_oot_tree_copy_place(struct kb_rep *r, const char *line);
 /* No Makefile of the tree builds a module of this name (false without an index) */
 bool kb_oot_module(const char *module);
+/*
+ * Is name (a driver's, as its messages print it) nothing of the tree: no
+ * module, no device driver and no NAME.c of that name? False without an
+ * index.
+ */
+bool kb_oot_unknown_name(const char *name);
 /*
  * Did the log's module loader name this module as one from outside the
  * tree ("MOD: loading out-of-tree module taints kernel.", scan.c)?

@@ -31,6 +31,7 @@
 #include "analyze/index.h"
 #include "analyze/internal.h"
 #include "analyze/sig-driver.h"
+#include "util/macro.h"
 
 /* Module names: '-' and '_' are the same (kmod's rule). */
 static bool oot_same(const char *a, size_t n, const char *b)
@@ -154,6 +155,33 @@ static bool oot_tree_builds(const char *module)
 bool kb_oot_module(const char *module)
 {
 	return module[0] && kb_index_get() && !oot_tree_builds(module);
+}
+
+bool kb_oot_unknown_name(const char *name)
+{
+	static const char *const bus[] = { "_pci", "_usb", "_sdio", "_spi", "_i2c", "_platform" };
+	const struct kb_index *ix = kb_index_get();
+	const char *files[1];
+	char c[80];
+	size_t i, k, n;
+
+	if (!kb_oot_module(name) || kb_index_driver(ix, name, files, 1))
+		return false;
+	/* the driver's own name, '_' as the tree's file names write it */
+	for (i = 0; name[i] && i + 3 < sizeof(c); i++)
+		c[i] = name[i] == '-' ? '_' : name[i];
+	memcpy(c + i, ".c", 3);
+	if (kb_index_files_named(ix, c, files, 1))
+		return false;
+	/* a bus's glue named after its module ("ath5k_pci" of ath5k, before 6.12) */
+	for (k = 0; k < ARRAY_SIZE(bus); k++) {
+		n = strlen(bus[k]);
+		if (i > n && !memcmp(c + i - n, bus[k], n)) {
+			c[i - n] = '\0';
+			return !oot_tree_builds(c);
+		}
+	}
+	return true;
 }
 
 bool kb_oot_hinted(const struct kb_rep *r, const char *module)

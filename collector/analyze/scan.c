@@ -432,6 +432,8 @@ static void scan_close(struct scan *sc)
 			kb_dwarf_resolve(sc->dw, r);
 	}
 	r->oot_hint = sc->oot_module;
+	r->release = sc->release;
+	r->follows = sc->count > 0;
 	kb_blame(r, sc->modules, sc->tree);
 	if (r->sig->flags & KB_SIG_DRIVER)
 		scan_device_file(sc, r);

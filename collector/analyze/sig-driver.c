@@ -1876,11 +1876,21 @@ static const char *const drv_on_behalf[] = {
 	"kernel/watchdog", "mm/oom_kill.c",
 };
 
+bool kb_drv_on_behalf(const char *place)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(drv_on_behalf); i++)
+		if (kb_starts(place, drv_on_behalf[i]))
+			return true;
+	return kb_skip_file(place);
+}
+
 bool kb_drv_error_text_place(const char *msg, size_t len, char *place, size_t size)
 {
 	const struct kb_index *ix = kb_index_get();
 	char dir[DRV_PREFIX_MAX + 160];
-	size_t off = 0, dn = 0, body = 0, min, i;
+	size_t off = 0, dn = 0, body = 0, min;
 	bool split;
 
 	while (len && (*msg == ' ' || *msg == '\t'))
@@ -1910,10 +1920,7 @@ bool kb_drv_error_text_place(const char *msg, size_t len, char *place, size_t si
 	 * memory pressure (whose report names the culprit in its trace), nor
 	 * machinery skip.c names.
 	 */
-	for (i = 0; i < ARRAY_SIZE(drv_on_behalf); i++)
-		if (kb_starts(place, drv_on_behalf[i]))
-			return false;
-	return !kb_skip_file(place);
+	return !kb_drv_on_behalf(place);
 }
 
 static void drv_error_text(struct kb_rep *r)

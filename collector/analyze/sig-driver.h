@@ -171,5 +171,11 @@ extern const struct kb_drv_row kb_drv_vendor;
  * Loads the tree index.
  */
 bool kb_drv_error_text_place(const char *msg, size_t len, char *place, size_t size);
+/*
+ * Is place (a file or directory) code that logs on another's behalf: the
+ * driver core, the suspend core, the IOMMU, the hung-task, lockup and
+ * OOM detectors, or machinery skip.c names?
+ */
+bool kb_drv_on_behalf(const char *place);
 /* Its report (the scanner's, when the log has no other), low confidence. */
 extern const struct kb_drv_row kb_drv_error_text;

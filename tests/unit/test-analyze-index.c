@@ -143,14 +143,20 @@ static bool says_timeout(const char *text, size_t len)
 	return memmem(text, len, "timeout", 7);
 }
 
-/* kb_index_error_place()'s answer, NULL for none */
-static const char *place_of(const struct kb_index *ix, const char *m,
-			    bool (*keep)(const char *, size_t))
+/* kb_index_error_place()'s answer for texts of min bytes at least, NULL for none */
+static const char *place_min(const struct kb_index *ix, const char *m, size_t min,
+			     bool (*keep)(const char *, size_t))
 {
 	static char place[64];
 
-	return kb_index_error_place(ix, m, strlen(m), NULL, keep, place, sizeof(place)) ?
+	return kb_index_error_place(ix, m, strlen(m), NULL, min, keep, place, sizeof(place)) ?
 	       place : NULL;
+}
+
+static const char *place_of(const struct kb_index *ix, const char *m,
+			    bool (*keep)(const char *, size_t))
+{
+	return place_min(ix, m, 0, keep);
 }
 
 /*
@@ -181,6 +187,9 @@ static void test_error_place(void **state)
 	/* keep() refuses a text without the failure word; info level never counts */
 	assert_null(place_of(ix, "eth0: Transmit error, Tx status 7", says_timeout));
 	assert_null(place_of(ix, "wlan0: failed to load the firmware file", NULL));
+	/* a minimum above IX_ERR_MIN: the 25-byte text places, not with 26 asked */
+	assert_string_equal(place_min(ix, "eth0: Transmit error, Tx status 7", 25, NULL), "d/a.c");
+	assert_null(place_min(ix, "eth0: Transmit error, Tx status 7", 26, NULL));
 	kb_index_free(ix);
 }
 
