@@ -123,7 +123,11 @@ test_expect_success 'a wiphy'"'"'s message: its class, then the driver'"'"'s fun
 	test "$(cat got)" = "2|ieee80211: brcmf_cfg80211_get_station: GET STA INFO failed, -NUM|drivers/net/wireless/broadcom/brcm80211/brcmfmac/cfg80211.c||low" &&
 	echo "[ 9.0] ieee80211 phy0: no_such_function_here: frobnication failed, -110" >nofunc.log &&
 	summarize nofunc.log >got &&
-	test ! -s got
+	test ! -s got &&
+	printf "%s\n" "[ 9.0] ieee80211 phy1: cmd 0x9122=UpdateEncryption timed out" \
+		"[ 9.1] ieee80211 phy1: timeout: 0x1122" >word.log &&
+	summarize word.log >got &&
+	! grep -q "sgiseeq" got
 '
 
 test_expect_success 'no driver failure is found in syzkaller logs' '
@@ -196,15 +200,21 @@ test_expect_success 'a probe failure placed at its driver'"'"'s directory: the f
 	grep -q "|drivers/net/wireless/mediatek/mt7601u/|" got
 '
 
-test_expect_success 'a failure of a driver the tree does not build, after an out-of-tree load: its vendor'"'"'s' '
+test_expect_success 'a failure of a driver the tree has nothing of: its vendor'"'"'s, unless the kernel is newer' '
 	printf "%s\n" "[ 8.5] foo_gip: loading out-of-tree module taints kernel." \
 		"[ 9.9] foo-dongle 5-2:1.0: foo_dongle_fw_load: init radio failed: -110" >vendor.log &&
 	summarize vendor.log >got &&
 	grep -q "^2|foo-dongle .*init radio failed: -NUM||foo_dongle|low$" got &&
 	"$KBUG" analyze --json vendor.log >out.json &&
 	grep -q "\"out_of_tree\": *true" out.json &&
-	sed 1d vendor.log >tree.log &&
-	summarize tree.log >got &&
+	sed 1d vendor.log >bare.log &&
+	summarize bare.log >got &&
+	grep -q "^1|foo-dongle .*||foo_dongle|low$" got &&
+	{ echo "[ 0.0] Linux version 6.15.1 (builder@host) (gcc 14) #1 SMP" && cat bare.log; } >newer.log &&
+	summarize newer.log >got &&
+	! test -s got &&
+	echo "[ 9.0] ieee80211 phy3: frobnication failed, -110" >class.log &&
+	summarize class.log >got &&
 	! test -s got
 '
 

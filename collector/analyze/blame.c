@@ -1339,17 +1339,6 @@ static void blame_oot_named(struct kb_rep *r)
 		    KB_SRC_MODULE, KB_CONF_MEDIUM);
 }
 
-/* Is the log's kernel ("Linux version 6.14.2-arch1-1") newer than the index's? */
-static bool blame_release_newer(const struct kb_rep *r)
-{
-	unsigned int maj, min, imaj, imin;
-
-	if (!r->release || sscanf(r->release, "%u.%u", &maj, &min) != 2 ||
-	    sscanf(KB_INDEX_RELEASE, "%u.%u", &imaj, &imin) != 2)
-		return false;
-	return maj > imaj || (maj == imaj && min > imin);
-}
-
 /*
  * A driver's failure naming a module no Makefile of 6.12 builds, and no
  * driver or file of the tree either ("apex 0000:01:00.0: probe failed",
@@ -1359,7 +1348,7 @@ static bool blame_release_newer(const struct kb_rep *r)
 static void blame_oot_unbuilt(struct kb_rep *r)
 {
 	if (!(r->sig->flags & KB_SIG_DRIVER) || r->out_of_tree || r->guilty_file[0] ||
-	    !r->guilty_module[0] || blame_release_newer(r) ||
+	    !r->guilty_module[0] || kb_release_newer(r->release) ||
 	    !kb_oot_unknown_name(r->guilty_module))
 		return;
 	kb_oot_mark(r, "no Makefile, driver or file of linux 6.12 has this module's name: a "

@@ -239,6 +239,8 @@ bool kb_oot_module(const char *module);
  * index.
  */
 bool kb_oot_unknown_name(const char *name);
+/* Is the log's kernel ("6.14.2-arch1-1", "Linux version"'s) newer than the index's? */
+bool kb_release_newer(const char *release);
 /*
  * Did the log's module loader name this module as one from outside the
  * tree ("MOD: loading out-of-tree module taints kernel.", scan.c)?

@@ -157,6 +157,16 @@ bool kb_oot_module(const char *module)
 	return module[0] && kb_index_get() && !oot_tree_builds(module);
 }
 
+bool kb_release_newer(const char *release)
+{
+	unsigned int maj, min, imaj, imin;
+
+	if (!release || sscanf(release, "%u.%u", &maj, &min) != 2 ||
+	    sscanf(KB_INDEX_RELEASE, "%u.%u", &imaj, &imin) != 2)
+		return false;
+	return maj > imaj || (maj == imaj && min > imin);
+}
+
 bool kb_oot_unknown_name(const char *name)
 {
 	static const char *const bus[] = { "_pci", "_usb", "_sdio", "_spi", "_i2c", "_platform" };

@@ -736,7 +736,7 @@ static void scan_fallback_report(struct scan *sc)
 		if (kb_drv_index_place(sc->un_text[k], strlen(sc->un_text[k]), place,
 				       sizeof(place)))
 			sig = &kb_drv_indexed.sig;
-		else if (sc->oot_module[0] &&
+		else if ((sc->oot_module[0] || !kb_release_newer(sc->release)) &&
 			 kb_drv_vendor_module(sc->un_text[k], strlen(sc->un_text[k]), place,
 					      sizeof(place)))
 			sig = &kb_drv_vendor.sig;

@@ -1461,19 +1461,21 @@ static const char *const drv_netdev_names[] = {
  * A SCSI host's or controller's instance name made of its driver's:
  * "mpt2sas0" (ioc->name, "%s%d"), "mpt3sas_cm0" ("%s_cm%d"), "nvme0":
  * the driver's name in buf, when the name is unknown but that is known.
- * The number makes it a device's name: the index's names count.
+ * The number makes it a device's name: the index's names count. It
+ * counts one machine's controllers, so it has one or two digits; more is
+ * a chip's model ("imx477" is no instance of the "imx" serial driver).
  */
 static bool drv_instance(const char *name, char *buf, size_t size)
 {
 	const bool dev_form = true;
-	size_t n = strlen(name);
+	size_t n = strlen(name), len = n;
 	char *us;
 
 	if (!n || n >= size || name[n - 1] < '0' || name[n - 1] > '9')
 		return false;
 	while (n && name[n - 1] >= '0' && name[n - 1] <= '9')
 		n--;
-	if (n < 3)
+	if (n < 3 || len - n > 2)
 		return false;
 	memcpy(buf, name, n);
 	buf[n] = '\0';
@@ -1526,7 +1528,16 @@ static const char *drv_wiphy_func(const char *m, size_t len, size_t off, size_t 
 	memcpy(func, m + body, n);
 	func[n] = '\0';
 	ix = kb_index_get();
-	return ix && kb_index_func(ix, func, files, 2) == 1 ? files[0] : NULL;
+	if (!ix || kb_index_func(ix, func, files, 2) != 1)
+		return NULL;
+	/*
+	 * a wiphy is a wireless driver's (ieee80211_alloc_hw()): its function
+	 * lies in one, or in staging; "timeout: 0x1122" names no function of
+	 * it, though some Ethernet driver has a static timeout()
+	 */
+	return kb_starts(files[0], "drivers/net/wireless/") ||
+	       kb_starts(files[0], "drivers/staging/") || kb_starts(files[0], "net/mac80211/") ?
+	       files[0] : NULL;
 }
 
 #define DRV_FS_MODULES_MAX 16	/* Kbuild objects of one name that a tag may stand for */
@@ -1832,10 +1843,19 @@ bool kb_drv_vendor_module(const char *msg, size_t len, char *module, size_t size
 	if (!drv_split(msg, len, &off, &dn, &body) || dn < 2 || dn >= size ||
 	    msg[off + dn] != ' ')
 		return false;
+	/*
+	 * and a bus's device, named by its address ("0000:01:00.0", "5-2:1.0",
+	 * "6-001a", "spi0.1"): a class device's name is its kind and a number
+	 * ("ieee80211 phy0", "input input42"), the prefix its class's name
+	 */
+	if (!memchr(msg + off + dn + 1, ':', body - off - dn - 3) &&
+	    !memchr(msg + off + dn + 1, '-', body - off - dn - 3) &&
+	    !memchr(msg + off + dn + 1, '.', body - off - dn - 3))
+		return false;
 	for (i = 0; i < dn; i++)
 		module[i] = msg[off + i] == '-' ? '_' : msg[off + i];
 	module[dn] = '\0';
-	return kb_oot_module(module);
+	return kb_oot_unknown_name(module);
 }
 
 static void drv_vendor(struct kb_rep *r)
@@ -1844,8 +1864,8 @@ static void drv_vendor(struct kb_rep *r)
 
 	if (!kb_drv_vendor_module(l, strlen(l), r->guilty_module, sizeof(r->guilty_module)))
 		return;
-	kb_oot_mark(r, "a driver no Makefile of linux 6.12 builds, in a log whose module "
-		    "loader says a module came from outside the tree: its vendor's",
+	kb_oot_mark(r, "a driver whose name no Makefile, driver or file of linux 6.12 has: "
+		    "its vendor's (or one the tree dropped or renamed)",
 		    KB_SRC_MESSAGE, KB_CONF_LOW);
 }
 

@@ -153,10 +153,12 @@ extern const struct kb_drv_row kb_drv_indexed;
 
 /*
  * Such a failure that no format string places, logged by dev_printk()
- * for a driver no Makefile of the tree builds ("xone-dongle 5-2:1.0:
- * init radio failed"): that driver's module name ('-' as '_'), for a log
- * whose module loader said a module came from outside the tree. Loads
- * the tree index.
+ * for a driver of a name no Makefile, driver or file of the tree has
+ * ("xone-dongle 5-2:1.0: init radio failed"): that driver's module name
+ * ('-' as '_'). The scanner asks it for a log whose module loader said a
+ * module came from outside the tree, or whose kernel is not newer than
+ * the index's (a newer one may have added the driver). Loads the tree
+ * index.
  */
 bool kb_drv_vendor_module(const char *msg, size_t len, char *module, size_t size);
 /* Its report: out of the tree, the module's vendor's. */
