@@ -125,17 +125,61 @@ def bare_macros(tree, files):
     return sorted(bare - bodies)
 
 
+# include/linux/syscalls.h: SYSCALL_DEFINEn(NAME, ...) { BODY } defines the
+# body as __do_sys_NAME (inlined into __se_sys_NAME and the architecture's
+# entry wrapper, __x64_sys_NAME, __arm64_sys_NAME...), COMPAT_SYSCALL_DEFINEn
+# as __do_compat_sys_NAME; ctags reads the macro's name as the function's.
+RE_SYSCALL = re.compile(r"^(COMPAT_)?SYSCALL_DEFINE\d$")
+RE_SYSCALL_NAME = re.compile(r"SYSCALL_DEFINE\d\(\s*(\w+)")
+
+
+def syscall_name(tree, path, start, cache):
+    if path not in cache:
+        with open(os.path.join(tree, path), encoding="utf-8", errors="replace") as fh:
+            cache.clear()
+            cache[path] = fh.read().split("\n")
+    lines = cache[path]
+    i = int(start) - 1
+    m = RE_SYSCALL_NAME.search(lines[i]) if 0 <= i < len(lines) else None
+    if not m:
+        return None
+    return ("__do_compat_sys_" if "COMPAT_" in lines[i] else "__do_sys_") + m.group(1)
+
+
+# Assembly (.S) defines functions with include/linux/linkage.h's macros
+# (SYM_FUNC_START(name), SYM_CODE_START_LOCAL(name), SYM_FUNC_ALIAS(alias,
+# name)...), the older ENTRY(name)/WEAK(name), powerpc's _GLOBAL(name), or a
+# bare "name:" that ENDPROC(name) or SYM_FUNC_END(name) closes (arm's
+# ret_fast_syscall). A trace names them as it names C functions.
+RE_ASM_DEF = re.compile(r"^\s*(?:SYM_(?:FUNC|TYPED_FUNC|CODE|INNER_LABEL)[A-Z_]*|ENTRY|ENTRY_CFI|"
+                        r"WEAK|_GLOBAL|_GLOBAL_TOC|GLOBAL|FUNC_START|ENDPROC|ENDPIPROC)"
+                        r"\(\s*(\w+)", re.M)
+
+
+def asm_functions(tree, files, defs):
+    for f in files:
+        if not f.endswith(".S"):
+            continue
+        with open(os.path.join(tree, f), encoding="utf-8", errors="replace") as fh:
+            for name in RE_ASM_DEF.findall(fh.read()):
+                defs.setdefault(name, set()).add(f)
+
+
 def functions(tree, files):
     c = [f for f in files if f.endswith((".c", ".h"))]
     ignore = ",".join(n + "+" for n in bare_macros(tree, c))
     out = subprocess.run(CTAGS + ["-I", ignore], cwd=tree, input="\n".join(c) + "\n",
                          capture_output=True, text=True, errors="replace", check=True).stdout
-    defs, full = {}, {}
+    defs, full, cache = {}, {}, {}
     for line in out.splitlines():
         f = line.split(" ", 3)
         if len(f) != 4 or not f[0] or not f[3]:
             continue
         name, start, end, path = f
+        if RE_SYSCALL.match(name):
+            name = syscall_name(tree, path, start, cache)
+            if not name:
+                continue
         defs.setdefault(name, set()).add(path)
         # a definition on one line is a configuration's empty stub
         # ("static inline void setup_nr_cpu_ids(void) { }" for !SMP)
@@ -144,6 +188,7 @@ def functions(tree, files):
     # a stub is never where a trace was: its name's full definitions are
     for name, paths in full.items():
         defs[name] &= paths
+    asm_functions(tree, files, defs)
     return defs
 
 

@@ -52,6 +52,45 @@ test_expect_success 'a log of levels below KERN_ERR and one with file:line never
 	grep -q "drivers/misc/lkdtm/bugs.c" out &&
 	! grep -q "function index" err
 '
+cat >"$TRASH/sys.log" <<'LOG'
+[  363.100000] INFO: task iou-wrk-1234:1234 blocked for more than 120 seconds.
+[  363.100001]       Not tainted 6.1.0-13-amd64 #1 Debian 6.1.55-1
+[  363.100002] Call Trace:
+[  363.100003]  <TASK>
+[  363.100004]  __schedule+0x351/0xa20
+[  363.100005]  schedule+0x5d/0xe0
+[  363.100006]  __x64_sys_io_uring_enter+0x2b1/0x9a0
+[  363.100007]  do_syscall_64+0x58/0xc0
+[  363.100008]  </TASK>
+LOG
+cat >"$TRASH/asm.log" <<'LOG'
+[   12.100000] Unable to handle kernel paging request at virtual address c8a00000
+[   12.100001] Internal error: Oops: 807 [#1] SMP ARM
+[   12.100002] PC is at v7_dma_clean_range+0x1c/0x34
+[   12.100003] LR is at 0x0
+LOG
+cat >"$TRASH/pi.log" <<'LOG'
+[   17.342960] Unable to handle kernel NULL pointer dereference at virtual address 0000000000000000
+[   17.342970] Internal error: Oops: 0000000096000004 [#1] PREEMPT SMP
+[   17.342976] Call trace:
+[   17.342979]  __pi_strcmp+0x20/0x140 (P)
+[   17.342990]  __power_supply_am_i_supplied+0x34/0x98
+[   17.342997]  psy_for_each_psy_cb+0x14/0x20
+LOG
+
+test_expect_success 'a system call by any wrapper'"'"'s name, an assembly function, a helper of two architectures' '
+	"$KBUG" analyze --json sys.log >out.json &&
+	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"guilty_file\"] == \"io_uring/io_uring.c\", r" &&
+	"$KBUG" analyze --json asm.log >out.json &&
+	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"guilty_file\"] == \"arch/arm/mm/cache-v7.S\", r" &&
+	"$KBUG" analyze --json pi.log >out.json &&
+	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"guilty_file\"] == \"drivers/power/supply/power_supply_core.c\", r" &&
+	zcat "$INDEX" | grep -q "^f __do_sys_io_uring_enter " &&
+	! zcat "$INDEX" | grep -q "^f SYSCALL_DEFINE"
+'
 test_expect_success 'a damaged index: a warning naming it, the analysis goes on' '
 	head -c 3000 "$INDEX" >cut.gz &&
 	KBUG_INDEX=$PWD/cut.gz "$KBUG" analyze --json oops.log >out.json 2>err &&

@@ -278,4 +278,32 @@ test_expect_success 'not at a lower level, not a phrase of a longer line, not a 
 	! test -s got
 '
 
+test_expect_success 'an interface driver'"'"'s error on its USB device; a module sharing a bus'"'"'s name' '
+	echo "[ 9.1] usb 1-1.2: 1:1: usb_set_interface failed (-71)" >snd.log &&
+	summarize snd.log >got &&
+	grep -q "^1|.*|sound/usb/endpoint.c||low$" got &&
+	echo "[ 9.1] usb 1-1.4: failed to send control message: -19" >ch341.log &&
+	summarize ch341.log >got &&
+	grep -q "^1|.*|drivers/usb/serial/ch341.c||low$" got &&
+	echo "[ 9.1] usb 1-1: device descriptor read/64, error -71" >enum.log &&
+	summarize enum.log >got &&
+	grep -q "^1|.*|drivers/usb/core/" got &&
+	echo "[ 406.7] rbd: rbd0: failed to acquire lock: -13" >rbd.log &&
+	summarize rbd.log >got &&
+	grep -q "^1|.*|drivers/block/rbd.c|" got
+'
+
+test_expect_success 'a driver the tree has nothing of: no other driver'"'"'s text places it; "couldn'"'"'t"' '
+	echo "[ 14.1] tenstorrent 0000:01:00.0: Failed to initialize hwmon" >tt.log &&
+	summarize tt.log >got &&
+	grep -q "^1|tenstorrent .*: Failed to initialize hwmon||tenstorrent|low$" got &&
+	printf "%s\n" "[ 0.0] Linux version 6.19.0 (b@h) #1 SMP" \
+		"[ 12.1] amdxdna 0000:c6:00.1: [drm] *ERROR* amdxdna_probe: Hardware init failed, ret -110" >new.log &&
+	summarize new.log >got &&
+	! grep -q "bq24190" got &&
+	echo "[ 16.4] apex 0000:08:00.0: Couldn'"'"'t initialize interrupts: -22" >apex.log &&
+	summarize apex.log >got &&
+	grep -q "^1|.*|apex|low$" got
+'
+
 test_done

@@ -405,6 +405,30 @@ static bool blame_oot_assert(const struct kb_frame *f)
 	return false;
 }
 
+/*
+ * A name the index defines in several files, every one of them machinery
+ * (arm64's and riscv's arch/ARCH/lib/strcmp.S both give __pi_strcmp):
+ * whichever it was, it was a helper.
+ */
+static bool blame_index_all_skipped(const struct kb_rep *r, const struct kb_frame *f)
+{
+	const struct kb_index *ix = kb_index_get();
+	const char *def[9];	/* eight at most: more is no helper's */
+	char name[128];
+	size_t n, i;
+
+	if (!ix || f->module[0] || blame_names_file(r))
+		return false;
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(f->func, "."), f->func);
+	n = kb_index_func(ix, name, def, ARRAY_SIZE(def));
+	if (n < 2 || n == ARRAY_SIZE(def))
+		return false;
+	for (i = 0; i < n; i++)
+		if (!kb_skip_file(def[i]))
+			return false;
+	return true;
+}
+
 static bool blame_helper(const struct kb_rep *r, const struct kb_frame *f)
 {
 	const char *file;
@@ -412,7 +436,9 @@ static bool blame_helper(const struct kb_rep *r, const struct kb_frame *f)
 	if (kb_skip_func(f->func, KB_USE_BLAME) || blame_oot_assert(f))
 		return true;
 	file = blame_frame_file(r, f);
-	return file && kb_skip_file(file);
+	if (file)
+		return kb_skip_file(file);
+	return blame_index_all_skipped(r, f);
 }
 
 /*

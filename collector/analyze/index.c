@@ -357,13 +357,55 @@ static size_t ix_ids(const struct kb_index *ix, const char *s, const char **file
 	return n;
 }
 
+/*
+ * A system call's body, which the index holds as SYSCALL_DEFINEn()'s
+ * __do_sys_NAME (include/linux/syscalls.h), under the names a trace shows
+ * for it: the wrappers __se_sys_NAME and sys_NAME, the architecture's
+ * entry points (__x64_sys_NAME, __arm64_sys_NAME, __ia32_compat_sys_NAME:
+ * arch/ARCH/include/asm/syscall_wrapper.h), before 4.17 SyS_NAME. In key,
+ * "__do_sys_NAME" or "__do_compat_sys_NAME"; false for another name.
+ */
+static bool ix_syscall_key(const char *func, char *key, size_t size)
+{
+	const char *p = func, *name;
+	bool compat = false;
+	int n;
+
+	if (kb_starts(p, "SyS_")) {
+		name = p + 4;
+	} else {
+		if (kb_starts(p, "__")) {
+			p += 2 + strspn(p + 2, "abcdefghijklmnopqrstuvwxyz0123456789");
+			if (*p++ != '_')
+				return false;
+		}
+		if (kb_starts(p, "compat_")) {
+			compat = true;
+			p += 7;
+		}
+		if (!kb_starts(p, "sys_"))
+			return false;
+		name = p + 4;
+	}
+	if (!*name)
+		return false;
+	n = snprintf(key, size, "__do_%ssys_%s", compat ? "compat_" : "", name);
+	return n > 0 && (size_t)n < size && strcmp(key, func);
+}
+
 size_t kb_index_func(const struct kb_index *ix, const char *func, const char **files,
 		     size_t max)
 {
 	size_t i = ix_lower(ix->funcs, ix->funcs_nr, sizeof(*ix->funcs), func);
+	char key[160];
 
-	if (i == ix->funcs_nr || strcmp(ix->funcs[i].name, func))
-		return 0;
+	if (i == ix->funcs_nr || strcmp(ix->funcs[i].name, func)) {
+		if (!ix_syscall_key(func, key, sizeof(key)))
+			return 0;
+		i = ix_lower(ix->funcs, ix->funcs_nr, sizeof(*ix->funcs), key);
+		if (i == ix->funcs_nr || strcmp(ix->funcs[i].name, key))
+			return 0;
+	}
 	return ix_ids(ix, ix->funcs[i].ids, files, max);
 }
 

@@ -733,13 +733,17 @@ static void scan_fallback_report(struct scan *sc)
 		k = (sc->un_nr - 1 - i) % SCAN_UNPLACED;
 		if (sc->count && (!sc->pending || sc->un_no[k] <= sc->pending_last))
 			return;
-		if (kb_drv_index_place(sc->un_text[k], strlen(sc->un_text[k]), place,
-				       sizeof(place)))
-			sig = &kb_drv_indexed.sig;
-		else if ((sc->oot_module[0] || !kb_release_newer(sc->release)) &&
-			 kb_drv_vendor_module(sc->un_text[k], strlen(sc->un_text[k]), place,
-					      sizeof(place)))
+		/*
+		 * a bus device's driver the tree has nothing of logged it: a
+		 * text of the tree's that it matches is another driver's
+		 */
+		if ((sc->oot_module[0] || !kb_release_newer(sc->release)) &&
+		    kb_drv_vendor_module(sc->un_text[k], strlen(sc->un_text[k]), place,
+					 sizeof(place)))
 			sig = &kb_drv_vendor.sig;
+		else if (kb_drv_index_place(sc->un_text[k], strlen(sc->un_text[k]), place,
+					    sizeof(place)))
+			sig = &kb_drv_indexed.sig;
 		else
 			continue;
 		l.text = sc->un_text[k];

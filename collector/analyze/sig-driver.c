@@ -688,6 +688,33 @@ const struct kb_sig *kb_sig_driver_match(const char *msg, size_t len)
 	return s;
 }
 
+static bool drv_text_failed(const char *text, size_t len);
+
+/*
+ * "usb 1-2: " is a USB device's name after its driver's, usb_generic_driver's
+ * "usb" (drivers/usb/core/generic.c); but an interface's driver logs against
+ * its device too (dev_err(&interface_to_usbdev(intf)->dev, ...): sound/usb's
+ * "1:1: usb_set_interface failed"). When the tree logs the text at KERN_ERR
+ * only outside drivers/usb/core/, that code is whose message it is.
+ */
+static void drv_usb_device(struct kb_rep *r, const char *l)
+{
+	const struct kb_index *ix = kb_index_get();
+	char place[sizeof(r->guilty_file)];
+	size_t off, n, body, len = strcspn(l, "\n");
+
+	if (!ix || !drv_split(l, len, &off, &n, &body) ||
+	    !kb_index_error_place(ix, l + body, len - body, NULL, 0, drv_text_failed, place,
+				  sizeof(place)) ||
+	    kb_starts(place, "drivers/usb/core/") || kb_skip_file(place))
+		return;
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", place);
+	r->guilty_module[0] = '\0';
+	r->blame_reason = "an interface's driver logs this against its USB device: the file "
+			  "whose format logs the text at KERN_ERR";
+	r->blame_source = KB_SRC_MESSAGE_INDEX;
+}
+
 static bool drv_known(const char *drv, size_t n, const char *end);
 static bool drv_fs_tag(const char *drv, size_t n, char *name, size_t size);
 static const char *drv_wiphy_func(const char *m, size_t len, size_t off, size_t dn,
@@ -750,6 +777,8 @@ void kb_drv_title(struct kb_rep *r)
 			r->blame_source = KB_SRC_INDEX;
 		}
 	}
+	if (row == &kb_drv_generic && !strcmp(drv, "usb"))
+		drv_usb_device(r, l);
 }
 
 #define DRV_NAMED_WITHIN 12	/* lines after the header where the warning's message is */
@@ -1292,6 +1321,7 @@ static const struct {
 	FAIL_WORD("hung", false), FAIL_WORD("stuck", false), FAIL_WORD("invalid", false),
 	FAIL_WORD("unable to", false), FAIL_WORD("can't", false), FAIL_WORD("cannot", false),
 	FAIL_WORD("corrupt", true), FAIL_WORD("bogus", false), FAIL_WORD("could not", false),
+	FAIL_WORD("couldn't", false),
 	FAIL_WORD("fault", true), FAIL_WORD("abort", true), FAIL_WORD("unhandled", false),
 	FAIL_WORD("giving up", false), FAIL_WORD("no response", false),
 	FAIL_WORD("refused", false), FAIL_WORD("dead", false), FAIL_WORD("exception", false),
@@ -1439,9 +1469,14 @@ static bool drv_index_known(const char *name, bool dev_form)
 		      kb_index_module(ix, name, 0, &dir, files, 0) >= 0);
 }
 
+/*
+ * A bus's name is no driver's only in dev_printk()'s form ("pci 0000:00:1c.0: "):
+ * as pr_fmt()'s "NAME: " it is the module that shares it (drivers/block/rbd.c's
+ * "rbd: rbd0: ", not the rbd bus's devices).
+ */
 static bool drv_name_known(const char *name, bool dev_form)
 {
-	return !drv_bus(name) && (drv_lookup(name) || drv_module(name) ||
+	return !(dev_form && drv_bus(name)) && (drv_lookup(name) || drv_module(name) ||
 				  drv_out_of_tree(name) || drv_mmc_host(name) ||
 				  drv_index_known(name, dev_form));
 }
@@ -1790,9 +1825,14 @@ bool kb_drv_index_place(const char *msg, size_t len, char *place, size_t size)
 		return false;
 	if (!dn && kb_starts(msg, "[drm:") && drv_drm_func_place(ix, msg, len, place, size))
 		return !kb_skip_file(place);
+	/*
+	 * the tree's other texts, unless a bus device's driver the tree has
+	 * nothing of logged it ("amdxdna 0000:c6:00.1: ", a newer kernel's)
+	 */
 	if (!(drv_index_dir(ix, msg + off, dn, dir, sizeof(dir)) &&
 	      kb_index_error_place(ix, msg, len, dir, 0, drv_text_failed, place, size)) &&
-	    !kb_index_error_place(ix, msg, len, NULL, 0, drv_text_failed, place, size))
+	    (kb_drv_vendor_module(msg, len, dir, sizeof(dir)) ||
+	     !kb_index_error_place(ix, msg, len, NULL, 0, drv_text_failed, place, size)))
 		return false;
 	return !kb_starts(place, "drivers/base/") && !kb_starts(place, "kernel/power/") &&
 	       !kb_skip_file(place);
