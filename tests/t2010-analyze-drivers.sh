@@ -306,4 +306,36 @@ test_expect_success 'a driver the tree has nothing of: no other driver'"'"'s tex
 	grep -q "^1|.*|apex|low$" got
 '
 
+test_expect_success 'an ACPI resource conflict: the driver that asked for the range, only when nothing else is reported' '
+	printf "%s\n" "[ 85.398602] nct6775: Found NCT6793D or compatible chip at 0x2e:0x290" \
+		"[ 85.398606] ACPI Warning: SystemIO range 0x0000000000000295-0x0000000000000296 conflicts with OpRegion 0x0000000000000290-0x0000000000000299 (\\_GPE.HWM) (20160108/utaddress-255)" \
+		"[ 85.398609] ACPI: If an ACPI driver is available for this device, you should use it instead of the native driver" >rc.log &&
+	summarize rc.log >got &&
+	grep -q "^2|nct6775: ACPI resource conflict|drivers/hwmon/|nct6775|low$" got &&
+	printf "%s\n" "[ 1.0] nct6687: Found NCT6686D or compatible chip at 0x002e:0x0a20" \
+		"[ 1.1] ACPI Warning: SystemIO range 0x0000000000000A20-0x0000000000000A23 conflicts with OpRegion 0x0000000000000A20-0x0000000000000A22 (\\HWMB) (20230628/utaddress-204)" >oot.log &&
+	summarize oot.log >got &&
+	grep -q "^2|nct6687: ACPI resource conflict||nct6687|low$" got &&
+	sed -n 2p rc.log >alone.log &&
+	summarize alone.log >got &&
+	grep -q "^1|ACPI: resource conflict|drivers/acpi/osl.c||low$" got &&
+	printf "%s\n" "[ 90.0] BUG: unable to handle kernel NULL pointer dereference at 0000000000000008" \
+		"[ 90.1] RIP: 0010:e1000_clean+0x1a/0x80 [e1000]" >>rc.log &&
+	summarize rc.log >got &&
+	test "$(wc -l <got)" = 1 &&
+	grep -q "|drivers/net/ethernet/intel/e1000/e1000_main.c|" got
+'
+
+test_expect_success 'the PM core naming a USB device, not its driver: the USB core; another device: nothing' '
+	echo "[ 108.4] PM: Device usb2 failed to suspend async: error -16" >usb2.log &&
+	summarize usb2.log >got &&
+	grep -q "^1|PM: usb failed to suspend|drivers/usb/core/|" got &&
+	echo "[ 108.4] PM: Device 1-2.4 failed to resume async: error -113" >dev.log &&
+	summarize dev.log >got &&
+	grep -q "^1|PM: usb failed to resume|drivers/usb/core/|" got &&
+	echo "[ 108.4] PM: Device 0000:01:00.0 failed to suspend async: error -16" >pci.log &&
+	summarize pci.log >got &&
+	! test -s got
+'
+
 test_done

@@ -780,11 +780,88 @@ static size_t input_indent(struct kb_input *in, const char *s, size_t len)
 	return b;
 }
 
-void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_line *out)
+#define INPUT_INNER_MAX 96	/* how far into a line a wrapper's prefix may reach */
+
+/*
+ * printk's own stamp, "[%5lu.%06lu]" (kernel/printk/printk.c
+ * print_time()), with the "<N>" of a record's level before it, inside a
+ * line that no prefix rule took: a log collector's wrapper before the
+ * kernel's record, numbers and clocks only (a test farm's "2714
+ * 07:17:30.679197  <4>[    3.879243] "), or right after another program's
+ * "prog[pid]: " (Docker Desktop relaying its VM's console: "HOST
+ * com.docker.backend[1]: [  956.812853] "). Its offset, or 0.
+ */
+static bool input_wrapper(const char *s, size_t n)
 {
-	size_t n, b;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!is_digit(s[i]) && !strchr(" \t:.,-+/|T", s[i]))
+			return false;
+	return true;
+}
+
+static size_t input_inner_stamp(const char *s, size_t len, bool program)
+{
+	size_t p, i, d;
+
+	for (p = 1; p < len && p < INPUT_INNER_MAX; p++) {
+		if (s[p] != '[' || (s[p - 1] != ' ' && s[p - 1] != ':' && s[p - 1] != '>'))
+			continue;
+		for (i = p + 1; i < len && s[i] == ' '; i++)
+			;
+		for (d = i; i < len && is_digit(s[i]); i++)
+			;
+		if (i == d || i >= len || s[i] != '.')
+			continue;
+		for (d = ++i; i < len && is_digit(s[i]); i++)
+			;
+		if (i - d != 6 || i >= len || s[i] != ']')
+			continue;
+		if (p >= 3 && s[p - 3] == '<' && is_digit(s[p - 2]) && s[p - 1] == '>')
+			p -= 3;
+		if (program)
+			return p >= 2 && s[p - 2] == ':' && s[p - 1] == ' ' ? p : 0;
+		return input_wrapper(s, p) ? p : 0;
+	}
+	return 0;
+}
+
+/*
+ * Prefixes repeat: "<4>Dec  3 06:35:17 host kernel: [   1.2] [T1] ".
+ * Blanks before one (an indented paste, "<4> [1.2]") go with it; blanks
+ * before the message are the message's own (a frame's indent). The
+ * length taken, (size_t)-1 for another program's line.
+ */
+static size_t input_prefixes(const char *s, size_t len, struct kb_line *out, int *rounds)
+{
+	size_t n, b, taken = 0;
 	int round;
 	bool pri = false;
+
+	for (round = 0; round < 5 && len; round++) {
+		for (b = 0; b < len && b < 16 && (s[b] == ' ' || s[b] == '\t'); b++)
+			;
+		if (b >= len)
+			break;
+		n = input_prefix(s + b, len - b, round, pri, out);
+		if (n == (size_t)-1)
+			return n;
+		if (!n)
+			break;
+		pri = s[b] == '<';
+		s += b + n;
+		len -= b + n;
+		taken += b + n;
+	}
+	*rounds = round;
+	return taken;
+}
+
+void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_line *out)
+{
+	size_t n;
+	int round = 0;
 
 	out->ctx[0] = '\0';
 	out->skip = false;
@@ -814,27 +891,28 @@ void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_li
 		s += n;
 		len -= n;
 	}
-	/*
-	 * Prefixes repeat: "<4>Dec  3 06:35:17 host kernel: [   1.2] [T1] ".
-	 * Blanks before one (an indented paste, "<4> [1.2]") go with it; blanks
-	 * before the message are the message's own (a frame's indent).
-	 */
-	for (round = 0; round < 5 && len; round++) {
-		for (b = 0; b < len && b < 16 && (s[b] == ' ' || s[b] == '\t'); b++)
-			;
-		if (b >= len)
-			break;
-		n = input_prefix(s + b, len - b, round, pri, out);
-		if (n == (size_t)-1) {
-			out->skip = true;
-			break;
-		}
-		if (!n)
-			break;
-		pri = s[b] == '<';
-		s += b + n;
-		len -= b + n;
+	n = input_prefixes(s, len, out, &round);
+	if (n != (size_t)-1) {
+		s += n;
+		len -= n;
 	}
+	/* no rule took the wrapper before the kernel's record: its stamp ends it */
+	if (n == (size_t)-1 || !out->ctx[0]) {
+		size_t at = input_inner_stamp(s, len, n == (size_t)-1), m;
+		int more;
+
+		if (at) {
+			m = input_prefixes(s + at, len - at, out, &more);
+			if (m && m != (size_t)-1) {
+				s += at + m;
+				len -= at + m;
+				round += more;
+				n = 0;
+			}
+		}
+	}
+	if (n == (size_t)-1)
+		out->skip = true;
 	/* a syslog daemon's empty field after the tag: "host kernel: : mpt2sas0: ..." */
 	if (round && len > 2 && s[0] == ':' && s[1] == ' ')
 		s += 2, len -= 2;

@@ -82,6 +82,10 @@ struct scan {
 	unsigned long qu_no[SCAN_ERRTEXT];
 	char qu_ctx[SCAN_ERRTEXT][KB_CTX_MAX];
 	unsigned int qu_nr;
+	/* the latest ACPI resource conflict, and the driver whose line came before it */
+	char rc_text[SCAN_FALLBACK];
+	unsigned long rc_no;
+	char rc_drv[64];
 	/* a stamped line that the next lines may continue (scan_raw: a paste wrapped) */
 	char wrap[KB_LINE_MAX];
 	size_t wrap_len, wrap_last;	/* its length, and its last piece's */
@@ -661,11 +665,44 @@ static void scan_errtext_keep(struct scan *sc, const struct kb_line *l)
  * report: the latest of the strongest, since boot-time noise comes first
  * and the failure the user reports is usually the last thing the log says.
  */
+#define SCAN_CONFLICT_DRV 3	/* lines before a resource conflict where its driver's is */
+
+/*
+ * acpi_check_resource_conflict() runs in the driver that asks for the
+ * range, so the driver's own line ("nct6775: Found NCT6798D or compatible
+ * chip at 0x2e:0x290") comes right before ACPICA's warning.
+ */
+static void scan_conflict_keep(struct scan *sc, const struct kb_line *l)
+{
+	size_t n = l->len < SCAN_FALLBACK - 1 ? l->len : SCAN_FALLBACK - 1;
+	unsigned int k;
+
+	memcpy(sc->rc_text, l->text, n);
+	sc->rc_text[n] = '\0';
+	sc->rc_no = l->no;
+	sc->rc_drv[0] = '\0';
+	for (k = 1; k <= SCAN_CTX; k++) {
+		unsigned int i = (sc->ctx_next + SCAN_CTX - k) % SCAN_CTX;
+
+		if (!sc->ctx_no[i] || sc->ctx_no[i] + SCAN_CONFLICT_DRV < l->no)
+			break;
+		if (kb_drv_prefix_name(sc->ctx[i], sc->rc_drv, sizeof(sc->rc_drv)))
+			return;
+	}
+	sc->rc_drv[0] = '\0';
+}
+
 static void scan_fallback_keep(struct scan *sc, const struct kb_line *l)
 {
 	struct kb_line joined = *l;
-	int rank = kb_drv_generic_rank(l->text, l->len, l->level);
+	int rank;
 	size_t n;
+
+	if (kb_drv_acpi_conflict_line(l->text, l->len)) {
+		scan_conflict_keep(sc, l);
+		return;
+	}
+	rank = kb_drv_generic_rank(l->text, l->len, l->level);
 
 	/*
 	 * A line that ends in ": " was wrapped by a terminal or a forum
@@ -771,6 +808,12 @@ static void scan_fallback_report(struct scan *sc)
 		l.no = sc->qu_no[k];
 		snprintf(l.ctx, sizeof(l.ctx), "%s", sc->qu_ctx[k]);
 	}
+	/* nor those: a driver refused its I/O range */
+	if (sig == &kb_drv_generic.sig && !sc->fb_rank && sc->rc_no) {
+		sig = &kb_drv_acpi_conflict.sig;
+		l.text = sc->rc_text;
+		l.no = sc->rc_no;
+	}
 	if (sig == &kb_drv_generic.sig) {
 		if (!sc->fb_rank)
 			return;
@@ -781,6 +824,8 @@ static void scan_fallback_report(struct scan *sc)
 	l.len = strlen(l.text);
 	sc->fb_lends = true;
 	scan_open(sc, sig, &l);
+	if (sig == &kb_drv_acpi_conflict.sig)
+		snprintf(sc->rep.guilty_module, sizeof(sc->rep.guilty_module), "%s", sc->rc_drv);
 	scan_close(sc);
 }
 

@@ -7,6 +7,7 @@
  * those rows blame the driver the device prefix names.
  */
 #include <stdio.h>
+#include <ctype.h>
 #include <string.h>
 
 #include "analyze/sig-driver.h"
@@ -41,6 +42,8 @@ static void sys_pm_title(struct kb_rep *r, char *driver, size_t size)
 
 		if (!p)
 			p = strstr(l, "): ");	/* the callback: pci_pm_suspend+0x0/0x150 */
+		if (!p)
+			p = strstr(l, " failed to ");	/* "PM: Device usb2 failed to suspend" */
 		for (k = 0; p && !verb && k < ARRAY_SIZE(verbs); k++)
 			if (strstr(p, verbs[k]))
 				verb = verbs[k];
@@ -48,6 +51,53 @@ static void sys_pm_title(struct kb_rep *r, char *driver, size_t size)
 	strbuf_reset(&r->title);
 	strbuf_addf(&r->title, "PM: %s failed to %s", driver[0] ? driver : "?",
 		    verb ? verb : "suspend or resume");
+}
+
+/*
+ * A USB device's name (drivers/usb/core/usb.c, usb_alloc_dev()): a root
+ * hub's "usb2", a device's "BUS-PORT[.PORT...]" ("1-2", "3-1.4"), an
+ * interface's "...:CONFIG.IFACE" ("1-2:1.0").
+ */
+static bool sys_usb_name(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	if (n > 3 && !strncmp(s, "usb", 3))
+		return strspn(s + 3, "0123456789") == n - 3;
+	while (i < n && isdigit((unsigned char)s[i]))
+		i++;
+	if (!i || i + 1 >= n || s[i] != '-' || !isdigit((unsigned char)s[i + 1]))
+		return false;
+	return strspn(s + i + 1, "0123456789.:") == n - i - 1;
+}
+
+/*
+ * power/main.c, pm_dev_err() before 5.10: "PM: Device NAME failed to
+ * suspend async: error -16" names the device, not its driver; a USB
+ * device's name is the USB core's (usb_dev_suspend(), its device type's).
+ * Another device's name says nothing of its driver: no report.
+ */
+static bool sys_pm_usb_device(const char *msg, size_t len)
+{
+	const char *p = memmem(msg, len, "PM: Device ", 11);
+	size_t n;
+
+	if (!p)
+		return false;
+	p += 11;
+	n = strcspn(p, " ");
+	return (size_t)(p - msg) + n < len && sys_usb_name(p, n);
+}
+
+static void sys_pm_device(struct kb_rep *r, char *driver, size_t size)
+{
+	const char *l = strstr(kb_rep_line(r, r->hdr), "PM: Device ");
+	size_t n = l ? strcspn(l + 11, " ") : 0;
+
+	driver[0] = '\0';
+	if (n && sys_usb_name(l + 11, n))
+		snprintf(driver, size, "usb");
+	sys_pm_title(r, driver, size);
 }
 
 /*
@@ -209,6 +259,8 @@ const struct kb_drv_row kb_drv_sys[] = {
 		   PM_MAIN, true, NULL, sys_pm_title),
 	KB_DRV_ROW(NULL, "PM: failed to ", ": error ", "PM: device failed to suspend", PM_MAIN,
 		   true, NULL, sys_pm_title),
+	KB_DRV_ROW("PM", "Device ", " failed to ", "PM: device failed to suspend", PM_MAIN,
+		   true, sys_pm_usb_device, sys_pm_device),
 	/* net/sched/sch_generic.c, dev_watchdog(): netdev_crit() since 6.8 */
 	KB_DRV_CORE("NETDEV WATCHDOG: ", "transmit queue ", "%s: transmit queue timed out",
 		    "net/sched/sch_generic.c", NULL),

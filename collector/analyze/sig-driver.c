@@ -1892,8 +1892,9 @@ bool kb_drv_vendor_module(const char *msg, size_t len, char *module, size_t size
 	    !memchr(msg + off + dn + 1, '-', body - off - dn - 3) &&
 	    !memchr(msg + off + dn + 1, '.', body - off - dn - 3))
 		return false;
+	/* a module's name ('-' as '_'); no two differ only in case ("Elan_i2c" of old) */
 	for (i = 0; i < dn; i++)
-		module[i] = msg[off + i] == '-' ? '_' : msg[off + i];
+		module[i] = msg[off + i] == '-' ? '_' : (char)tolower((unsigned char)msg[off + i]);
 	module[dn] = '\0';
 	return kb_oot_unknown_name(module);
 }
@@ -1929,6 +1930,67 @@ static void drv_indexed(struct kb_rep *r)
 const struct kb_drv_row kb_drv_indexed = {
 	.sig = { .prefix = "", .kind = "driver", .title = "driver error",
 		 .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = drv_indexed },
+};
+
+bool kb_drv_acpi_conflict_line(const char *line, size_t len)
+{
+	return len > 48 && line[0] == 'A' && kb_starts(line, "ACPI Warning: System") &&
+	       memmem(line, len, " conflicts with OpRegion ", 25);
+}
+
+bool kb_drv_prefix_name(const char *line, char *drv, size_t size)
+{
+	size_t n;
+	bool mark = false;
+
+	if (drv_prefix(line, strlen(line), drv, size))
+		return true;
+	/* pr_fmt()'s KBUILD_MODNAME of a module kbug does not know: "nct6687: " */
+	for (n = 0; line[n] && strchr("abcdefghijklmnopqrstuvwxyz0123456789_", line[n]); n++)
+		mark |= line[n] < 'a';
+	if (!mark || n < 3 || n >= size || n > DRV_NAME_MAX || line[n] != ':' || line[n + 1] != ' ')
+		return false;
+	memcpy(drv, line, n);
+	drv[n] = '\0';
+	return true;
+}
+
+static void drv_acpi_conflict(struct kb_rep *r)
+{
+	char drv[sizeof(r->guilty_module)];
+
+	memcpy(drv, r->guilty_module, sizeof(drv));
+	r->guilty_module[0] = '\0';
+	strbuf_reset(&r->title);
+	strbuf_addf(&r->title, "%s: %sresource conflict", drv[0] ? drv : "ACPI",
+		    drv[0] ? "ACPI " : "");
+	if (drv[0]) {
+		kb_drv_blame(r, drv, "drivers/acpi/osl.c", true);
+		if (!r->guilty_file[0] && !r->out_of_tree && kb_oot_unknown_name(drv)) {
+			snprintf(r->guilty_module, sizeof(r->guilty_module), "%s", drv);
+			kb_oot_mark(r, "a driver whose name no Makefile, driver or file of linux "
+				    "6.12 has asked for the I/O range: its vendor's",
+				    KB_SRC_GUESS, KB_CONF_LOW);
+			return;
+		}
+	}
+	if (!r->guilty_file[0] && !r->out_of_tree) {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "drivers/acpi/osl.c");
+		r->guilty_module[0] = '\0';
+		r->blame_reason = "no driver's line came before it: the code that checks the range";
+		r->blame_source = KB_SRC_MESSAGE;
+	} else if (drv[0]) {
+		r->blame_reason = "the driver whose message came right before the conflict "
+				  "asked for the range (acpi_check_resource_conflict())";
+		r->blame_source = KB_SRC_GUESS;
+	}
+	r->confidence = KB_CONF_LOW;
+}
+
+const struct kb_drv_row kb_drv_acpi_conflict = {
+	.sig = { .prefix = "ACPI Warning: System", .kind = "driver",
+		 .title = "ACPI resource conflict", .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK,
+		 .custom = drv_acpi_conflict },
 };
 
 static const char *const drv_on_behalf[] = {

@@ -181,3 +181,23 @@ bool kb_drv_error_text_place(const char *msg, size_t len, char *place, size_t si
 bool kb_drv_on_behalf(const char *place);
 /* Its report (the scanner's, when the log has no other), low confidence. */
 extern const struct kb_drv_row kb_drv_error_text;
+
+/*
+ * ACPICA's "ACPI Warning: SystemIO range A-B conflicts with OpRegion C-D"
+ * (drivers/acpi/acpica/utaddress.c, from acpi_check_resource_conflict()
+ * in drivers/acpi/osl.c): a native driver asked for I/O ports the
+ * firmware's AML uses, and is refused them (acpi_enforce_resources=strict)
+ * or warned off. Is line one?
+ */
+bool kb_drv_acpi_conflict_line(const char *line, size_t len);
+/*
+ * The driver a line's prefix names (dev_printk()'s or pr_fmt()'s), as
+ * kb_drv_context() takes it: false when it names none kbug places.
+ */
+bool kb_drv_prefix_name(const char *line, char *drv, size_t size);
+/*
+ * Its report, when the log has no other: the driver whose line came
+ * right before the conflict (the scanner puts its name in guilty_module
+ * before the title is made), else drivers/acpi/osl.c.
+ */
+extern const struct kb_drv_row kb_drv_acpi_conflict;

@@ -135,6 +135,13 @@ static const struct pcase prefixes[] = {
 	  "thermal thermal_zone0: gpu-thermal: critical temperature reached" },
 	{ "05/09/2024 11:14:19 UBSAN: array-index-out-of-bounds in x.c:1:2",
 	  "UBSAN: array-index-out-of-bounds in x.c:1:2" },
+	/* another program relaying the kernel's console: printk's stamp right after its tag */
+	{ "Jan 27 16:33:09 HOST com.docker.backend[56957]: [  956.812853] kernel BUG at x.c:4!",
+	  "kernel BUG at x.c:4!" },
+	{ "Jan 27 16:33:09 HOST docker[56957]: said [  956.812853] kernel BUG at x.c:4!", NULL },
+	/* a wrapper of numbers and clocks no rule knows before a stamp; not words */
+	{ "0007 12:00:01.5 - [  12.345678] WARNING: x", "WARNING: x" },
+	{ "it said [  12.345678] WARNING: x", "it said [  12.345678] WARNING: x" },
 	/* a syslog daemon's empty field after the tag */
 	{ "Feb 14 10:53:28 host1 kernel: : mpt2sas0: fault_state(0x5841)!",
 	  "mpt2sas0: fault_state(0x5841)!" },
