@@ -27,6 +27,7 @@ import json
 import os
 import re
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 import sys
 
 CAUSES = ("helper-frame", "path", "no-fileline", "partial", "driver-failure",
@@ -276,6 +277,8 @@ def main():
                     "a distribution kernel prints them (a robustness variant)")
     ap.add_argument("--pick", choices=("sent", "first"), default="sent",
                     help="score the report kbug report sends (default), or the log's first")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
+                    help="kbug processes at once (default: the CPUs)")
     ap.add_argument("-v", "--verbose", action="store_true", help="one line per case")
     ap.add_argument("--json", action="store_true", help="print JSON instead of the table")
     a = ap.parse_args()
@@ -305,11 +308,19 @@ def main():
     table = {}
     results = []
     if not a.lint:
-        for cid, hdr, log in cases:
+        def one(case):
+            log = case[2]
             try:
-                rep = run_kbug(a.kbug, strip_files(log) if a.strip_files else log, a.pick)
+                return run_kbug(a.kbug, strip_files(log) if a.strip_files else log, a.pick)
             except (OSError, RuntimeError, ValueError, subprocess.TimeoutExpired) as e:
-                errors.append("%s: %s" % (cid, e))
+                return e
+        # kbug runs in child processes, so threads overlap them; map keeps
+        # the cases' order
+        with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
+            reps = list(pool.map(one, cases))
+        for (cid, hdr, log), rep in zip(cases, reps):
+            if isinstance(rep, Exception):
+                errors.append("%s: %s" % (cid, rep))
                 continue
             r = score(hdr, rep)
             causes = hdr["CAUSE"].split()
