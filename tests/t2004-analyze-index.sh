@@ -38,7 +38,7 @@ test_expect_success 'a log without file:line: blamed through the index' '
 assert r[\"guilty_file\"] == \"drivers/net/ethernet/intel/e1000/e1000_main.c\", r
 assert r[\"blame_source\"] == \"function-index\" and r[\"confidence\"] == \"medium\", r"
 '
-test_expect_success 'a log of levels below KERN_ERR and one with file:line never load it; a line of unknown level may be an error' '
+test_expect_success 'a log of levels below KERN_WARNING and one with file:line never load it; a line of unknown level may be an error' '
 	printf "[    1.0] usb 1-1: new device\n" >quiet.log &&
 	"$KBUG" -vv analyze quiet.log >out 2>err &&
 	! grep -q "function index" err &&
@@ -90,6 +90,33 @@ assert r[\"guilty_file\"] == \"arch/arm/mm/cache-v7.S\", r" &&
 assert r[\"guilty_file\"] == \"drivers/power/supply/power_supply_core.c\", r" &&
 	zcat "$INDEX" | grep -q "^f __do_sys_io_uring_enter " &&
 	! zcat "$INDEX" | grep -q "^f SYSCALL_DEFINE"
+'
+cat >"$TRASH/arch.log" <<'LOG'
+[    8.350354] BUG: unable to handle page fault for address: fffffe0000001004
+[    8.353844] #PF: supervisor write access in kernel mode
+[    8.356647] Oops: 0003 [#1] SMP PTI
+[    8.356652] RIP: 0010:do_sync_core+0x1b/0x20
+[    8.356658] RSP: 0000:ffffc313c14d3af0 EFLAGS: 00010086
+LOG
+cat >"$TRASH/merged.log" <<'LOG'
+[ 1234.500000] BUG: unable to handle kernel NULL pointer dereference at 0000000000000010
+[ 1234.500001] IP: [<ffffffffa0560123>] nf_nat_redirect_ipv4+0x93/0x100 [nf_nat_redirect]
+[ 1234.500002] Oops: 0000 [#1] SMP
+[ 1234.500003] Modules linked in: nf_nat_redirect nf_nat nf_conntrack
+LOG
+
+test_expect_success 'each architecture'"'"'s own definition; an object merged into another module' '
+	zcat "$INDEX" | grep "^f do_sync_core " | tr -cd , | grep -q , &&
+	"$KBUG" analyze --json arch.log >out.json &&
+	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"guilty_file\"] == \"arch/x86/kernel/alternative.c\", r" &&
+	sed "/#PF: /d; s/RIP: 0010:/pc : /; s/ RSP: .*//" arch.log >arm64.log &&
+	"$KBUG" analyze --json arm64.log >out.json &&
+	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"guilty_file\"] is None, r" &&
+	"$KBUG" analyze --json merged.log >out.json &&
+	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"guilty_file\"] == \"net/netfilter/nf_nat_redirect.c\" and not r[\"out_of_tree\"], r"
 '
 test_expect_success 'a damaged index: a warning naming it, the analysis goes on' '
 	head -c 3000 "$INDEX" >cut.gz &&

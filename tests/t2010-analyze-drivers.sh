@@ -278,6 +278,30 @@ test_expect_success 'not at a lower level, not a phrase of a longer line, not a 
 	! test -s got
 '
 
+test_expect_success 'nothing worse in the log: the text its driver logs at KERN_WARNING' '
+	printf "%s\n" "[ 48.5] atkbd serio0: Unknown key pressed (translated set 2, code 0xf8 on isa0060/serio0)." \
+		"[ 48.5] atkbd serio0: Use '"'"'setkeycodes e078 <keycode>'"'"' to make it known." >kbd.log &&
+	summarize kbd.log >got &&
+	grep -q "^2|.*setkeycodes.*|drivers/input/keyboard/atkbd.c||low$" got &&
+	"$KBUG" analyze --json kbd.log >out.json &&
+	grep -q "\"blame_source\": *\"message-index\"" out.json &&
+	sed "s/^/<6>/" kbd.log >info.log &&
+	summarize info.log >got &&
+	! test -s got &&
+	{ cat kbd.log && echo "[ 49.0] hid-generic 0003:046D:C52B.0003: unbalanced collection at end of report description"; } >both.log &&
+	summarize both.log >got &&
+	grep -q "^3|.*unbalanced collection.*|drivers/hid/hid-core.c||low$" got
+'
+
+test_expect_success 'a USB device'"'"'s name: the text alone places the line' '
+	echo "[ 9.1] usb 1-1.1: Incompatible EP setup for 0x81" >ep.log &&
+	summarize ep.log >got &&
+	grep -q "^1|.*|sound/usb/endpoint.c||low$" got &&
+	echo "[ 9.1] usb 3-1: Warning! Unlikely big volume range (=8192), cval->res is probably wrong." >vol.log &&
+	summarize vol.log >got &&
+	grep -q "^1|.*|sound/usb/mixer.c||low$" got
+'
+
 test_expect_success 'an interface driver'"'"'s error on its USB device; a module sharing a bus'"'"'s name' '
 	echo "[ 9.1] usb 1-1.2: 1:1: usb_set_interface failed (-71)" >snd.log &&
 	summarize snd.log >got &&

@@ -1182,7 +1182,7 @@ static const char *blame_confidence(const struct kb_rep *r)
 	/* a driver's error the catalogue does not know may be harmless noise */
 	if (!r->guilty_file[0] || !s || r->sig == &kb_drv_generic.sig ||
 	    r->sig == &kb_drv_indexed.sig || r->sig == &kb_drv_vendor.sig ||
-	    r->sig == &kb_drv_error_text.sig || r->guessed)
+	    r->sig == &kb_drv_error_text.sig || r->sig == &kb_drv_warning_text.sig || r->guessed)
 		return KB_CONF_LOW;
 	if (!strcmp(s, KB_SRC_LOG) || !strcmp(s, KB_SRC_DWARF))
 		return KB_CONF_HIGH;

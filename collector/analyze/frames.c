@@ -343,6 +343,41 @@ bool kb_frame_parse_ip(const char *s, struct kb_frame *f)
 	return kb_frame_parse(p, f);
 }
 
+/*
+ * The architecture that printed the report, from the register dump its
+ * die() path prints (each arch's __show_regs() or show_regs()): x86's
+ * "RIP: " ("EIP: ", "IP: [<" before 2.6.25) and page_fault_oops()'s
+ * "#PF: "; arm64's "pc : func" and "pstate: "; arm's "PC is at" or
+ * "pc : [<"; riscv's "epc : "; mips's "epc   : "; powerpc's "NIP"; s390's
+ * "Krnl PSW"; loongarch's "ERA: " and "PRMD: ". The name of its arch/
+ * directory, NULL when no line says.
+ */
+const char *kb_rep_arch(const struct kb_rep *r)
+{
+	static const struct {
+		const char *mark, *arch;
+	} marks[] = {
+		{ "RIP: ", "x86" }, { "EIP: ", "x86" }, { "EIP is at ", "x86" },
+		{ "IP: [<", "x86" }, { "#PF: ", "x86" }, { "EFLAGS: ", "x86" },
+		{ "pc : [<", "arm" }, { "PC is at ", "arm" }, { "LR is at ", "arm" },
+		{ "pc : ", "arm64" }, { "pstate: ", "arm64" },
+		{ "epc   : ", "mips" }, { "epc : ", "riscv" },
+		{ "NIP:  ", "powerpc" }, { "NIP [", "powerpc" },
+		{ "Krnl PSW : ", "s390" }, { "ERA: ", "loongarch" }, { "PRMD: ", "loongarch" },
+	};
+	size_t i, k;
+
+	for (i = 0; i < r->nr; i++) {
+		const char *l = kb_rep_line(r, i);
+
+		l += strspn(l, " ");
+		for (k = 0; k < ARRAY_SIZE(marks); k++)
+			if (kb_starts(l, marks[k].mark))
+				return marks[k].arch;
+	}
+	return NULL;
+}
+
 int kb_rep_add_frame(struct kb_rep *r, const struct kb_frame *f)
 {
 	if (r->frames_nr == r->frames_alloc) {

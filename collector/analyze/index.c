@@ -541,12 +541,13 @@ static bool ix_word_char(char c)
 /*
  * The files under `under` (NULL: all) of the longest text of the index
  * that msg holds at a word's start (among those at least min bytes long,
- * of level 'e' when errors is set, and that keep() accepts), up to max
+ * logged at `level` or worse ('e', 'w'; 0: any), and that keep()
+ * accepts), up to max
  * of them in files; their number. A text begins a word, or with the
  * punctuation its format has.
  */
 static size_t ix_msg_files(const struct kb_index *ix, const char *msg, size_t len,
-			   const char *under, size_t min, bool errors,
+			   const char *under, size_t min, char level,
 			   bool (*keep)(const char *, size_t), const char **files, size_t max)
 {
 	const char *cand[IX_CAND];
@@ -567,7 +568,8 @@ static size_t ix_msg_files(const struct kb_index *ix, const char *msg, size_t le
 			size_t tl = strlen(m->text);
 
 			if (tl > len - p || tl < best_len || tl < min ||
-			    (errors && m->level != 'e') || memcmp(m->text, buf + p, tl) ||
+			    (level && m->level != 'e' && m->level != level) ||
+			    memcmp(m->text, buf + p, tl) ||
 			    (keep && !keep(m->text, tl)))
 				continue;
 			n = ix_ids(ix, m->ids, cand, IX_CAND);
@@ -591,7 +593,7 @@ const char *kb_index_message(const struct kb_index *ix, const char *msg, size_t 
 	const char *files[IX_CAND], *best = NULL;
 	size_t n, k;
 
-	n = ix_msg_files(ix, msg, len, under, 0, false, NULL, files, IX_CAND);
+	n = ix_msg_files(ix, msg, len, under, 0, 0, NULL, files, IX_CAND);
 	for (k = 0; k < n; k++) {
 		if (best && files[k] != best)
 			return NULL;	/* two files tie */
@@ -604,10 +606,17 @@ bool kb_index_error_place(const struct kb_index *ix, const char *msg, size_t len
 			  const char *under, size_t min, bool (*keep)(const char *, size_t),
 			  char *place, size_t size)
 {
+	return kb_index_level_place(ix, msg, len, under, min, 'e', keep, place, size);
+}
+
+bool kb_index_level_place(const struct kb_index *ix, const char *msg, size_t len,
+			  const char *under, size_t min, char level,
+			  bool (*keep)(const char *, size_t), char *place, size_t size)
+{
 	const char *files[IX_CAND];
 	size_t n, k, dir;
 
-	n = ix_msg_files(ix, msg, len, under, min > IX_ERR_MIN ? min : IX_ERR_MIN, true, keep,
+	n = ix_msg_files(ix, msg, len, under, min > IX_ERR_MIN ? min : IX_ERR_MIN, level, keep,
 			 files, IX_CAND);
 	if (!n)
 		return false;
@@ -665,6 +674,28 @@ static size_t ix_filter(const char **c, size_t n, bool (*keep)(const char *, con
 		if (keep(c[i], arg))
 			c[k++] = c[i];
 	return k;
+}
+
+/* f is not in another architecture's arch/ than arg's */
+static bool ix_in_arch(const char *f, const void *arg)
+{
+	const char *arch = arg;
+	size_t n = strlen(arch);
+
+	return strncmp(f, "arch/", 5) || (!strncmp(f + 5, arch, n) && f[5 + n] == '/');
+}
+
+/* f's base name is the module arg's, '-' written '_' ("nf_nat_redirect.c") */
+static bool ix_named_module(const char *f, const void *arg)
+{
+	const char *mod = arg, *b = strrchr(f, '/');
+	size_t i;
+
+	b = b ? b + 1 : f;
+	for (i = 0; mod[i]; i++)
+		if (b[i] != (mod[i] == '-' ? '_' : mod[i]))
+			return false;
+	return !strcmp(b + i, ".c");
 }
 
 struct ix_modset {
@@ -917,6 +948,26 @@ bool kb_index_places(const struct kb_frame *f)
 	return kb_index_func(ix, name, c, 1) || ix_by_prefix(ix, name, NULL, 0, &dir);
 }
 
+bool kb_index_merged_object(const struct kb_rep *r, const char *module)
+{
+	const struct kb_index *ix = kb_index_get();
+	const char *c[IX_CAND];
+	char name[128];
+	size_t i, n;
+
+	for (i = 0; ix && i < r->frames_nr; i++) {
+		const struct kb_frame *f = &r->frames[i];
+
+		if (strcmp(f->module, module))
+			continue;
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(f->func, "."), f->func);
+		n = kb_index_func(ix, name, c, IX_CAND);
+		if (ix_filter(c, n, ix_named_module, module))
+			return true;
+	}
+	return false;
+}
+
 bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_dir)
 {
 	const struct kb_index *ix = kb_index_get();
@@ -940,9 +991,19 @@ bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_
 		m.files_nr += (size_t)got;
 		m.dirs++;
 	}
-	/* a [module] no Makefile of the tree builds: the tree's namesakes are not it */
-	if (f->module[0] && !m.dirs && !sec_dir)
-		return false;
+	/*
+	 * a [module] no Makefile of the tree builds: the tree's namesakes are
+	 * not it, unless one is in the file the module is named after (an
+	 * object merged into another module: nf_nat_redirect.o into nf_nat)
+	 */
+	if (f->module[0] && !m.dirs && !sec_dir) {
+		k = ix_filter(c, n, ix_named_module, f->module);
+		if (k != 1)
+			return false;
+		return ix_set(r, c[0], strlen(c[0]), KB_SRC_INDEX,
+			      "the definition of the function in the file its module is named after",
+			      KB_CONF_MEDIUM);
+	}
 	if (m.dirs) {
 		/* the module's own objects (Kbuild's NAME-y), then its directory */
 		k = ix_filter(c, n, ix_in_files, &m);
@@ -957,6 +1018,15 @@ bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_
 		n = k ? k : n;
 	} else if (n > 1 && sec_dir && *sec_dir) {
 		k = ix_filter(c, n, ix_in_dir, sec_dir);
+		n = k ? k : n;
+	}
+	/* each architecture defines its own do_sync_core(): the report's is the one */
+	if (n > 1 && kb_rep_arch(r)) {
+		k = ix_filter(c, n, ix_in_arch, kb_rep_arch(r));
+		if (k == 1)
+			return ix_set(r, c[0], strlen(c[0]), KB_SRC_INDEX,
+				      "the only definition of the function for the architecture whose registers the report shows",
+				      KB_CONF_MEDIUM);
 		n = k ? k : n;
 	}
 	if (n == 1)

@@ -93,3 +93,7 @@ const char *kb_index_message(const struct kb_index *ix, const char *msg, size_t 
 bool kb_index_error_place(const struct kb_index *ix, const char *msg, size_t len,
 			  const char *under, size_t min, bool (*keep)(const char *, size_t),
 			  char *place, size_t size);
+/* The same for texts logged at level ('e': KERN_ERR, 'w': KERN_WARNING) or worse. */
+bool kb_index_level_place(const struct kb_index *ix, const char *msg, size_t len,
+			  const char *under, size_t min, char level,
+			  bool (*keep)(const char *, size_t), char *place, size_t size);

@@ -196,6 +196,8 @@ bool kb_frame_parse(const char *s, struct kb_frame *f);
 /* Parse "RIP: 0010:func+0x1/0x2", "IP: [<..>] func", "pc : func", "PC is at func". */
 bool kb_frame_parse_ip(const char *s, struct kb_frame *f);
 void kb_rep_parse_frames(struct kb_rep *r);
+/* The arch/ directory's name of the architecture that printed r, or NULL. */
+const char *kb_rep_arch(const struct kb_rep *r);
 /* Append a frame (one the report names outside its trace): its index. */
 int kb_rep_add_frame(struct kb_rep *r, const struct kb_frame *f);
 /* First "dir/file.c:123" in s: copies the path, returns the position after it. */
@@ -310,6 +312,13 @@ bool kb_path_dkms_module(const char *path, char *name, size_t size);
  * its module's directory. False when the index cannot say.
  */
 bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_dir);
+/*
+ * Is a [module] no Makefile of the tree builds an object since merged
+ * into another module: a frame of it runs a function of the tree's file
+ * named after it (nf_nat_redirect_ipv4 [nf_nat_redirect], in nf_nat
+ * since 5.1)?
+ */
+bool kb_index_merged_object(const struct kb_rep *r, const char *module);
 /*
  * Can the index place f's function at all: a definition, or a prefix
  * that names a directory? True too when no index is loaded (no opinion).

@@ -80,6 +80,7 @@ struct scan {
 	/* lines that say nothing failed, which the tree may log as an error: a ring */
 	char qu_text[SCAN_ERRTEXT][SCAN_FALLBACK];
 	unsigned long qu_no[SCAN_ERRTEXT];
+	int qu_level[SCAN_ERRTEXT];	/* printk's level, -1 when the log lost it */
 	char qu_ctx[SCAN_ERRTEXT][KB_CTX_MAX];
 	unsigned int qu_nr;
 	/* the latest ACPI resource conflict, and the driver whose line came before it */
@@ -650,9 +651,10 @@ static void scan_errtext_keep(struct scan *sc, const struct kb_line *l)
 	unsigned int k;
 	size_t n;
 
-	if (l->len < IX_ERR_MIN || l->level > 3)
+	if (l->len < IX_ERR_MIN || l->level > 4)
 		return;
 	k = sc->qu_nr++ % SCAN_ERRTEXT;
+	sc->qu_level[k] = l->level;
 	n = l->len < SCAN_FALLBACK - 1 ? l->len : SCAN_FALLBACK - 1;
 	memcpy(sc->qu_text[k], l->text, n);
 	sc->qu_text[k][n] = '\0';
@@ -749,6 +751,41 @@ static void scan_fallback_keep(struct scan *sc, const struct kb_line *l)
 }
 
 /*
+ * The latest kept line whose text the tree logs at row's level
+ * (kb_drv_error_text: KERN_ERR, kb_drv_warning_text: KERN_WARNING too):
+ * into *sig and *l when there is one. False when the lines since the
+ * last report are all looked at and the older ones are that report's.
+ */
+static bool scan_errtext_pick(struct scan *sc, const struct kb_drv_row *row,
+			      const struct kb_sig **sig, struct kb_line *l)
+{
+	char place[sizeof(((struct kb_rep *)0)->guilty_file)];
+	bool warn = row == &kb_drv_warning_text;
+	unsigned int i, k;
+
+	for (i = 0; i < sc->qu_nr && i < SCAN_ERRTEXT; i++) {
+		k = (sc->qu_nr - 1 - i) % SCAN_ERRTEXT;
+		if (sc->count && (!sc->pending || sc->qu_no[k] <= sc->pending_last))
+			return false;
+		/*
+		 * "[ cut here ]" is a report's, whose header the log lost or a
+		 * prefix hid ("[0]": a CPU's); test code prints it as an error
+		 */
+		if (strstr(sc->qu_text[k], "[ cut here ]") || (!warn && sc->qu_level[k] > 3))
+			continue;
+		if (!(warn ? kb_drv_warning_text_place : kb_drv_error_text_place)
+		    (sc->qu_text[k], strlen(sc->qu_text[k]), place, sizeof(place)))
+			continue;
+		*sig = &row->sig;
+		l->text = sc->qu_text[k];
+		l->no = sc->qu_no[k];
+		snprintf(l->ctx, sizeof(l->ctx), "%s", sc->qu_ctx[k]);
+		return true;
+	}
+	return true;
+}
+
+/*
  * No report in the whole log: the kept driver error is the one. After
  * reports that placed nothing (a paste's tail of a trace in the idle
  * loop), one that comes after the last of them is theirs to borrow.
@@ -789,31 +826,19 @@ static void scan_fallback_report(struct scan *sc)
 		break;
 	}
 	/* nor those: the latest line that the tree logs as an error, by its text */
-	for (i = 0; sig == &kb_drv_generic.sig && !sc->fb_rank && i < sc->qu_nr &&
-	     i < SCAN_ERRTEXT; i++) {
-		k = (sc->qu_nr - 1 - i) % SCAN_ERRTEXT;
-		if (sc->count && (!sc->pending || sc->qu_no[k] <= sc->pending_last))
-			return;
-		/*
-		 * "[ cut here ]" is a report's, whose header the log lost or a
-		 * prefix hid ("[0]": a CPU's); test code prints it as an error
-		 */
-		if (strstr(sc->qu_text[k], "[ cut here ]"))
-			continue;
-		if (!kb_drv_error_text_place(sc->qu_text[k], strlen(sc->qu_text[k]), place,
-					     sizeof(place)))
-			continue;
-		sig = &kb_drv_error_text.sig;
-		l.text = sc->qu_text[k];
-		l.no = sc->qu_no[k];
-		snprintf(l.ctx, sizeof(l.ctx), "%s", sc->qu_ctx[k]);
-	}
+	if (sig == &kb_drv_generic.sig && !sc->fb_rank &&
+	    !scan_errtext_pick(sc, &kb_drv_error_text, &sig, &l))
+		return;
 	/* nor those: a driver refused its I/O range */
 	if (sig == &kb_drv_generic.sig && !sc->fb_rank && sc->rc_no) {
 		sig = &kb_drv_acpi_conflict.sig;
 		l.text = sc->rc_text;
 		l.no = sc->rc_no;
 	}
+	/* nor that: the latest line a driver's own code logs as a warning */
+	if (sig == &kb_drv_generic.sig && !sc->fb_rank &&
+	    !scan_errtext_pick(sc, &kb_drv_warning_text, &sig, &l))
+		return;
 	if (sig == &kb_drv_generic.sig) {
 		if (!sc->fb_rank)
 			return;

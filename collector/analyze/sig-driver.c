@@ -694,8 +694,9 @@ static bool drv_text_failed(const char *text, size_t len);
  * "usb 1-2: " is a USB device's name after its driver's, usb_generic_driver's
  * "usb" (drivers/usb/core/generic.c); but an interface's driver logs against
  * its device too (dev_err(&interface_to_usbdev(intf)->dev, ...): sound/usb's
- * "1:1: usb_set_interface failed"). When the tree logs the text at KERN_ERR
- * only outside drivers/usb/core/, that code is whose message it is.
+ * "1:1: usb_set_interface failed"). When the tree logs the failure's text
+ * (at KERN_WARNING or worse) only outside drivers/usb/core/, that code is
+ * whose message it is.
  */
 static void drv_usb_device(struct kb_rep *r, const char *l)
 {
@@ -704,14 +705,14 @@ static void drv_usb_device(struct kb_rep *r, const char *l)
 	size_t off, n, body, len = strcspn(l, "\n");
 
 	if (!ix || !drv_split(l, len, &off, &n, &body) ||
-	    !kb_index_error_place(ix, l + body, len - body, NULL, 0, drv_text_failed, place,
+	    !kb_index_level_place(ix, l + body, len - body, NULL, 0, 'w', drv_text_failed, place,
 				  sizeof(place)) ||
 	    kb_starts(place, "drivers/usb/core/") || kb_skip_file(place))
 		return;
 	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", place);
 	r->guilty_module[0] = '\0';
 	r->blame_reason = "an interface's driver logs this against its USB device: the file "
-			  "whose format logs the text at KERN_ERR";
+			  "whose format logs the text";
 	r->blame_source = KB_SRC_MESSAGE_INDEX;
 }
 
@@ -2008,7 +2009,8 @@ bool kb_drv_on_behalf(const char *place)
 	return kb_skip_file(place);
 }
 
-bool kb_drv_error_text_place(const char *msg, size_t len, char *place, size_t size)
+static bool drv_level_text_place(const char *msg, size_t len, char level, char *place,
+				 size_t size)
 {
 	const struct kb_index *ix = kb_index_get();
 	char dir[DRV_PREFIX_MAX + 160];
@@ -2032,8 +2034,19 @@ bool kb_drv_error_text_place(const char *msg, size_t len, char *place, size_t si
 	 * one it is a subsystem's ("EXT4-fs (loop1): ", "ALSA: "), whose
 	 * errors are mostly about what a user or a disk gave it.
 	 */
-	if (!split || !drv_index_dir(ix, msg + off, dn, dir, sizeof(dir)) ||
-	    !kb_index_error_place(ix, msg, len, dir, min, NULL, place, size))
+	if (!split)
+		return false;
+	/*
+	 * A USB device's name after usb_generic_driver's "usb" ("usb 1-2: ")
+	 * names a device, not the driver: an interface's driver logs against
+	 * it too (sound/usb's usb_audio_err()), so the text alone places it.
+	 */
+	if (dn == 3 && !memcmp(msg + off, "usb", 3) && msg[off + dn] == ' ')
+		dir[0] = '\0';
+	else if (!drv_index_dir(ix, msg + off, dn, dir, sizeof(dir)))
+		return false;
+	if (!kb_index_level_place(ix, msg, len, dir[0] ? dir : NULL, min, level, NULL, place,
+				  size))
 		return false;
 	/*
 	 * Not the code that logs on another's behalf: the driver core and
@@ -2045,20 +2058,40 @@ bool kb_drv_error_text_place(const char *msg, size_t len, char *place, size_t si
 	return !kb_drv_on_behalf(place);
 }
 
-static void drv_error_text(struct kb_rep *r)
+bool kb_drv_error_text_place(const char *msg, size_t len, char *place, size_t size)
+{
+	return drv_level_text_place(msg, len, 'e', place, size);
+}
+
+bool kb_drv_warning_text_place(const char *msg, size_t len, char *place, size_t size)
+{
+	return drv_level_text_place(msg, len, 'w', place, size);
+}
+
+/* kb_drv_error_text's and kb_drv_warning_text's: the row says which level */
+static void drv_level_text(struct kb_rep *r)
 {
 	const char *l = drv_message_title(r);
+	bool warn = r->sig == &kb_drv_warning_text.sig;
 
-	if (!kb_drv_error_text_place(l, strlen(l), r->guilty_file, sizeof(r->guilty_file)))
+	if (!drv_level_text_place(l, strlen(l), warn ? 'w' : 'e', r->guilty_file,
+				  sizeof(r->guilty_file)))
 		return;
-	r->blame_reason = "the tree index places it: a format string that logs this text at "
-			  "KERN_ERR or worse";
+	r->blame_reason = warn ? "the tree index places it: a format string of the driver that "
+				 "logs this text at KERN_WARNING (the log says nothing worse)" :
+				 "the tree index places it: a format string that logs this text "
+				 "at KERN_ERR or worse";
 	r->blame_source = KB_SRC_MESSAGE_INDEX;
 }
 
 const struct kb_drv_row kb_drv_error_text = {
 	.sig = { .prefix = "", .kind = "driver", .title = "driver error",
-		 .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = drv_error_text },
+		 .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = drv_level_text },
+};
+
+const struct kb_drv_row kb_drv_warning_text = {
+	.sig = { .prefix = "", .kind = "driver", .title = "driver warning",
+		 .flags = KB_SIG_DRIVER | KB_SIG_NOSTACK, .custom = drv_level_text },
 };
 
 /*

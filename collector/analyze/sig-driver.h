@@ -174,6 +174,11 @@ extern const struct kb_drv_row kb_drv_vendor;
  */
 bool kb_drv_error_text_place(const char *msg, size_t len, char *place, size_t size);
 /*
+ * The same for a text the driver logs at KERN_WARNING: the last resort
+ * of a log that says nothing worse ("atkbd serio0: Unknown key pressed").
+ */
+bool kb_drv_warning_text_place(const char *msg, size_t len, char *place, size_t size);
+/*
  * Is place (a file or directory) code that logs on another's behalf: the
  * driver core, the suspend core, the IOMMU, the hung-task, lockup and
  * OOM detectors, or machinery skip.c names?
@@ -181,6 +186,7 @@ bool kb_drv_error_text_place(const char *msg, size_t len, char *place, size_t si
 bool kb_drv_on_behalf(const char *place);
 /* Its report (the scanner's, when the log has no other), low confidence. */
 extern const struct kb_drv_row kb_drv_error_text;
+extern const struct kb_drv_row kb_drv_warning_text;
 
 /*
  * ACPICA's "ACPI Warning: SystemIO range A-B conflicts with OpRegion C-D"
