@@ -426,6 +426,22 @@ test_expect_success 'a soft lockup under "NMI watchdog: " without a trace: the k
 	grep -q "|fs/jbd2/|" got
 '
 
+# synthetic: a trace-less oops in a threaded interrupt handler, named after its driver
+printf '%s\n' "[ 1270.1] BUG: kernel NULL pointer dereference, address: 0000000000000008" \
+	"[ 1270.2] Oops: 0000 [#1] PREEMPT SMP NOPTI" \
+	"[ 1270.3] CPU: 3 PID: 1104 Comm: irq/166-nvidia Tainted: P           OE      6.8.0 #1" \
+	"[ 1270.4] Modules linked in: nvidia_drm(POE) nvidia(POE) snd_hda_intel" >"$TRASH/irq-thread.log"
+sed "s/irq\/166-nvidia/irq\/45-iwlwifi/; s/P           OE/G                /; s/nvidia_drm(POE) nvidia(POE) //" \
+	"$TRASH/irq-thread.log" >"$TRASH/irq-intree.log"
+
+test_expect_success 'nothing placed, an interrupt handler'"'"'s thread: the driver it is named after' '
+	"$KBUG" analyze --json irq-thread.log >out.json &&
+	$PYTHON -c "import json; r = json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"out_of_tree\"] and r[\"guilty_module\"] == \"nvidia\", r" &&
+	first irq-intree.log >got &&
+	grep -q "|drivers/net/wireless/intel/iwlwifi/" got
+'
+
 # synthetic: a 5.12 WARNING in fs/io_uring.c (io_uring/ since 5.19), a 4.x BUG in
 # arch/powerpc/kernel/ptrace.c (a directory since 5.9), the same WARNING from 6.12
 printf '%s\n' "[  502.61] WARNING: CPU: 2 PID: 8 at fs/io_uring.c:8592 io_ring_exit_work+0x0/0x16" \

@@ -1401,10 +1401,45 @@ static bool blame_weak(const struct kb_rep *r)
  * thread named for its subsystem ("INFO: task btrfs-cleaner:4934
  * blocked", "soft lockup - CPU#6 stuck for 67s! [jbd2/sda1-8:312]").
  */
+/*
+ * "irq/166-nvidia": the thread of a threaded interrupt handler, which
+ * setup_irq_thread() (kernel/irq/manage.c) names after the name its
+ * driver gave request_threaded_irq(), mostly the driver's own: that
+ * driver, out of the tree when the tree has no module of that name.
+ */
+static bool blame_irq_thread(struct kb_rep *r, const char *comm)
+{
+	char name[32];
+	size_t n;
+
+	if (!kb_starts(comm, "irq/"))
+		return false;
+	comm += 4 + strspn(comm + 4, "0123456789");
+	if (*comm != '-' || !comm[1])
+		return false;
+	n = strcspn(comm + 1, "/:[ ");
+	if (n < 2 || n >= sizeof(name))
+		return false;
+	snprintf(name, sizeof(name), "%.*s", (int)n, comm + 1);
+	/* a device's instance ("mmc1", "spi1.0") names no module, unless the list has it */
+	if (kb_oot_module(name))
+		return (kb_oot_listed(r, name) || !isdigit((unsigned char)name[n - 1])) &&
+		       kb_oot_blame(r, name);
+	kb_drv_blame(r, name, NULL, false);
+	if (!r->guilty_file[0])
+		return false;
+	r->blame_reason = "the task is an interrupt handler's thread, named after the driver "
+			  "that requested the interrupt";
+	r->blame_source = KB_SRC_INDEX;
+	r->confidence = KB_CONF_LOW;
+	return true;
+}
+
 static void blame_task(struct kb_rep *r)
 {
 	const char *l = kb_rep_line(r, r->hdr), *p;
 	char comm[64];
+	int at = kb_rep_find(r, 0, " Comm: ");
 
 	/* "watchdog: " (and "NMI watchdog: " before 4.16) before it */
 	p = strstr(l, "BUG: soft lockup") ? strrchr(l, '[') : NULL;
@@ -1412,9 +1447,20 @@ static void blame_task(struct kb_rep *r)
 		p++;
 	else if (kb_starts(l, "INFO: task "))
 		p = l + 11;
+	else if (kb_starts(l, "BUG: scheduling while atomic: "))
+		p = l + 30;
+	else if (at >= 0)
+		p = strstr(kb_rep_line(r, (size_t)at), " Comm: ") + 7;
 	else
 		return;
 	snprintf(comm, sizeof(comm), "%.*s", (int)strcspn(p, ": ]"), p);
+	if (blame_irq_thread(r, comm)) {
+		r->guilty = -1;
+		r->guilty_func[0] = '\0';
+		return;
+	}
+	if (!kb_starts(l, "INFO: task ") && !strstr(l, "BUG: soft lockup"))
+		return;
 	if (comm[0] && kb_index_blame_task(r, comm)) {
 		r->guilty = -1;
 		r->guilty_func[0] = '\0';

@@ -230,6 +230,8 @@ struct json_object *kb_explain(const struct kb_rep *r);
  * report's lines tell? Sets r->out_of_tree and its blame fields when so.
  */
 bool kb_oot_blame(struct kb_rep *r, const char *module);
+/* Does the report's "Modules linked in:" list the module? */
+bool kb_oot_listed(const struct kb_rep *r, const char *module);
 bool kb_blame_listed_module(struct kb_rep *r);
 bool kb_oot_tree_copy(const struct kb_rep *r, const char *line, const char *path);
 bool kb_oot_tree_copy_place(struct kb_rep *r, const char *line);

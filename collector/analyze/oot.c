@@ -90,6 +90,13 @@ static int oot_listed(const struct kb_rep *r, const char *module, char *flags, s
 	return -1;
 }
 
+bool kb_oot_listed(const struct kb_rep *r, const char *module)
+{
+	char flags[8];
+
+	return oot_listed(r, module, flags, sizeof(flags)) >= 0;
+}
+
 /* "MOD: loading out-of-tree module taints kernel." and its kin. */
 static bool oot_load_message(const struct kb_rep *r, const char *module)
 {
