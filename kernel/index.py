@@ -2,10 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Make data/linux-6.12.index.gz, kbug's index of a kernel tree.
 
-    kernel/index.py TREE VERSION OUT
+    kernel/index.py TREE VERSION OUT [OLDTREE OLDVERSION]
 
 TREE is an unpacked linux-source tree (kernel/source.sh prints it), VERSION
-the Debian version of the package it came from. The index (format in
+the Debian version of the package it came from. OLDTREE, an older
+linux-source tree (6.1, kernel/source.sh 6.1), adds the functions it
+defines and TREE does not, with their files there, and the modules it
+builds and TREE does not, with their directories: users post logs of
+older kernels, whose traces name functions and modules removed or
+renamed since. The index (format in
 docs/function-index.md) holds every source file of the kernel proper (not
 tools/, samples/, Documentation/), every C function definition that
 Universal Ctags finds in them, every object the Kbuild Makefiles may
@@ -402,9 +407,9 @@ def messages(tree, files):
 
 
 def main():
-    if len(sys.argv) != 4:
-        sys.exit("usage: kernel/index.py TREE VERSION OUT")
-    tree, version, outpath = sys.argv[1:]
+    if len(sys.argv) not in (4, 6):
+        sys.exit("usage: kernel/index.py TREE VERSION OUT [OLDTREE OLDVERSION]")
+    tree, version, outpath = sys.argv[1:4]
     ver = subprocess.run(["ctags", "--version"], capture_output=True, text=True,
                          check=True).stdout.splitlines()[0].split(",")[0]
     files = source_files(tree)
@@ -414,8 +419,17 @@ def main():
     mods = modules(tree, fid)
     drvs = drivers(tree, files)
     msgs = messages(tree, files)
-    lines = ["# kbug-index 5 linux-source-6.12 %s (kernel/index.py, %s --languages=C "
-             "--kinds-C=f)" % (version, ver)]
+    old, old_mods, old_version = {}, {}, ""
+    if len(sys.argv) == 6:
+        old_tree, old_version = sys.argv[4:]
+        old_files = source_files(old_tree)
+        old = functions(old_tree, old_files)
+        old = {n: p for n, p in old.items() if n not in defs and p}
+        old_mods = {n: sorted(set(d for d, _ in v))
+                    for n, v in modules(old_tree, set(old_files)).items() if n not in mods}
+    lines = ["# kbug-index 6 linux-source-6.12 %s (kernel/index.py, %s --languages=C "
+             "--kinds-C=f)%s" % (version, ver, " older linux-source-%s %s" % (
+                 ".".join(old_version.split(".")[:2]), old_version) if old else "")]
     lines += ["F " + f for f in files]
     for name in sorted(defs):
         ids = sorted(fid[p] for p in defs[name] if p in fid)
@@ -431,14 +445,20 @@ def main():
         srcs, level = msgs[text]
         lines.append("M %s %s %s" % (",".join(str(fid[p]) for p in sorted(srcs, key=fid.get)),
                                      level, text))
+    for name in sorted(old):
+        lines.append("o %s %s" % (name, " ".join(sorted(old[name]))))
+    for name in sorted(old_mods):
+        for d in old_mods[name]:
+            lines.append("O %s %s" % (name, d))
     data = ("\n".join(lines) + "\n").encode()
     tmp = outpath + ".tmp"
     with open(tmp, "wb") as fh:
         fh.write(gzip.compress(data, 9, mtime=0))
     os.replace(tmp, outpath)
     print("%s: %d files, %d functions (%d exported), %d modules, %d drivers, %d messages, "
-          "%d bytes" % (outpath, len(files), len(defs), len(exports & set(defs)), len(mods),
-                        len(drvs), len(msgs), os.path.getsize(outpath)))
+          "%d older functions, %d older modules, %d bytes" % (
+              outpath, len(files), len(defs), len(exports & set(defs)), len(mods), len(drvs),
+              len(msgs), len(old), len(old_mods), os.path.getsize(outpath)))
 
 
 if __name__ == "__main__":

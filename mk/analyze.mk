@@ -51,13 +51,17 @@ analyze-real: kbug
 .PHONY: analyze-real
 
 # make index: regenerate the tree index data/linux-6.12.index.gz (committed;
-# format in docs/function-index.md) from Debian's linux-source-6.12 with
-# Universal Ctags: one tree-wide job, about 2 minutes on 2 cores.
+# format in docs/function-index.md) from Debian's linux-source-6.12, and
+# the functions only linux-source-6.1 defines, with Universal Ctags: about
+# 4 minutes on 2 cores.
 DEB_PKGS += universal-ctags
 index:
 	tree=$$(sh kernel/source.sh) && \
 	ver=$$(dpkg-query -W -f '$${Version}' linux-source-6.12) && \
-	nice /usr/bin/python3 kernel/index.py "$$tree" "$$ver" data/linux-6.12.index.gz
+	old=$$(sh kernel/source.sh 6.1) && \
+	oldver=$$(dpkg-query -W -f '$${Version}' linux-source-6.1) && \
+	nice /usr/bin/python3 kernel/index.py "$$tree" "$$ver" data/linux-6.12.index.gz \
+		"$$old" "$$oldver"
 
 .PHONY: index
 

@@ -11,7 +11,7 @@ unset KBUG_INDEX
 test_expect_success 'the shipped index is a kbug index of linux-source-6.12' '
 	gzip -t "$INDEX" &&
 	zcat "$INDEX" | head -n 1 >hdr &&
-	grep -q "^# kbug-index 5 linux-source-6.12 [^ ]* (kernel/index.py, Universal Ctags" hdr
+	grep -q "^# kbug-index 6 linux-source-6.12 [^ ]* (kernel/index.py, Universal Ctags" hdr
 '
 if have tree; then
 	test_expect_success 'its header names the version kernel/source.sh unpacks' '
@@ -118,11 +118,47 @@ assert r[\"guilty_file\"] is None, r" &&
 	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
 assert r[\"guilty_file\"] == \"net/netfilter/nf_nat_redirect.c\" and not r[\"out_of_tree\"], r"
 '
+# synthetic: a 6.1 kernel's oopses in what 6.12 renamed or dropped, and a
+# training module that shares a dropped module's name
+cat >"$TRASH/gone.log" <<'LOG'
+[  100.000000] BUG: unable to handle kernel NULL pointer dereference at 0000000000000008
+[  100.000001] IP: check_preempt_wakeup+0x5d/0x150
+[  100.000002] Oops: 0000 [#1] SMP
+LOG
+cat >"$TRASH/skl.log" <<'LOG'
+[  100.000000] BUG: unable to handle kernel NULL pointer dereference at 0000000000000008
+[  100.000001] IP: skl_platform_register+0x1c/0x80 [snd_soc_skl]
+[  100.000002] Oops: 0000 [#1] SMP
+[  100.000003] Modules linked in: snd_soc_skl snd_soc_core
+LOG
+cat >"$TRASH/faulty.log" <<'LOG'
+Unable to handle kernel paging request for data at address 0x00000000
+Oops: Kernel access of bad area, sig: 11 [#1]
+Modules linked in: faulty
+NIP [d107c0c8] faulty_write+0x8/0x10 [faulty]
+LR [c0072834] vfs_write+0xcc/0x16c
+LOG
+
+test_expect_success 'a function or module only linux 6.1 had: where it was, in 6.12'"'"'s terms' '
+	head -n 1 hdr | grep -q " older linux-source-6.1 6.1" &&
+	zcat "$INDEX" | grep -q "^o drain_array mm/slab.c$" &&
+	zcat "$INDEX" | grep -q "^O snd_soc_skl sound/soc/intel/skylake$" &&
+	"$KBUG" analyze --json gone.log >out.json &&
+	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"guilty_file\"] == \"kernel/sched/fair.c\", r" &&
+	"$KBUG" analyze --json skl.log >out.json &&
+	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"guilty_file\"] == \"sound/soc/intel/\" and not r[\"out_of_tree\"], r
+assert \"gone since linux 6.1\" in r[\"blame_reason\"], r" &&
+	"$KBUG" analyze --json faulty.log >out.json &&
+	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"out_of_tree\"] and r[\"guilty_module\"] == \"faulty\", r"
+'
 test_expect_success 'a damaged index: a warning naming it, the analysis goes on' '
 	head -c 3000 "$INDEX" >cut.gz &&
 	KBUG_INDEX=$PWD/cut.gz "$KBUG" analyze --json oops.log >out.json 2>err &&
 	grep -q "cut.gz" err &&
-	printf "# kbug-index 5 x\nF b\nF a\n" | gzip >bad.gz &&
+	printf "# kbug-index 6 x\nF b\nF a\n" | gzip >bad.gz &&
 	KBUG_INDEX=$PWD/bad.gz "$KBUG" analyze --json oops.log >out.json 2>err &&
 	grep -q "bad.gz:3: files out of order" err &&
 	grep -q "\"title\"" out.json

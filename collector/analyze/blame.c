@@ -477,27 +477,47 @@ static bool blame_same_stack(const struct kb_rep *r, size_t i)
  * A helper (a string routine, a copy) is a leaf function: it calls
  * nothing, so ARM's link register still holds its caller's return
  * address, which __show_regs() prints (arch/arm/kernel/process.c "LR is
- * at %pS", arch/arm64/kernel/process.c "lr : %pS"). For a faulting
- * helper whose caller the excerpt does not show.
+ * at %pS", arch/arm64/kernel/process.c "lr : %pS"; riscv's " ra : %pS",
+ * mips's "ra    : %0*lx %pS"). For a faulting helper whose caller the
+ * excerpt does not show; and for a jump to an address no function holds
+ * (the IP names none, "epc   : 702e7da4 0x702e7da4"), with no trace: the
+ * return address is in the function that made the call.
  */
+static const char *blame_lr_text(const struct kb_rep *r, int *at)
+{
+	static const char *const forms[] = { "LR is at ", "lr : ", " ra : ", "ra    : " };
+	const char *l, *p;
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(forms); k++) {
+		*at = kb_rep_find(r, r->hdr, forms[k]);
+		if (*at < 0)
+			continue;
+		l = kb_rep_line(r, (size_t)*at);
+		p = strstr(l, forms[k]) + strlen(forms[k]);
+		if (k == 3) {	/* the register's value first */
+			p += strspn(p, "0123456789abcdef");
+			p += strspn(p, " ");
+		}
+		return p;
+	}
+	return NULL;
+}
+
 static bool blame_link_register(struct kb_rep *r, bool unplaced)
 {
 	struct kb_frame f;
-	int i = kb_rep_find(r, r->hdr, "LR is at ");
 	const char *l;
+	int i;
 	size_t k;
 
 	for (k = 0; k < r->frames_nr && !r->frames[k].ip; k++)
 		;
-	if (k == r->frames_nr || (!unplaced && !blame_helper(r, &r->frames[k])))
+	if (k == r->frames_nr ? r->frames_nr != 0 :
+	    !unplaced && !blame_helper(r, &r->frames[k]))
 		return false;
-	if (i < 0)
-		i = kb_rep_find(r, r->hdr, "lr : ");
-	if (i < 0)
-		return false;
-	l = kb_rep_line(r, i);
-	l = strstr(l, "LR is at ") ? strstr(l, "LR is at ") + 9 : strstr(l, "lr : ") + 5;
-	if (!kb_frame_parse(l, &f) || !f.has_off || blame_helper(r, &f) ||
+	l = blame_lr_text(r, &i);
+	if (!l || !kb_frame_parse(l, &f) || !f.has_off || blame_helper(r, &f) ||
 	    (unplaced && !f.file[0] && !f.module[0] && !kb_index_places(&f)))
 		return false;
 	f.idx = i;
@@ -833,7 +853,7 @@ static void blame_workqueue(struct kb_rep *r)
 		memcpy(f.func, fn + 1, n);
 		m = fn[1 + n] == ' ' && fn[2 + n] == '[' ? fn + 3 + n : NULL;
 		if (m && strcspn(m, "]") < sizeof(f.module) && m[strcspn(m, "]")])
-			snprintf(f.module, sizeof(f.module), "%.*s", (int)strcspn(m, "]"), m);
+			snprintf(f.module, sizeof(f.module), "%.*s", (int)strcspn(m, "]@"), m);
 		/* a framework's event work is where it ran, though it serves a client */
 		if (!kb_func_serves_client(f.func) && blame_helper(r, &f))
 			return;
@@ -1328,7 +1348,9 @@ static void blame_moved_file(struct kb_rep *r)
 	func = r->guilty_func[0] ? r->guilty_func :
 	       !strcmp(r->site_file, r->guilty_file) ? r->site.func : "";
 	snprintf(name, sizeof(name), "%.*s", (int)strcspn(func, "."), func);
-	if (name[0] && kb_index_func(ix, name, def, ARRAY_SIZE(def)) == 1) {
+	/* (a function only 6.1 had is in the log's file still: no 6.12 file moved it) */
+	if (name[0] && kb_index_func(ix, name, def, ARRAY_SIZE(def)) == 1 &&
+	    kb_index_has_file(ix, def[0])) {
 		const char *dbase = strrchr(def[0], '/');
 
 		if ((dbase && !strcmp(dbase + 1, base)) ||
@@ -1347,6 +1369,37 @@ static void blame_moved_file(struct kb_rep *r)
 		r->blame_reason = "the directory the log's file was split into in 6.12";
 		r->blame_source = KB_SRC_INDEX;
 	}
+}
+
+/*
+ * A function or module the index knows only from the older tree (6.1:
+ * mm/slab.c's drain_array, removed with SLAB in 6.8; kernel/sched/fair.c's
+ * check_preempt_wakeup, renamed in 6.6; snd_soc_skl's
+ * sound/soc/intel/skylake, removed in 6.13): its file or directory there
+ * may be gone from 6.12, whose files kbug names; the deepest directory
+ * 6.12 still has. (A file the log names is blame_moved_file()'s.)
+ */
+static void blame_gone_file(struct kb_rep *r)
+{
+	const struct kb_index *ix;
+	size_t n = strlen(r->guilty_file);
+	bool dir;
+
+	if (r->out_of_tree || !n || !r->blame_source || !strcmp(r->blame_source, KB_SRC_LOG) ||
+	    !kb_index_loaded())
+		return;
+	ix = kb_index_get();
+	dir = r->guilty_file[n - 1] == '/';
+	if (!ix || (dir ? kb_index_has_dir(ix, r->guilty_file, n - 1) :
+		    kb_index_has_file(ix, r->guilty_file)))
+		return;
+	n -= dir;
+	while (n && (r->guilty_file[n] != '/' || !kb_index_has_dir(ix, r->guilty_file, n)))
+		n--;
+	if (!n)
+		return;
+	r->guilty_file[n + 1] = '\0';
+	r->blame_reason = "gone since linux 6.1: the 6.12 directory of its place there";
 }
 
 /*
@@ -1491,6 +1544,7 @@ void kb_blame(struct kb_rep *r, struct json_object *modules, const char *tree)
 		r->guilty_func[0] = '\0';
 	}
 	blame_moved_file(r);
+	blame_gone_file(r);
 	blame_oot_named(r);
 	blame_refine(r);
 	blame_message_file(r);

@@ -118,8 +118,12 @@ static bool frames_tail(const char *p, struct kb_frame *f)
 	while (*p == ' ')
 		p++;
 	if (*p == '[' && p[1] != '<' && strncmp(p, "[inline]", 8)) {
-		/* "[mod buildid]" (CONFIG_STACKTRACE_BUILD_ID, %pSb): the name ends at a blank */
-		size_t n = strcspn(p + 1, " ]");
+		/*
+		 * "[mod buildid]" (CONFIG_STACKTRACE_BUILD_ID, %pSb): the name ends
+		 * at a blank; OpenWrt's kernels name an address in a module whose
+		 * symbols are stripped "[mod@base+size]"
+		 */
+		size_t n = strcspn(p + 1, " ]@");
 
 		q = strchr(p, ']');
 		if (q && n < sizeof(f->module) && n) {
@@ -318,6 +322,8 @@ bool kb_frame_parse_ip(const char *s, struct kb_frame *f)
 		p += 6;
 	else if (kb_starts(p, "epc   : ") && strchr(p + 8, ' '))
 		p = strchr(p + 8, ' ');	/* mips's __show_regs(): "epc   : %0*lx %pS" */
+	else if (kb_starts(p, "ERA: ") && strchr(p + 5, ' '))
+		p = strchr(p + 5, ' ');	/* loongarch's __show_regs(): "  ERA: %0*lx %pS" */
 	else if (kb_starts(p, "--- interrupt: ") && strstr(p, " at "))
 		p = strstr(p, " at ") + 4;	/* powerpc show_stack(): the interrupted nip */
 	else if (kb_starts(p, "[exception RIP: ") || kb_starts(p, "[exception EIP: "))

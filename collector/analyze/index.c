@@ -19,7 +19,7 @@
 #include "util/strbuf.h"
 
 #define IX_FILE "data/linux-6.12.index.gz"
-#define IX_MAGIC "# kbug-index 5 "
+#define IX_MAGIC "# kbug-index 6 "
 #define IX_MAX_GZ (64u << 20)		/* the shipped one is about 4 MB */
 #define IX_MAX_TEXT (256u << 20)	/* and 20 MB inflated */
 
@@ -41,6 +41,12 @@ struct ix_msg {
 	char level;		/* the most severe of its calls': 'e' error, 'w' warning, 'i' */
 };
 
+/* a function only the older tree defines: its files there, NUL-separated */
+struct ix_old {
+	const char *name, *paths;
+	size_t paths_nr;
+};
+
 struct kb_index {
 	char *buf;
 	const char *header;
@@ -49,7 +55,9 @@ struct kb_index {
 	struct ix_mod *mods;
 	struct ix_drv *drvs;
 	struct ix_msg *msgs;
-	size_t files_nr, funcs_nr, mods_nr, drvs_nr, msgs_nr;
+	struct ix_old *olds;
+	struct ix_mod *old_mods;	/* built by the older tree only: no files */
+	size_t files_nr, funcs_nr, mods_nr, drvs_nr, msgs_nr, olds_nr, old_mods_nr;
 };
 
 static struct kb_index *ix_global;
@@ -65,6 +73,8 @@ void kb_index_free(struct kb_index *ix)
 	free(ix->mods);
 	free(ix->drvs);
 	free(ix->msgs);
+	free(ix->olds);
+	free(ix->old_mods);
 	free(ix);
 }
 
@@ -122,8 +132,8 @@ static int ix_line(struct kb_index *ix, char *line, int *section, char *err, siz
 	case 'M':
 		/* "M IDS LEVEL TEXT": the text runs to the end of the line, blanks and all */
 		x = strchr(line + 2, ' ');
-		if (!x || x == line + 2 || !strchr("ewi", x[1]) || !x[1] || x[2] != ' ' ||
-		    strlen(x + 3) < IX_MSG_KEY)
+		if (*section > 4 || !x || x == line + 2 || !strchr("ewi", x[1]) || !x[1] ||
+		    x[2] != ' ' || strlen(x + 3) < IX_MSG_KEY)
 			break;
 		*x = '\0';
 		if (!ix_ids_ok(line + 2, ix->files_nr, false))
@@ -185,12 +195,45 @@ static int ix_line(struct kb_index *ix, char *line, int *section, char *err, siz
 		ix->drvs[ix->drvs_nr].name = f[1];
 		ix->drvs[ix->drvs_nr++].ids = f[2];
 		return 0;
+	case 'o':
+		/* "o NAME PATH [PATH...]" */
+		x = strchr(line + 2, ' ');
+		if (*section > 5 || !x || x == line + 2 || !x[1] || x[1] == ' ' ||
+		    strstr(x, "  ") || x[strlen(x) - 1] == ' ')
+			break;
+		*x++ = '\0';
+		*section = 5;
+		if (ix->olds_nr && strcmp(ix->olds[ix->olds_nr - 1].name, line + 2) >= 0) {
+			snprintf(err, errsize, "older functions out of order");
+			return -1;
+		}
+		ix->olds[ix->olds_nr].name = line + 2;
+		ix->olds[ix->olds_nr].paths = x;
+		ix->olds[ix->olds_nr].paths_nr = 1;
+		while ((x = strchr(x, ' '))) {
+			*x++ = '\0';
+			ix->olds[ix->olds_nr].paths_nr++;
+		}
+		ix->olds_nr++;
+		return 0;
+	case 'O':
+		if (!ix_fields(line, f, 3))
+			break;
+		*section = 6;
+		if (ix->old_mods_nr && strcmp(ix->old_mods[ix->old_mods_nr - 1].name, f[1]) > 0) {
+			snprintf(err, errsize, "older modules out of order");
+			return -1;
+		}
+		ix->old_mods[ix->old_mods_nr].name = f[1];
+		ix->old_mods[ix->old_mods_nr].dir = f[2];
+		ix->old_mods[ix->old_mods_nr++].ids = "";
+		return 0;
 	case '\0':
 		return 0;
 	}
 	snprintf(err, errsize,
 		 "not an index line (F PATH, f NAME IDS [x], m NAME DIR IDS, d NAME IDS, "
-		 "M IDS TEXT, in order)");
+		 "M IDS TEXT, o NAME PATHS, O NAME DIR, in order)");
 	return -1;
 }
 
@@ -198,7 +241,7 @@ struct kb_index *kb_index_parse(char *buf, size_t len, const char *name, char *e
 				size_t errsize)
 {
 	struct kb_index *ix = calloc(1, sizeof(*ix));
-	size_t nf = 0, nfn = 0, nm = 0, nd = 0, nmsg = 0, i, lineno = 1;
+	size_t nf = 0, nfn = 0, nm = 0, nd = 0, nmsg = 0, nold = 0, nom = 0, i, lineno = 1;
 	char *p, *end = buf + len, *nl;
 	int section = 0;
 
@@ -221,13 +264,18 @@ struct kb_index *kb_index_parse(char *buf, size_t len, const char *name, char *e
 			nm += buf[i] == 'm';
 			nd += buf[i] == 'd';
 			nmsg += buf[i] == 'M';
+			nold += buf[i] == 'o';
+			nom += buf[i] == 'O';
 		}
 	ix->files = malloc((nf + 1) * sizeof(*ix->files));
 	ix->funcs = malloc((nfn + 1) * sizeof(*ix->funcs));
 	ix->mods = malloc((nm + 1) * sizeof(*ix->mods));
 	ix->drvs = malloc((nd + 1) * sizeof(*ix->drvs));
 	ix->msgs = malloc((nmsg + 1) * sizeof(*ix->msgs));
-	if (!ix->files || !ix->funcs || !ix->mods || !ix->drvs || !ix->msgs) {
+	ix->olds = malloc((nold + 1) * sizeof(*ix->olds));
+	ix->old_mods = malloc((nom + 1) * sizeof(*ix->old_mods));
+	if (!ix->files || !ix->funcs || !ix->mods || !ix->drvs || !ix->msgs || !ix->olds ||
+	    !ix->old_mods) {
 		snprintf(err, errsize, "%s: out of memory", name);
 		goto bad;
 	}
@@ -307,8 +355,9 @@ const struct kb_index *kb_index_get(void)
 		goto out;
 	}
 	DBG("analyze: function index %s: %zu files, %zu functions, %zu modules, %zu drivers, "
-	    "%zu messages, %ld ms", path.buf, ix_global->files_nr, ix_global->funcs_nr,
-	    ix_global->mods_nr, ix_global->drvs_nr, ix_global->msgs_nr,
+	    "%zu messages, %zu older functions, %zu older modules, %ld ms", path.buf,
+	    ix_global->files_nr, ix_global->funcs_nr, ix_global->mods_nr, ix_global->drvs_nr,
+	    ix_global->msgs_nr, ix_global->olds_nr, ix_global->old_mods_nr,
 	    (ix_now_us() - t0) / 1000);
 out:
 	strbuf_release(&path);
@@ -393,20 +442,40 @@ static bool ix_syscall_key(const char *func, char *key, size_t size)
 	return n > 0 && (size_t)n < size && strcmp(key, func);
 }
 
+/* The files of the older tree that defined func, a function 6.12 has not. */
+static size_t ix_old(const struct kb_index *ix, const char *func, const char **files,
+		     size_t max)
+{
+	size_t i = ix_lower(ix->olds, ix->olds_nr, sizeof(*ix->olds), func), n;
+	const char *p;
+
+	if (i == ix->olds_nr || strcmp(ix->olds[i].name, func))
+		return 0;
+	p = ix->olds[i].paths;
+	for (n = 0; n < ix->olds[i].paths_nr && n < max; n++) {
+		files[n] = p;
+		p += strlen(p) + 1;
+	}
+	return n;
+}
+
 size_t kb_index_func(const struct kb_index *ix, const char *func, const char **files,
 		     size_t max)
 {
 	size_t i = ix_lower(ix->funcs, ix->funcs_nr, sizeof(*ix->funcs), func);
 	char key[160];
+	bool sys = ix_syscall_key(func, key, sizeof(key));
 
-	if (i == ix->funcs_nr || strcmp(ix->funcs[i].name, func)) {
-		if (!ix_syscall_key(func, key, sizeof(key)))
-			return 0;
+	if (i < ix->funcs_nr && !strcmp(ix->funcs[i].name, func))
+		return ix_ids(ix, ix->funcs[i].ids, files, max);
+	if (sys) {
 		i = ix_lower(ix->funcs, ix->funcs_nr, sizeof(*ix->funcs), key);
-		if (i == ix->funcs_nr || strcmp(ix->funcs[i].name, key))
-			return 0;
+		if (i < ix->funcs_nr && !strcmp(ix->funcs[i].name, key))
+			return ix_ids(ix, ix->funcs[i].ids, files, max);
 	}
-	return ix_ids(ix, ix->funcs[i].ids, files, max);
+	/* removed or renamed since the older tree: where it was, maybe a file 6.12 has not */
+	i = ix_old(ix, func, files, max);
+	return i || !sys ? i : ix_old(ix, key, files, max);
 }
 
 bool kb_index_exported(const struct kb_index *ix, const char *func)
@@ -493,11 +562,20 @@ int kb_index_module(const struct kb_index *ix, const char *name, size_t nth, con
 	for (i = 0; name[i] && i + 1 < sizeof(key); i++)
 		key[i] = name[i] == '-' ? '_' : name[i];
 	key[i] = '\0';
-	i = ix_lower(ix->mods, ix->mods_nr, sizeof(*ix->mods), key) + nth;
-	if (i >= ix->mods_nr || strcmp(ix->mods[i].name, key))
+	i = ix_lower(ix->mods, ix->mods_nr, sizeof(*ix->mods), key);
+	if (i < ix->mods_nr && !strcmp(ix->mods[i].name, key)) {
+		i += nth;
+		if (i >= ix->mods_nr || strcmp(ix->mods[i].name, key))
+			return -1;
+		*dir = ix->mods[i].dir;
+		return (int)ix_ids(ix, ix->mods[i].ids, files, max);
+	}
+	/* one only the older tree builds (dropped or renamed since): its directory there */
+	i = ix_lower(ix->old_mods, ix->old_mods_nr, sizeof(*ix->old_mods), key) + nth;
+	if (i >= ix->old_mods_nr || strcmp(ix->old_mods[i].name, key))
 		return -1;
-	*dir = ix->mods[i].dir;
-	return (int)ix_ids(ix, ix->mods[i].ids, files, max);
+	*dir = ix->old_mods[i].dir;
+	return 0;
 }
 
 size_t kb_index_driver(const struct kb_index *ix, const char *name, const char **files,
@@ -968,6 +1046,39 @@ bool kb_index_merged_object(const struct kb_rep *r, const char *module)
 	return false;
 }
 
+/*
+ * A module only the older tree builds whose frames in the report name
+ * functions, none of them defined in that module's directory: another
+ * module of that name (LDD's training module "faulty" is not md's
+ * md-faulty, gone in 6.8).
+ */
+bool kb_index_old_stranger(const struct kb_rep *r, const char *module)
+{
+	const struct kb_index *ix = kb_index_get();
+	const char *dirs[IX_MODS], *c[IX_CAND], *files[1];
+	size_t i, k, n, nd = 0;
+	bool framed = false;
+	char name[128];
+
+	if (!ix || !module[0] || kb_index_module(ix, module, 0, &dirs[0], files, 1) != 0)
+		return false;
+	while (nd < IX_MODS && kb_index_module(ix, module, nd, &dirs[nd], files, 0) == 0)
+		nd++;
+	for (i = 0; i < r->frames_nr; i++) {
+		const struct kb_frame *f = &r->frames[i];
+
+		if (strcmp(f->module, module))
+			continue;
+		framed = true;
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(f->func, "."), f->func);
+		n = kb_index_func(ix, name, c, IX_CAND);
+		for (k = 0; k < n * nd; k++)
+			if (ix_under(c[k / nd], dirs[k % nd], strlen(dirs[k % nd])))
+				return false;
+	}
+	return framed;
+}
+
 bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_dir)
 {
 	const struct kb_index *ix = kb_index_get();
@@ -991,6 +1102,8 @@ bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_
 		m.files_nr += (size_t)got;
 		m.dirs++;
 	}
+	if (m.dirs && kb_index_old_stranger(r, f->module))
+		m.dirs = 0;
 	/*
 	 * a [module] no Makefile of the tree builds: the tree's namesakes are
 	 * not it, unless one is in the file the module is named after (an

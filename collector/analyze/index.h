@@ -34,9 +34,13 @@ void kb_index_free(struct kb_index *ix);
 /* The release the index was made from, as a report's "Tainted:" line starts it */
 #define KB_INDEX_RELEASE "6.12"
 
-/* The header line: "kbug-index 4 linux-source-6.12 VERSION (...)". */
+/* The header line: "kbug-index 6 linux-source-6.12 VERSION (...)". */
 const char *kb_index_header(const struct kb_index *ix);
-/* The files defining func (up to max of them); their number. */
+/*
+ * The files defining func (up to max of them); their number. A function
+ * 6.12 does not define but the older tree (6.1) did: its files there,
+ * which 6.12 may not have (mm/slab.c).
+ */
 size_t kb_index_func(const struct kb_index *ix, const char *func, const char **files,
 		     size_t max);
 /* Is the function (a name the index has) exported, by EXPORT_SYMBOL*()? */
@@ -58,7 +62,8 @@ bool kb_index_has_dir(const struct kb_index *ix, const char *dir, size_t len);
 /*
  * The nth (from 0) Kbuild module called name ('-' and '_' alike): its
  * directory in *dir and up to max of its source files; the number of
- * files, or -1 when there is no nth module of that name.
+ * files, or -1 when there is no nth module of that name. A module only
+ * the older tree (6.1) builds: its directory there (maybe gone), 0 files.
  */
 int kb_index_module(const struct kb_index *ix, const char *name, size_t nth, const char **dir,
 		    const char **files, size_t max);

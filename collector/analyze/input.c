@@ -723,6 +723,27 @@ static size_t input_quote(const char *s, size_t len)
 	return i;
 }
 
+/*
+ * A file's line number that a tool put before a kernel line: grep -n's
+ * "1261929:" (and "1262024-" for its context lines), cat -n's or an
+ * editor's "  2663 ", before what a kernel line starts with (printk's
+ * stamp, a syslog date). The length to take after the number, 0 if none.
+ */
+static size_t input_line_number(const char *s, size_t len)
+{
+	size_t i = 1;
+
+	if (len < 8 || (s[0] != ':' && s[0] != '-' && s[0] != ' '))
+		return 0;
+	while (s[0] == ' ' && i < len && i < 8 && s[i] == ' ')
+		i++;
+	if (input_stamp(s + i, len - i) ||
+	    (len - i >= 16 && input_date(s + i, len - i) && input_syslog(s + i, len - i) &&
+	     input_syslog(s + i, len - i) != (size_t)-1))
+		return i;
+	return 0;
+}
+
 static size_t input_paste(const char *s, size_t len)
 {
 	size_t i = input_quote(s, len), d;
@@ -733,9 +754,9 @@ static size_t input_paste(const char *s, size_t len)
 	while (d < len && d < i + 6 && s[d] == ' ')
 		d++;
 	if (d < len && is_digit(s[d])) {
-		size_t e = d;
+		size_t e = d, n;
 
-		while (e < len && e < d + 6 && is_digit(s[e]))
+		while (e < len && e < d + 8 && is_digit(s[e]))
 			e++;
 		if (e < len && s[e] == '\t')
 			return e + 1;
@@ -743,6 +764,9 @@ static size_t input_paste(const char *s, size_t len)
 			return e + 3;
 		if (e + 1 < len && s[e] == '|' && s[e + 1] == ' ')
 			return e + 2;
+		n = input_line_number(s + e, len - e);
+		if (n)
+			return e + n;
 	}
 	return i;
 }

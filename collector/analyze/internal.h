@@ -322,6 +322,12 @@ bool kb_index_blame(struct kb_rep *r, const struct kb_frame *f, const char *sec_
  */
 bool kb_index_merged_object(const struct kb_rep *r, const char *module);
 /*
+ * Is module one only the older tree (6.1) builds, of which the report's
+ * frames name functions that tree never defined in its directory
+ * (another module of the same name)?
+ */
+bool kb_index_old_stranger(const struct kb_rep *r, const char *module);
+/*
  * Can the index place f's function at all: a definition, or a prefix
  * that names a directory? True too when no index is loaded (no opinion).
  */

@@ -249,7 +249,8 @@ bool kb_oot_blame(struct kb_rep *r, const char *module)
 		r->blame_reason = "out-of-tree module: the log names its DKMS or vendor path; "
 				  "report it to its vendor";
 		r->confidence = KB_CONF_MEDIUM;
-	} else if (!oot_tree_builds(module) && !kb_index_merged_object(r, module)) {
+	} else if ((!oot_tree_builds(module) || kb_index_old_stranger(r, module)) &&
+		   !kb_index_merged_object(r, module)) {
 		r->blame_reason = "out-of-tree module: no Makefile of linux 6.12 builds a module of "
 				  "this name (a vendor's module, or one gone from the tree)";
 		r->confidence = oot_tainted(r) ? KB_CONF_MEDIUM : KB_CONF_LOW;

@@ -423,12 +423,27 @@ bool kb_sig_headless_line(const char *s, size_t len)
 	if (s[0] == 'C')
 		return len >= 11 &&
 			(!memcmp(s, "Call Trace:", 11) || !memcmp(s, "Call trace:", 11));
+	/*
+	 * the crash utility's "bt" of a kdump vmcore (frames.c):
+	 * " #3 [ffffb1ba6707fb70] oops_end at ffffffff85623c0d", and the
+	 * frame that took the exception, "[exception RIP: tcp_sk_exit+36]"
+	 */
+	if (s[0] == '#' && len < 256 && isdigit((unsigned char)s[1]) &&
+	    memmem(s, len, " at ", 4)) {
+		char line[256];
+		struct kb_frame f;
+
+		memcpy(line, s, len);
+		line[len] = '\0';
+		return kb_frame_parse(line, &f) && f.has_off;
+	}
+	if (s[0] == '[')
+		return (len > 20 && memmem(s, len, ") from [<", 9) && memmem(s, len, "+0x", 3)) ||
+		       (len > 17 && !memcmp(s, "[exception RIP: ", 16));
 	/* print_modules(): only an oops, a WARN() or a BUG() prints the list */
 	if (s[0] == 'M')
 		return len > 18 && !memcmp(s, "Modules linked in:", 18);
-	/* arm's dump_backtrace_entry(): "[<pc>] (func) from [<lr>] (caller+0x18/0x1c)" */
-	if (s[0] == '[')
-		return len > 20 && memmem(s, len, ") from [<", 9) && memmem(s, len, "+0x", 3);
+	/* arm's dump_backtrace_entry(): "[<pc>] (func) from [<lr>] (caller+0x18/0x1c)" (above) */
 	return s[0] == 'p' && !memcmp(s, "pc : ", 5);
 }
 
@@ -472,6 +487,28 @@ const struct kb_sig kb_sigs_fault[] = {
 	{ .prefix = "Data bus error, epc == ", .kind = "Oops", .custom = fault_mips_oops },
 	{ .prefix = "Instruction bus error, epc == ", .kind = "Oops", .custom = fault_mips_oops },
 	{ .prefix = "Oops[#", .kind = "Oops", .flags = KB_SIG_INNER, .custom = fault_mips_oops },
+	/*
+	 * die("%s[#%d]:") with the other reasons of mips's and loongarch's
+	 * die_if_kernel() (arch/{mips,loongarch}/kernel/traps.c, unaligned.c):
+	 * an address error (ade) or unaligned access (ale) in kernel code, a
+	 * trap instruction; loongarch's BUG() is "Oops - BUG"
+	 */
+	{ .prefix = "Oops - BUG[#", .kind = "kernel BUG", .flags = KB_SIG_INNER,
+	  .custom = fault_mips_bug },
+	{ .prefix = "Kernel ade access[#", .kind = "Oops", .flags = KB_SIG_INNER,
+	  .custom = fault_mips_oops },
+	{ .prefix = "Kernel ale access[#", .kind = "Oops", .flags = KB_SIG_INNER,
+	  .custom = fault_mips_oops },
+	{ .prefix = "Kernel unaligned instruction access[#", .kind = "Oops", .flags = KB_SIG_INNER,
+	  .custom = fault_mips_oops },
+	{ .prefix = "Unhandled kernel unaligned access[#", .kind = "Oops", .flags = KB_SIG_INNER,
+	  .custom = fault_mips_oops },
+	{ .prefix = "Reserved instruction in kernel code[#", .kind = "Oops", .flags = KB_SIG_INNER,
+	  .custom = fault_mips_oops },
+	{ .prefix = "Break instruction in kernel code[#", .kind = "Oops", .flags = KB_SIG_INNER,
+	  .custom = fault_mips_oops },
+	{ .prefix = "Unrecoverable bus error[#", .kind = "Oops", .flags = KB_SIG_INNER,
+	  .custom = fault_mips_oops },
 	{ .prefix = "Unable to handle kernel NULL pointer dereference", .kind = "page fault",
 	  .title = "BUG: unable to handle kernel NULL pointer dereference",
 	  .parts = KB_PART_IP | KB_PART_TRACE },

@@ -127,7 +127,7 @@ static bool title_ip_line(const char *l)
 {
 	/* the forms kb_frame_parse_ip() reads */
 	static const char *const ips[] = { "RIP: ", "IP: ", "EIP: ", "NIP: ", "NIP [", "pc : ",
-		"PC is at ", "EIP is at ", "epc : ", "epc   : ", "--- interrupt: ",
+		"PC is at ", "EIP is at ", "epc : ", "epc   : ", "ERA: ", "--- interrupt: ",
 		"[exception RIP: ", "[exception EIP: ", "unchecked MSR access error: ", NULL };
 	size_t i;
 

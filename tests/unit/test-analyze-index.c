@@ -22,7 +22,7 @@
 #include "util/macro.h"
 
 #define IX_PATH "data/linux-6.12.index.gz"
-#define HDR "# kbug-index 5 linux-source-6.12 0 (test)\n"
+#define HDR "# kbug-index 6 linux-source-6.12 0 (test)\n"
 
 static struct kb_index *parse(const char *text, char *err, size_t size)
 {
@@ -59,6 +59,14 @@ static void test_parse(void **state)
 		HDR "F a.c\nM 0 text b is here\nM 0 text a is here\n",	/* out of order */
 		HDR "F a.c\nM 0 text a is here\nd x 0\n",	/* a driver after the messages */
 		HDR "F a.c\nM  0 text a is here\n",	/* no IDS */
+		HDR "F a.c\no y a.c\no x b.c\n",	/* older functions out of order */
+		HDR "F a.c\no x\n",			/* no path */
+		HDR "F a.c\no x a.c  b.c\n",		/* an empty path */
+		HDR "F a.c\no x a.c\nM 0 text a is here\n",	/* a message after them */
+		HDR "F a.c\no x a.c\nf y 0\n",	/* a function after them */
+		HDR "F a.c\nO y d\nO x d\n",		/* older modules out of order */
+		HDR "F a.c\nO x d\no y a.c\n",	/* an older function after them */
+		HDR "F a.c\nO x\n",			/* no directory */
 	};
 	const char *files[4], *dir;
 	struct kb_index *ix;
@@ -79,7 +87,7 @@ static void test_parse(void **state)
 	ix = parse(HDR "F a/x.c\nF b/y.c\nF b/z.c\nf f 0,2\nf g 1 x\nm m b -\nm m c 1,2\n"
 		   "d drv-a 1,2\n", err, sizeof(err));
 	assert_non_null(ix);
-	assert_string_equal(kb_index_header(ix), "kbug-index 5 linux-source-6.12 0 (test)");
+	assert_string_equal(kb_index_header(ix), "kbug-index 6 linux-source-6.12 0 (test)");
 	assert_true(kb_index_exported(ix, "g"));
 	assert_false(kb_index_exported(ix, "f"));
 	assert_false(kb_index_exported(ix, "h"));
@@ -99,6 +107,33 @@ static void test_parse(void **state)
 	assert_int_equal(kb_index_driver(ix, "drv-a", files, 4), 2);
 	assert_string_equal(files[1], "b/z.c");
 	assert_int_equal(kb_index_driver(ix, "drv_a", files, 4), 0);
+	kb_index_free(ix);
+	/* the older tree's functions: asked for only when the tree has none of the name */
+	ix = parse(HDR "F a/x.c\nf __do_sys_g 0\nf f 0\nm m a 0\no __do_sys_h a/old.c\n"
+		   "o f b/old.c\no k a/x.c c/gone.c\nO m b\nO n c/gone\nO n d\n", err,
+		   sizeof(err));
+	assert_non_null(ix);
+	assert_int_equal(kb_index_func(ix, "f", files, 4), 1);
+	assert_string_equal(files[0], "a/x.c");
+	assert_int_equal(kb_index_func(ix, "k", files, 4), 2);
+	assert_string_equal(files[0], "a/x.c");
+	assert_string_equal(files[1], "c/gone.c");
+	assert_int_equal(kb_index_func(ix, "k", files, 1), 1);
+	/* a system call under its entry point's name, in either tree */
+	assert_int_equal(kb_index_func(ix, "__x64_sys_g", files, 4), 1);
+	assert_int_equal(kb_index_func(ix, "__x64_sys_h", files, 4), 1);
+	assert_string_equal(files[0], "a/old.c");
+	assert_false(kb_index_exported(ix, "k"));
+	assert_int_equal(kb_index_func(ix, "j", files, 4), 0);
+	/* the older tree's modules, when the tree builds none of the name */
+	assert_int_equal(kb_index_module(ix, "m", 0, &dir, files, 4), 1);
+	assert_string_equal(dir, "a");
+	assert_int_equal(kb_index_module(ix, "m", 1, &dir, files, 4), -1);
+	assert_int_equal(kb_index_module(ix, "n", 0, &dir, files, 4), 0);
+	assert_string_equal(dir, "c/gone");
+	assert_int_equal(kb_index_module(ix, "n", 1, &dir, files, 4), 0);
+	assert_string_equal(dir, "d");
+	assert_int_equal(kb_index_module(ix, "n", 2, &dir, files, 4), -1);
 	kb_index_free(ix);
 }
 
@@ -213,6 +248,14 @@ static void test_lookups(void **state)
 	assert_string_equal(files[0], "fs/ext4/inode.c");
 	assert_true(kb_index_func(ix, "probe", files, 64) > 10);
 	assert_int_equal(kb_index_func(ix, "no_such_function_in_linux", files, 64), 0);
+	/* SLAB's, gone in 6.8: where linux-source-6.1 defined it */
+	assert_non_null(strstr(kb_index_header(ix), " older linux-source-6.1 6.1."));
+	assert_int_equal(kb_index_func(ix, "drain_array", files, 64), 1);
+	assert_string_equal(files[0], "mm/slab.c");
+	assert_false(kb_index_has_file(ix, "mm/slab.c"));
+	/* the Skylake SST driver, dropped in 6.12 */
+	assert_int_equal(kb_index_module(ix, "snd_soc_skl", 0, &dir, files, 64), 0);
+	assert_string_equal(dir, "sound/soc/intel/skylake");
 	/* EXPORT_SYMBOL_GPL(usb_ifnum_to_if); ext4's address_space_operations callback */
 	assert_true(kb_index_exported(ix, "usb_ifnum_to_if"));
 	assert_false(kb_index_exported(ix, "ext4_writepages"));

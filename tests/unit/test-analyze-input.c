@@ -65,6 +65,15 @@ static const struct pcase prefixes[] = {
 	{ ">  dump_stack_lvl+0x47/0x60", " dump_stack_lvl+0x47/0x60" },
 	{ "  12 | [   12.345678] WARNING: x", "WARNING: x" },
 	{ "12\t[   12.345678] WARNING: x", "WARNING: x" },
+	/* grep -n's line numbers (context lines "-"), cat -n's with its tab made blanks */
+	{ "1261929:Apr 13 18:52:32 ifserv kernel: BUG: x", "BUG: x" },
+	{ "1262024-Apr 13 18:52:32 ifserv kernel: IP: x", "IP: x" },
+	{ "     1846 Jan 21 19:36:25 p54-1 kernel: [19888.292883] WARNING: x", "WARNING: x" },
+	{ "2663 [   94.901485] [<ffffff99b8c7e98c>] f+0x15c/0x1b0",
+	  "[<ffffff99b8c7e98c>] f+0x15c/0x1b0" },
+	{ "  2 [   18.776261] Modules linked in: x", "Modules linked in: x" },
+	/* a number that a kernel line says first stays */
+	{ "3 callbacks suppressed", "3 callbacks suppressed" },
 	{ "`INFO: task kworker/u66:0:70 blocked", "INFO: task kworker/u66:0:70 blocked" },
 	{ "[   12.345678] WARNING: x\r", "WARNING: x" },
 	{ "00000000: 41 41 41 41", "00000000: 41 41 41 41" },
