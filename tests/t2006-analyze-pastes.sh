@@ -521,7 +521,35 @@ assert r[\"confidence\"] == \"medium\", r" &&
 	grep -q "\"guilty_file\": *\"init/do_mounts.c\"" out.json &&
 	echo "[    9.0] Kernel panic - not syncing: softlockup: hung tasks" >lockup.log &&
 	"$KBUG" analyze --json lockup.log >out.json &&
-	grep -q "\"guilty_file\": *null" out.json
+	grep -q "\"guilty_file\": *null" out.json &&
+	echo "[    2.0] Kernel panic - not syncing: VFS: Unable to mount root fs on \"LABEL=nixos-24.11-x86_64\" or unknown-block(0,0)" >label.log &&
+	"$KBUG" analyze --json label.log >out.json &&
+	grep -q "\"guilty_file\": *\"init/do_mounts.c\"" out.json &&
+	echo "[    1.1] Kernel panic - not syncing: Requested init /init.krun failed (error -2)." >krun.log &&
+	"$KBUG" analyze --json krun.log >out.json &&
+	grep -q "\"guilty_file\": *\"init/main.c\"" out.json
+'
+
+test_expect_success 'the OOM killer: its report whatever the task'"'"'s name, the victim'"'"'s line alone; the allocation is no culprit' '
+	printf "%s\n" "[ 335.95] kworker/u8:3 invoked oom-killer: gfp_mask=0x440dc0(GFP_KERNEL_ACCOUNT|__GFP_COMP|__GFP_ZERO), order=0, oom_score_adj=0" \
+		"[ 335.95] CPU: 1 UID: 0 PID: 1134 Comm: kworker/u8:3 Not tainted 6.12.30-1-rpi #1" \
+		"[ 335.95] Call trace:" \
+		"[ 335.95]  dump_header from oom_kill_process+0x234/0x2a4" \
+		"[ 335.95]  oom_kill_process from out_of_memory+0x100/0x350" \
+		"[ 335.95]  out_of_memory from __alloc_pages_noprof+0xadc/0xfc8" \
+		"[ 335.95]  __alloc_pages_noprof from proc_pid_cmdline_read+0x1b8/0x384" >oom.log &&
+	"$KBUG" analyze --json oom.log >out.json &&
+	$PYTHON -c "import json; rs=json.load(open(\"out.json\"))[\"reports\"]
+assert len(rs) == 1, rs
+r = rs[0]
+assert r[\"title\"] == \"out of memory: oom-killer invoked\", r
+assert r[\"guilty_file\"] == \"mm/oom_kill.c\" and r[\"confidence\"] == \"low\", r" &&
+	echo "[ 7063.2] Memory cgroup out of memory: Killed process 63214 (uwsgi) total-vm:3149468kB" >victim.log &&
+	"$KBUG" analyze --json victim.log >out.json &&
+	grep -q "\"guilty_file\": *\"mm/oom_kill.c\"" out.json &&
+	echo "[ 1.0] systemd: said that it invoked oom-killer: not the kernel" >not.log &&
+	"$KBUG" analyze not.log >out.txt &&
+	grep -q "no kernel reports found" out.txt
 '
 
 test_done

@@ -362,4 +362,32 @@ test_expect_success 'the PM core naming a USB device, not its driver: the USB co
 	! test -s got
 '
 
+test_expect_success 'a failure that ends in a negative errno, whatever its words; not a driver'"'"'s notice' '
+	echo "[ 5.0] ftdi_sio ttyUSB0: usb_serial_generic_read_bulk_callback - urb stopped: -32" >errno.log &&
+	summarize errno.log >got &&
+	grep -q "^1|ftdi_sio: usb_serial_generic_read_bulk_callback - urb stopped: -NUM|drivers/usb/serial/" got &&
+	echo "[ 5.0] ftdi_sio ttyUSB0: baud rate changed to -32 (odd)" >notice.log &&
+	summarize notice.log >got &&
+	! test -s got
+'
+
+test_expect_success 'a message its driver'"'"'s directory does not log: the one file of its module or subsystem that does' '
+	echo "[ 9.0] amdgpu 0000:03:00.0: SMU is in hanged state, failed to send smu message!" >smu.log &&
+	summarize smu.log >got &&
+	grep -q "^1|amdgpu: SMU is in hanged state, failed to send smu message!|drivers/gpu/drm/amd/pm/swsmu/smu_cmn.c|amdgpu|" got &&
+	echo "[ 9.0] i915 0000:00:02.0: [drm] *ERROR* Failed to get ACT after 3000ms, last status: 01" >act.log &&
+	summarize act.log >got &&
+	grep -q "|drivers/gpu/drm/display/drm_dp_mst_topology.c|i915|" got
+'
+
+test_expect_success 'KVM'"'"'s dump of a guest whose entry failed; nouveau'"'"'s errors before 4.3' '
+	printf "%s\n" "[ 6761.380049] *** Guest State ***" \
+		"[ 6761.380058] CR0: actual=0x0000000080040031, shadow=0x0000000080040031, gh_mask=fffffffffffffff7" >vmcs.log &&
+	summarize vmcs.log >got &&
+	test "$(cat got)" = "1|kvm_intel: VM entry failed|arch/x86/kvm/vmx/vmx.c|kvm_intel|medium" &&
+	echo "nouveau E[ PFIFO][0000:01:00.0] read fault at 0x000a9e0000 [PTE] from GR/GPC0/PE_2 on channel 0x007f853000" >nv.log &&
+	summarize nv.log >got &&
+	grep -q "^1|nouveau: error|drivers/gpu/drm/nouveau/|nouveau|" got
+'
+
 test_done

@@ -51,6 +51,34 @@ static int blame_stall_irq(const struct kb_rep *r)
 	return j;
 }
 
+/*
+ * A header's inline code warned (WARN_ON in include/net/nexthop.h's
+ * nexthop_path_fib_result(), "at include/net/nexthop.h:283
+ * fib_nh_match+0x1fc"): the compiler inlined it into the function the
+ * line names, whose one definition in the index is the code that ran.
+ */
+static bool blame_inlined_into(struct kb_rep *r, const char *header)
+{
+	const struct kb_index *ix;
+	const char *def[2];
+	size_t n = strlen(header);
+
+	if (n < 2 || strcmp(header + n - 2, ".h") || !r->guilty_func[0])
+		return false;
+	ix = kb_index_get();
+	if (!ix || kb_index_func(ix, r->guilty_func, def, ARRAY_SIZE(def)) != 1)
+		return false;
+	n = strlen(def[0]);
+	if (n < 2 || strcmp(def[0] + n - 2, ".c") || kb_file_blacklisted(def[0]) ||
+	    kb_skip_file(def[0]))
+		return false;
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", def[0]);
+	r->blame_reason = "a header's inline code, inlined into the function the report names: "
+			  "the file defining it (the tree's index)";
+	r->blame_source = KB_SRC_INDEX;
+	return true;
+}
+
 static bool blame_text_file(struct kb_rep *r, bool any)
 {
 	size_t i = r->hdr;
@@ -81,6 +109,8 @@ static bool blame_text_file(struct kb_rep *r, bool any)
 		const char *p = kb_rep_line(r, i);
 
 		p = kb_find_file(p, path, sizeof(path), NULL);
+		if (p && blame_inlined_into(r, path))
+			return true;
 		if (p) {
 			snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", path);
 			r->blame_reason = "the only source files in the trace are generic code";
@@ -1236,11 +1266,85 @@ static void blame_refine(struct kb_rep *r)
  * string's constant text logs the message (the index's messages part),
  * when one file does. kbug's catalogue rows name a file already.
  */
+#define IX_DRM_DEFS 16	/* definitions of a DRM_ERROR()'s function looked at */
+#define BLAME_MODULE_FILES 2048	/* a module's sources looked at (amdgpu has some 700) */
+
+/* Is file one of the sources of the module called name? */
+static bool blame_module_has(const struct kb_index *ix, const char *name, const char *file)
+{
+	const char *files[BLAME_MODULE_FILES], *dir;
+	int n, i;
+
+	n = name[0] ? kb_index_module(ix, name, 0, &dir, files, BLAME_MODULE_FILES) : -1;
+	for (i = 0; i < n; i++)
+		if (!strcmp(files[i], file))
+			return true;
+	return false;
+}
+
+static bool blame_same_subsystem(const char *a, const char *b);
+
+/* Does file's directory register a device driver (another driver's, not a helper's)? */
+static bool blame_driver_dir(const struct kb_index *ix, const char *file)
+{
+	char dir[sizeof(((struct kb_rep *)0)->guilty_file)];
+	const char *slash = strrchr(file, '/');
+
+	if (!slash)
+		return false;
+	snprintf(dir, sizeof(dir), "%.*s", (int)(slash + 1 - file), file);
+	return kb_index_dir_has_driver(ix, dir);
+}
+
+/*
+ * DRM_ERROR()'s "[drm:FUNC [MODULE]] *ERROR* ..." names the function that
+ * printed it (__func__): its definition under the driver's directory, or
+ * its one definition under drivers/gpu/drm/.
+ */
+static const char *blame_drm_func(const struct kb_index *ix, const char *l, const char *dir)
+{
+	const char *def[IX_DRM_DEFS], *end;
+	char func[128];
+	size_t n, k, nd, hit = 0, dl = strlen(dir);
+	const char *found = NULL;
+
+	if (strncmp(l, "[drm:", 5))
+		return NULL;
+	end = l + 5 + strcspn(l + 5, " ]\n");
+	n = (size_t)(end - l) - 5;
+	if (!n || n >= sizeof(func) || (*end != ' ' && *end != ']'))
+		return NULL;
+	memcpy(func, l + 5, n);
+	func[n] = '\0';
+	nd = kb_index_func(ix, func, def, ARRAY_SIZE(def));
+	for (k = 0; k < nd && k < ARRAY_SIZE(def); k++)
+		if (!strncmp(def[k], dir, dl)) {
+			found = def[k];
+			hit++;
+		}
+	if (hit == 1)
+		return found;
+	return nd == 1 && kb_starts(def[0], "drivers/gpu/drm/") ? def[0] : NULL;
+}
+
+/*
+ * A driver's failure that only its directory places (the module its
+ * prefix names has many files): the file of that directory whose format
+ * string's constant text logs the message (the index's messages part),
+ * when one file does. Not there, the one file of the tree that logs it
+ * at KERN_ERR (IX_ERR_MIN bytes of text at least), when that file is
+ * one of the module's own sources in another directory (amdgpu's
+ * amd/pm/swsmu/smu_cmn.c: "SMU is in hanged state") or a helper of its
+ * subsystem that logs on the driver's device (i915's "Failed to get
+ * ACT": drm/display/drm_dp_mst_topology.c). kbug's catalogue rows name
+ * a file already.
+ */
 static void blame_message_file(struct kb_rep *r)
 {
 	const struct kb_index *ix;
 	const char *l, *file;
-	size_t n = strlen(r->guilty_file);
+	char place[sizeof(r->guilty_file)];
+	size_t n = strlen(r->guilty_file), len;
 
 	if (!(r->sig->flags & KB_SIG_DRIVER) || r->out_of_tree || !n ||
 	    r->guilty_file[n - 1] != '/')
@@ -1250,11 +1354,33 @@ static void blame_message_file(struct kb_rep *r)
 		return;
 	l = kb_rep_line(r, r->hdr);
 	l += strspn(l, " \t");
-	file = kb_index_message(ix, l, strcspn(l, "\n"), r->guilty_file);
-	if (!file)
+	len = strcspn(l, "\n");
+	file = blame_drm_func(ix, l, r->guilty_file);
+	if (file) {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", file);
+		r->blame_reason = "the file defining the function DRM_ERROR() names";
+		r->blame_source = KB_SRC_INDEX;
 		return;
-	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", file);
-	r->blame_reason = "the file of the driver's directory whose format string logs the message";
+	}
+	file = kb_index_message(ix, l, len, r->guilty_file);
+	if (file) {
+		snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", file);
+		r->blame_reason =
+			"the file of the driver's directory whose format string logs the message";
+		r->blame_source = KB_SRC_MESSAGE_INDEX;
+		return;
+	}
+	if (r->sig != &kb_drv_generic.sig ||
+	    !kb_index_error_place(ix, l, len, NULL, 0, NULL, place, sizeof(place)) ||
+	    place[strlen(place) - 1] == '/' || kb_skip_file(place))
+		return;
+	if (!blame_module_has(ix, r->guilty_module, place) &&
+	    (!blame_same_subsystem(place, r->guilty_file) || kb_drv_on_behalf(place) ||
+	     blame_driver_dir(ix, place)))
+		return;
+	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", place);
+	r->blame_reason = "the one file of the driver's module or subsystem whose format "
+			  "string logs the message (on the driver's device)";
 	r->blame_source = KB_SRC_MESSAGE_INDEX;
 }
 
@@ -1263,7 +1389,9 @@ static void blame_message_file(struct kb_rep *r)
  * paste holds no trace, or one of panic's machinery only): the file whose
  * panic() format is MSG, from the index's texts ("Attempted to kill
  * init! exitcode=0x": kernel/exit.c; "VFS: Unable to mount root fs on":
- * init/do_mounts.c), at least half the message; never a detector's
+ * init/do_mounts.c), at least half the message, or else the one whose
+ * format begins as the message does (its conversions, a device's name or
+ * an init's path, may be most of it); never a detector's
  * ("softlockup: hung tasks") or machinery's. Not after another report:
  * the panic is its consequence (an oops killed init).
  */
@@ -1286,8 +1414,12 @@ static void blame_panic_message(struct kb_rep *r)
 	while (n && p[n - 1] == ' ')
 		n--;
 	ix = kb_index_get();
-	if (!ix || !kb_index_error_place(ix, p, n, NULL, (n + 1) / 2, NULL, place, sizeof(place)) ||
-	    kb_drv_on_behalf(place))
+	if (!ix)
+		return;
+	if (!kb_index_error_place(ix, p, n, NULL, (n + 1) / 2, NULL, place, sizeof(place)) &&
+	    !kb_index_start_place(ix, p, n, 'e', place, sizeof(place)))
+		return;
+	if (kb_drv_on_behalf(place))
 		return;
 	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", place);
 	r->blame_reason = "the file whose panic() message this is, from the tree index's texts";
@@ -1328,6 +1460,33 @@ static bool blame_index_release(const struct kb_rep *r)
 	return false;
 }
 
+/* The last two names of path's directory ("interface/vchiq_arm"), up to *end */
+static const char *blame_dir_tail(const char *path, const char **end)
+{
+	const char *p = strrchr(path, '/');
+	int slashes = 0;
+
+	*end = p;
+	while (p && p > path) {
+		p--;
+		if (*p == '/' && ++slashes == 2)
+			return p + 1;
+	}
+	return NULL;
+}
+
+/*
+ * Do a's and b's directories end in the same two names? A directory that
+ * moved whole (drivers/misc/vc04_services/interface/vchiq_arm/ went to
+ * drivers/staging/ in 4.x) keeps them.
+ */
+static bool blame_same_dir_tail(const char *a, const char *b)
+{
+	const char *ea, *eb, *pa = blame_dir_tail(a, &ea), *pb = blame_dir_tail(b, &eb);
+
+	return pa && pb && ea - pa == eb - pb && !memcmp(pa, pb, (size_t)(ea - pa));
+}
+
 static void blame_moved_file(struct kb_rep *r)
 {
 	const struct kb_index *ix;
@@ -1354,7 +1513,8 @@ static void blame_moved_file(struct kb_rep *r)
 		const char *dbase = strrchr(def[0], '/');
 
 		if ((dbase && !strcmp(dbase + 1, base)) ||
-		    blame_same_subsystem(r->guilty_file, def[0])) {
+		    blame_same_subsystem(r->guilty_file, def[0]) ||
+		    blame_same_dir_tail(r->guilty_file, def[0])) {
 			snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", def[0]);
 			r->blame_reason =
 				"the 6.12 file that defines the function (the log's file moved)";
@@ -1375,9 +1535,9 @@ static void blame_moved_file(struct kb_rep *r)
  * A function or module the index knows only from the older tree (6.1:
  * mm/slab.c's drain_array, removed with SLAB in 6.8; kernel/sched/fair.c's
  * check_preempt_wakeup, renamed in 6.6; snd_soc_skl's
- * sound/soc/intel/skylake, removed in 6.13): its file or directory there
- * may be gone from 6.12, whose files kbug names; the deepest directory
- * 6.12 still has. (A file the log names is blame_moved_file()'s.)
+ * sound/soc/intel/skylake, which 6.12 no longer has): its file or
+ * directory there may be gone from 6.12, whose files kbug names; the
+ * deepest directory 6.12 still has. (A file the log names is blame_moved_file()'s.)
  */
 static void blame_gone_file(struct kb_rep *r)
 {

@@ -15,6 +15,7 @@
 #include "analyze/internal.h"
 #include "util/gz.h"
 #include "util/log.h"
+#include "util/macro.h"
 #include "util/path.h"
 #include "util/strbuf.h"
 
@@ -588,6 +589,20 @@ size_t kb_index_driver(const struct kb_index *ix, const char *name, const char *
 	return ix_ids(ix, ix->drvs[i].ids, files, max);
 }
 
+bool kb_index_dir_has_driver(const struct kb_index *ix, const char *dir)
+{
+	const char *files[16];
+	size_t i, k, n, dl = strlen(dir);
+
+	for (i = 0; i < ix->drvs_nr; i++) {
+		n = ix_ids(ix, ix->drvs[i].ids, files, ARRAY_SIZE(files));
+		for (k = 0; k < n; k++)
+			if (!strncmp(files[k], dir, dl) && !strchr(files[k] + dl, '/'))
+				return true;
+	}
+	return false;
+}
+
 /* ---- blame through the index ---- */
 
 #define IX_CAND 64	/* definitions of one name considered ("probe" has 26) */
@@ -618,15 +633,15 @@ static bool ix_word_char(char c)
 
 /*
  * The files under `under` (NULL: all) of the longest text of the index
- * that msg holds at a word's start (among those at least min bytes long,
- * logged at `level` or worse ('e', 'w'; 0: any), and that keep()
- * accepts), up to max
- * of them in files; their number. A text begins a word, or with the
- * punctuation its format has.
+ * that msg holds at a word's start before byte `starts` (among those at
+ * least min bytes long, logged at `level` or worse ('e', 'w'; 0: any),
+ * and that keep() accepts), up to max of them in files; their number. A
+ * text begins a word, or with the punctuation its format has.
  */
-static size_t ix_msg_files(const struct kb_index *ix, const char *msg, size_t len,
-			   const char *under, size_t min, char level,
-			   bool (*keep)(const char *, size_t), const char **files, size_t max)
+static size_t ix_msg_files_from(const struct kb_index *ix, const char *msg, size_t len,
+				size_t starts, const char *under, size_t min, char level,
+				bool (*keep)(const char *, size_t), const char **files,
+				size_t max)
 {
 	const char *cand[IX_CAND];
 	size_t p, i, k, n, best_len = 0, nr = 0, ulen = under ? strlen(under) : 0;
@@ -637,7 +652,7 @@ static size_t ix_msg_files(const struct kb_index *ix, const char *msg, size_t le
 		len = sizeof(buf) - 1;
 	memcpy(buf, msg, len);
 	buf[len] = '\0';
-	for (p = 0; p + IX_MSG_KEY <= len; p++) {
+	for (p = 0; p + IX_MSG_KEY <= len && p < starts; p++) {
 		if (p && ix_word_char(buf[p]) && ix_word_char(buf[p - 1]))
 			continue;
 		for (i = ix_msg_lower(ix, buf + p);
@@ -665,6 +680,14 @@ static size_t ix_msg_files(const struct kb_index *ix, const char *msg, size_t le
 	return nr;
 }
 
+/* The same, for texts anywhere in msg. */
+static size_t ix_msg_files(const struct kb_index *ix, const char *msg, size_t len,
+			   const char *under, size_t min, char level,
+			   bool (*keep)(const char *, size_t), const char **files, size_t max)
+{
+	return ix_msg_files_from(ix, msg, len, len, under, min, level, keep, files, max);
+}
+
 const char *kb_index_message(const struct kb_index *ix, const char *msg, size_t len,
 			     const char *under)
 {
@@ -680,22 +703,14 @@ const char *kb_index_message(const struct kb_index *ix, const char *msg, size_t 
 	return best;
 }
 
-bool kb_index_error_place(const struct kb_index *ix, const char *msg, size_t len,
-			  const char *under, size_t min, bool (*keep)(const char *, size_t),
-			  char *place, size_t size)
+/*
+ * The file of files[0..n) when all are one, else the directory they all
+ * share when it is two levels deep at least, in place; false when none.
+ */
+static bool ix_msg_place(const char **files, size_t n, char *place, size_t size)
 {
-	return kb_index_level_place(ix, msg, len, under, min, 'e', keep, place, size);
-}
+	size_t k, dir;
 
-bool kb_index_level_place(const struct kb_index *ix, const char *msg, size_t len,
-			  const char *under, size_t min, char level,
-			  bool (*keep)(const char *, size_t), char *place, size_t size)
-{
-	const char *files[IX_CAND];
-	size_t n, k, dir;
-
-	n = ix_msg_files(ix, msg, len, under, min > IX_ERR_MIN ? min : IX_ERR_MIN, level, keep,
-			 files, IX_CAND);
 	if (!n)
 		return false;
 	/* the directory all of them share: the longest common prefix to a '/' */
@@ -718,6 +733,35 @@ bool kb_index_level_place(const struct kb_index *ix, const char *msg, size_t len
 		return false;
 	snprintf(place, size, "%.*s", (int)dir, files[0]);
 	return true;
+}
+
+bool kb_index_error_place(const struct kb_index *ix, const char *msg, size_t len,
+			  const char *under, size_t min, bool (*keep)(const char *, size_t),
+			  char *place, size_t size)
+{
+	return kb_index_level_place(ix, msg, len, under, min, 'e', keep, place, size);
+}
+
+bool kb_index_level_place(const struct kb_index *ix, const char *msg, size_t len,
+			  const char *under, size_t min, char level,
+			  bool (*keep)(const char *, size_t), char *place, size_t size)
+{
+	const char *files[IX_CAND];
+	size_t n;
+
+	n = ix_msg_files(ix, msg, len, under, min > IX_ERR_MIN ? min : IX_ERR_MIN, level, keep,
+			 files, IX_CAND);
+	return ix_msg_place(files, n, place, size);
+}
+
+bool kb_index_start_place(const struct kb_index *ix, const char *msg, size_t len, char level,
+			  char *place, size_t size)
+{
+	const char *files[IX_CAND];
+	size_t n;
+
+	n = ix_msg_files_from(ix, msg, len, 1, NULL, 0, level, NULL, files, IX_CAND);
+	return ix_msg_place(files, n, place, size);
 }
 
 static size_t ix_dirlen(const char *file)

@@ -60,6 +60,12 @@ size_t kb_index_dir_named(const struct kb_index *ix, const char *top, const char
 /* Does some file of the tree lie under dir ("fs/ext4", no final slash)? */
 bool kb_index_has_dir(const struct kb_index *ix, const char *dir, size_t len);
 /*
+ * Does a file right in dir ("drivers/gpu/drm/gma500/", with its final
+ * slash) register a device driver (the index's `d` part)? A directory of
+ * shared helpers (drivers/gpu/drm/display/) registers none.
+ */
+bool kb_index_dir_has_driver(const struct kb_index *ix, const char *dir);
+/*
  * The nth (from 0) Kbuild module called name ('-' and '_' alike): its
  * directory in *dir and up to max of its source files; the number of
  * files, or -1 when there is no nth module of that name. A module only
@@ -102,3 +108,11 @@ bool kb_index_error_place(const struct kb_index *ix, const char *msg, size_t len
 bool kb_index_level_place(const struct kb_index *ix, const char *msg, size_t len,
 			  const char *under, size_t min, char level,
 			  bool (*keep)(const char *, size_t), char *place, size_t size);
+/*
+ * The same for texts logged at level or worse that begin msg, however
+ * short (IX_MSG_KEY bytes at least): a format's first run is its start,
+ * the place a message whose conversions make up most of it still names
+ * ("VFS: Unable to mount root fs on \"%s\" or %s").
+ */
+bool kb_index_start_place(const struct kb_index *ix, const char *msg, size_t len, char level,
+			  char *place, size_t size);

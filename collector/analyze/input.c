@@ -66,8 +66,11 @@ static size_t input_stamp(const char *s, size_t len)
 	i++;
 	while (i < len && is_digit(s[i]))
 		i++;
-	/* Amlogic's vendor kernels add the CPU: "[   34.356517@3]" */
-	if (i + 1 < len && s[i] == '@' && is_digit(s[i + 1]))
+	/*
+	 * vendor kernels add the CPU: Amlogic's "[   34.356517@3]",
+	 * Qualcomm's msm trees "[86735.021206,1]"
+	 */
+	if (i + 1 < len && (s[i] == '@' || s[i] == ',') && is_digit(s[i + 1]))
 		for (i++; i < len && is_digit(s[i]); i++)
 			;
 	if (i >= len || s[i] != ']')
@@ -75,13 +78,35 @@ static size_t input_stamp(const char *s, size_t len)
 	return i + 1;
 }
 
-/* "[T123]" / "[ C1]": copies "T123" into ctx. */
+/*
+ * "[T123]" / "[ C1]": copies "T123" into ctx. Vendor trees print their
+ * own: a CPU number ("[0]", AVM's), HiSilicon's "[pid:10974,cpu1,grep]"
+ * (its pid is the thread's: "T10974").
+ */
 static size_t input_caller(const char *s, size_t len, char *ctx)
 {
 	size_t i = 1, n = 0;
 
 	if (len < 4 || s[0] != '[')
 		return 0;
+	if (len > 8 && !memcmp(s, "[pid:", 5) && is_digit(s[5])) {
+		const char *e = memchr(s, ']', len < 64 ? len : 64);
+
+		if (!e || memchr(s, ' ', e - s))
+			return 0;
+		for (ctx[n++] = 'T', i = 5; is_digit(s[i]) && n < KB_CTX_MAX - 1; i++)
+			ctx[n++] = s[i];
+		ctx[n] = '\0';
+		return e + 1 - s;
+	}
+	if (is_digit(s[1])) {
+		for (i = 1; i < len && i < 4 && is_digit(s[i]); i++)
+			;
+		if (i >= len || s[i] != ']')
+			return 0;
+		snprintf(ctx, KB_CTX_MAX, "C%.*s", (int)(i - 1), s + 1);
+		return i + 1;
+	}
 	while (i < len && s[i] == ' ')
 		i++;
 	if (i >= len || (s[i] != 'T' && s[i] != 'C'))
@@ -211,16 +236,21 @@ static bool input_hostch(char c)
  */
 static size_t input_tag(const char *s, size_t len)
 {
-	const char *end = s + (len < 80 ? len : 80), *k;
+	const char *end = s + (len < 120 ? len : 120), *k;
 	size_t i = 0, w;
 
 	/*
 	 * "kernel: " or "kernel[0]: " as one of the first words: after the
-	 * host ("host kernel: "), the facility ("kern.warn kernel: "), both
+	 * host ("host kernel: "), the facility ("kern.warn kernel: "), both,
+	 * a collector's level ("host  !ERR | kernel: ", blanks aligning it)
 	 */
-	for (w = 0, k = s; w < 3 && k + 8 <= end; w++) {
-		/* some daemons write the printk stamp right after the colon */
-		if (!memcmp(k, "kernel:", 7) && (k[7] == ' ' || k[7] == '['))
+	for (w = 0, k = s; w < 4 && k + 8 <= end; w++) {
+		/*
+		 * some daemons write the printk stamp right after the colon,
+		 * Python's logging its record ("00:00:48,559 ERR kernel:BUG: ",
+		 * anaconda's "%(levelname)s %(name)s:%(message)s")
+		 */
+		if (!memcmp(k, "kernel:", 7) && k[7] != '\n')
 			return k + 7 + (k[7] == ' ') - s;
 		if (!memcmp(k, "kernel[", 7)) {
 			k = memchr(k, ':', end - k);
@@ -233,7 +263,8 @@ static size_t input_tag(const char *s, size_t len)
 			k++;
 		if (k >= end || *k != ' ')
 			break;
-		k++;
+		while (k < end && *k == ' ')
+			k++;
 	}
 	/* svlogd/socklog and logread without a host: "kern.err: " (facility.level) */
 	if (len > 7 && !memcmp(s, "kern.", 5)) {
@@ -611,6 +642,29 @@ static size_t input_tool_clock(const char *s, size_t len)
 	return n < len && s[n] == '[' && input_stamp(s + n, len - n) ? i : 0;
 }
 
+/*
+ * A console collector's clock in brackets and its fields, no printk
+ * stamp: Docker Desktop's "[16:39:53.644][Moby           ][Info   ] ", a
+ * Cray node's "[16:21:28][c0-0c0s15n2]". The length, or 0.
+ */
+static size_t input_clock_fields(const char *s, size_t len)
+{
+	size_t n = input_clock(s, len, 1), f;
+
+	if (!n || n + 1 >= len || s[n] != ']' || s[n + 1] != '[')
+		return 0;
+	for (n++, f = 0; f < 3 && n < len && s[n] == '[' && !input_stamp(s + n, len - n); f++) {
+		const char *e = memchr(s + n, ']', len - n < 40 ? len - n : 40);
+
+		if (!e || memchr(s + n + 1, '[', e - s - n - 1))
+			break;
+		n = e + 1 - s;
+	}
+	if (!f)
+		return 0;
+	return n < len && s[n] == ' ' ? n + 1 : n;
+}
+
 /* "<4>": the syslog priority, 0 if none. */
 static size_t input_level(const char *s, size_t len)
 {
@@ -641,6 +695,8 @@ static size_t input_prefix(const char *s, size_t len, int round, bool after_pri,
 		return n;
 	case '[':
 		n = input_stamps(s, len, out);
+		if (!n && !round)
+			n = input_clock_fields(s, len);
 		return n || round ? n : input_tool_clock(s, len);
 	case '*':
 		if (len > 3 && s[1] == '*' && s[2] == ' ') {
@@ -750,6 +806,10 @@ static size_t input_paste(const char *s, size_t len)
 
 	while (i < len && i < 20 && s[i] == '`')
 		i++;
+	/* a unified diff's mark before printk's stamp: two boots' logs compared */
+	if (i + 4 < len && (s[i] == '-' || s[i] == '+') && s[i + 1] == '[' &&
+	    input_stamp(s + i + 1, len - i - 1))
+		return i + 1;
 	d = i;
 	while (d < len && d < i + 6 && s[d] == ' ')
 		d++;
@@ -910,7 +970,7 @@ void kb_input_clean(struct kb_input *in, const char *s, size_t len, struct kb_li
 	n = input_record(in, s, len, out);
 	s += n;
 	len -= n;
-	if (len && (s[0] == '>' || s[0] == '`' || s[0] == ' ' || is_digit(s[0]))) {
+	if (len && (strchr(">` -+", s[0]) || is_digit(s[0]))) {
 		n = input_paste(s, len);
 		s += n;
 		len -= n;

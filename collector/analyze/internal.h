@@ -179,6 +179,9 @@ extern const struct kb_sig kb_sigs_bug[], kb_sigs_warning[], kb_sigs_info[],
  */
 extern const struct kb_sig kb_sig_headless;
 bool kb_sig_headless_line(const char *msg, size_t len);
+/* The OOM killer's report, whose header starts with a task's name. */
+#define KB_OOM_TITLE "out of memory: oom-killer invoked"
+extern const struct kb_sig kb_sig_oom;
 /* Which row starts a report at this line, NULL for none (the hot path). */
 const struct kb_sig *kb_sig_match(const char *msg, size_t len);
 /* Shared by the BUG: and WARNING: forms of the same lockdep reports. */

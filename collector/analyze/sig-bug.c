@@ -251,6 +251,14 @@ const struct kb_sig kb_sigs_bug[] = {
 	  .home = "mm/memory.c" },
 	{ .prefix = "BUG: Bad page cache", .kind = "BUG", .title = "BUG: Bad page cache",
 	  .home = "mm/filemap.c" },
+	/*
+	 * mm/oom_kill.c, oom_kill_process(): the victim's line, the
+	 * excerpt's first when the paste began after dump_header()
+	 */
+	{ .prefix = "Out of memory: Kill", .kind = "OOM", .title = KB_OOM_TITLE,
+	  .flags = KB_SIG_NOSTACK | KB_SIG_INNER, .home = "mm/oom_kill.c" },
+	{ .prefix = "Memory cgroup out of memory: Kill", .kind = "OOM", .title = KB_OOM_TITLE,
+	  .flags = KB_SIG_NOSTACK | KB_SIG_INNER, .home = "mm/oom_kill.c" },
 	{ .prefix = "BUG: workqueue lockup", .kind = "stall", .title = "BUG: workqueue lockup",
 	  .flags = KB_SIG_NOSTACK },
 	{ .prefix = "BUG: workqueue leaked lock or atomic", .kind = "BUG", .flags = KB_SIG_NOSTACK,
@@ -298,4 +306,15 @@ const struct kb_sig kb_sigs_bug[] = {
 	{ .prefix = "BUG ", .contains = ": Redzone overwritten", .kind = "BUG",
 	  .title = "BUG: Redzone overwritten" },
 	{ .prefix = NULL },
+};
+
+/*
+ * mm/oom_kill.c, dump_header(): "COMM invoked oom-killer: gfp_mask=...",
+ * the allocating task's name first. Its stack is the allocation that found
+ * no memory, no culprit: the OOM killer's file is the low guess. Another
+ * task's report goes on around it (another CPU printed it meanwhile).
+ */
+const struct kb_sig kb_sig_oom = {
+	.prefix = "", .kind = "OOM", .title = KB_OOM_TITLE, .flags = KB_SIG_NOSTACK | KB_SIG_INNER,
+	.home = "mm/oom_kill.c",
 };

@@ -152,6 +152,11 @@ const struct kb_drv_row kb_drv_gpu[] = {
 	/* nouveau/nvkm/engine/gr/nv50.c and gf100.c, the *_gr_intr() decoders */
 	KB_DRV("nouveau", "gr: DATA_ERROR ", NULL, "nouveau: gr DATA_ERROR",
 	       NOUVEAU "nvkm/engine/gr/"),
+	/*
+	 * nouveau before 4.3: nv_printk()'s "nouveau E[  PFIFO][0000:01:00.0] ",
+	 * the level's letter (E: error) then the engine's and device's names
+	 */
+	KB_DRV_FIXED("nouveau", "nouveau E[", NULL, "nouveau: error", NOUVEAU, "nouveau"),
 	/* nouveau/nouveau_chan.c, nouveau_channel_kill(): NV_PRINTK() with the client's name */
 	KB_DRV("nouveau", "", " killed!", "nouveau: channel killed", NOUVEAU "nouveau_chan.c"),
 	/*

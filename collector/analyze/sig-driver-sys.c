@@ -222,6 +222,9 @@ const struct kb_drv_row kb_drv_sys[] = {
 	/* arch/x86/kvm/vmx/vmx.c, dump_vmcs(): a VM entry failed (pr_fmt KBUILD_MODNAME) */
 	KB_DRV_FIXED("kvm_intel", "VMCS ", ", last attempted VM-entry on CPU ",
 		     "kvm_intel: VM entry failed", "arch/x86/kvm/vmx/vmx.c", "kvm_intel"),
+	/* its dump of the guest's state, the first line old kernels print (no prefix) */
+	KB_DRV_FIXED("kvm_intel", "*** Guest State ***", NULL, "kvm_intel: VM entry failed",
+		     "arch/x86/kvm/vmx/vmx.c", "kvm_intel"),
 	/* hid/i2c-hid/i2c-hid-core.c, i2c_hid_get_input(): the device sent a short report */
 	KB_DRV("i2c_hid*", "", ": incomplete report (", "i2c_hid: incomplete report",
 	       "drivers/hid/i2c-hid/i2c-hid-core.c"),

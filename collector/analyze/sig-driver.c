@@ -696,7 +696,9 @@ static bool drv_text_failed(const char *text, size_t len);
  * its device too (dev_err(&interface_to_usbdev(intf)->dev, ...): sound/usb's
  * "1:1: usb_set_interface failed"). When the tree logs the failure's text
  * (at KERN_WARNING or worse) only outside drivers/usb/core/, that code is
- * whose message it is.
+ * whose message it is (not a directory above the core: the core logs it
+ * too); a short text counts when its format begins the message
+ * (snd-usb-audio's "cannot submit urb %d, error %d: %s").
  */
 static void drv_usb_device(struct kb_rep *r, const char *l)
 {
@@ -705,9 +707,11 @@ static void drv_usb_device(struct kb_rep *r, const char *l)
 	size_t off, n, body, len = strcspn(l, "\n");
 
 	if (!ix || !drv_split(l, len, &off, &n, &body) ||
-	    !kb_index_level_place(ix, l + body, len - body, NULL, 0, 'w', drv_text_failed, place,
-				  sizeof(place)) ||
-	    kb_starts(place, "drivers/usb/core/") || kb_skip_file(place))
+	    !(kb_index_level_place(ix, l + body, len - body, NULL, 0, 'w', drv_text_failed, place,
+				   sizeof(place)) ||
+	      kb_index_start_place(ix, l + body, len - body, 'w', place, sizeof(place))) ||
+	    kb_starts(place, "drivers/usb/core/") || kb_starts("drivers/usb/core/", place) ||
+	    kb_skip_file(place))
 		return;
 	snprintf(r->guilty_file, sizeof(r->guilty_file), "%s", place);
 	r->guilty_module[0] = '\0';
@@ -1684,6 +1688,37 @@ static bool drv_drm_error(const char *msg, size_t body)
 	       (body >= 7 && !memcmp(msg + body - 7, "error: ", 7));
 }
 
+/*
+ * A message that ends in a negative errno ("usbfs: usb_submit_urb
+ * returned -121", "urb stopped: -32", "(-110)"), or names one as a
+ * status (an URB's: usbhid's "input irq status -75 received"): the call
+ * the driver made failed, whatever words it used. At most 4 digits
+ * (MAX_ERRNO).
+ */
+static bool drv_errno_end(const char *s, size_t len)
+{
+	const char *p = s, *e = s + len;
+	size_t d = 0;
+
+	/* memchr() first: most lines have no '-' after "status " (this runs on every line) */
+	while ((p = memchr(p, '-', (size_t)(e - p)))) {
+		if (p - s >= 7 && p + 1 < e && isdigit((unsigned char)p[1]) &&
+		    !memcmp(p - 7, "status ", 7))
+			return true;
+		p++;
+	}
+
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '.' || s[len - 1] == ')' ||
+		       s[len - 1] == '!'))
+		len--;
+	while (d < len && d < 5 && isdigit((unsigned char)s[len - 1 - d]))
+		d++;
+	if (!d || d > 4 || d + 2 > len || s[len - 1 - d] != '-')
+		return false;
+	len -= d + 1;
+	return s[len - 1] == ' ' || s[len - 1] == '(' || s[len - 1] == '=';
+}
+
 int kb_drv_generic_rank(const char *msg, size_t len, int level)
 {
 	char fs[DRV_NAME_MAX + 1];
@@ -1706,6 +1741,8 @@ int kb_drv_generic_rank(const char *msg, size_t len, int level)
 	    !drv_split(msg, len, &off, &dn, &body))
 		return 0;
 	rank = drv_drm_error(msg, body) ? 2 : drv_says_failed(msg + body, len - body);
+	if (!rank && drv_errno_end(msg + body, len - body))
+		rank = 1;
 	if (!rank)
 		return 0;
 	if (!drv_known(msg + off, dn, msg + len) && !drv_fs_tag(msg + off, dn, fs, sizeof(fs)) &&

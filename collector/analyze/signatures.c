@@ -76,6 +76,24 @@ static const struct kb_sig *sig_try(const char *msg, size_t len)
 	return NULL;
 }
 
+#define SIG_COMM_MAX 16	/* TASK_COMM_LEN: a task's name and its NUL */
+
+/*
+ * "COMM invoked oom-killer: ": the first ": " after the name (which may
+ * hold ':', "kworker/u8:3") ends "invoked oom-killer".
+ */
+static bool sig_oom(const char *msg, size_t len)
+{
+	static const char what[] = " invoked oom-killer";
+	const size_t n = sizeof(what) - 1;
+	const char *e = msg + (len < SIG_COMM_MAX + n + 2 ? len : SIG_COMM_MAX + n + 2);
+	const char *c = msg;
+
+	while ((c = memchr(c, ':', (size_t)(e - c))) && c + 1 < e && c[1] != ' ')
+		c++;
+	return c && c + 1 < e && c - msg > (ptrdiff_t)n && !memcmp(c - n, what, n);
+}
+
 const struct kb_sig *kb_sig_match(const char *msg, size_t len)
 {
 	const struct kb_sig *s;
@@ -103,6 +121,8 @@ const struct kb_sig *kb_sig_match(const char *msg, size_t len)
 	if (i >= len)
 		return NULL;
 	s = sig_index[(unsigned char)msg[i]].nr ? sig_try(msg + i, len - i) : NULL;
+	if (!s && sig_oom(msg + i, len - i))
+		return &kb_sig_oom;
 	/* then the driver failures that dev_printk()'s prefix names (sig-driver.c) */
 	return s ?: kb_sig_driver_match(msg + i, len - i);
 }

@@ -121,8 +121,10 @@ static const struct kb_skip_class c_sched = {
 };
 static const struct kb_skip_class c_unwind = {
 	.id = "unwind-trace",
-	.why = "arch/*/kernel/unwind_*.c, stacktrace.c, kernel/stacktrace.c, kernel/trace/: the stack "
-		"walkers and tracepoints that print or record the trace",
+	.why = "arch/*/kernel/unwind_*.c, stacktrace.c, kernel/stacktrace.c, and the tracepoints' "
+		"and perf's hooks (trace_*, perf_trace_*, __traceiter_*): the stack walkers and "
+		"tracepoints that print or record the trace. Not all of kernel/trace/: a WARNING "
+		"of ftrace's own (ftrace_bug) or the ring buffer's is the tracer's bug",
 };
 static const struct kb_skip_class c_timer = {
 	.id = "timers-softirq",
@@ -448,7 +450,7 @@ static const struct kb_skip_rule skip_rules[] = {
 	P("__bpf_trace", c_unwind), S("walk_stackframe", c_unwind), P("unwind_", c_unwind),
 	P("arch_stack_walk", c_unwind), P("stack_trace_", c_unwind),
 	F("arch/*/kernel/unwind", c_unwind), F("arch/*/kernel/stacktrace.c", c_unwind),
-	F("kernel/stacktrace.c", c_unwind), F("kernel/trace/", c_unwind),
+	F("kernel/stacktrace.c", c_unwind),
 	/* timers, hrtimers, softirqs */
 	P("del_timer", c_timer), P("timer_delete", c_timer), P("__mod_timer", c_timer),
 	P("mod_timer", c_timer), P("add_timer", c_timer), P("__do_softirq", c_timer),

@@ -150,8 +150,10 @@ def within(path, d):
 def pick_sent(reps):
     """kbug report's choice (analyze/pick.c): the first report that names a
     guilty file or module and is not corrupted, else the first that names
-    one, else the first."""
+    one, else the first; an OOM kill only when no other report names one."""
     named = [r for r in reps if r.get("guilty_file") or r.get("guilty_module")]
+    if any(r.get("kind") != "OOM" for r in named):
+        named = [r for r in named if r.get("kind") != "OOM"]
     clean = [r for r in named if not r.get("corrupted")]
     return (clean or named or reps)[0]
 

@@ -159,6 +159,30 @@ static const struct pcase prefixes[] = {
 	{ "err: i2c_hid i2c-ELAN0501:00: error in i2c_hid_init_report",
 	  "i2c_hid i2c-ELAN0501:00: error in i2c_hid_init_report" },
 	{ "errors: 3 found", "errors: 3 found" },
+	/* Python logging's record (anaconda): the message right after "kernel:" */
+	{ "00:00:48,559 ERR kernel:BUG: sleeping function called from invalid context",
+	  "BUG: sleeping function called from invalid context" },
+	/* a collector's level between the host and the tag, blanks aligning it */
+	{ "2025-05-20T15:45:55.301+00:00 db-node-2afdb7b6-0-1      !ERR | kernel: INFO: task x",
+	  "INFO: task x" },
+	/* vendor trees' CPU in the stamp or after it, HiSilicon's task context */
+	{ "[86735.021206,1] kernel BUG at mm/vmscan.c:1277!", "kernel BUG at mm/vmscan.c:1277!" },
+	{ "Feb 25 20:33:54 fritz kern.warn kernel: [  183.060000][0]WARNING: at x.c:1 f()",
+	  "WARNING: at x.c:1 f()" },
+	{ "[  188.476102] [pid:10974,cpu1,grep] panic+0x240/0x3d8", "panic+0x240/0x3d8" },
+	{ "[  188.476102] [pid:10974 cpu1] not a context", "[pid:10974 cpu1] not a context" },
+	/* a collector's bracketed clock and fields (Docker Desktop, a Cray node's console) */
+	{ "[16:39:53.644][Moby           ][Info   ] WARNING: CPU: 1 PID: 321 at x.c:1 f+0x1/0x2",
+	  "WARNING: CPU: 1 PID: 321 at x.c:1 f+0x1/0x2" },
+	{ "[16:21:28][c0-0c0s15n2]kernel BUG at fs/dcache.c:1010!",
+	  "kernel BUG at fs/dcache.c:1010!" },
+	{ "[16:21:28] no fields", "[16:21:28] no fields" },
+	/* a unified diff of two logs */
+	{ "-[    5.002008] Goodix-TS 7-0014: i2c test failed attempt 1: -6",
+	  "Goodix-TS 7-0014: i2c test failed attempt 1: -6" },
+	{ "+[    4.721578] Goodix-TS 7-0014: ID 911, version: 1060",
+	  "Goodix-TS 7-0014: ID 911, version: 1060" },
+	{ "-[ not a stamp", "-[ not a stamp" },
 };
 
 struct lcase {

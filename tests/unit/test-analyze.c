@@ -786,6 +786,10 @@ static void test_pick(void **state)
 		{ NULL, NULL, "corrupted" },
 		{ NULL, NULL, NULL },
 	};
+	static const char *const oom[][3] = {
+		{ "mm/oom_kill.c", NULL, NULL },
+		{ "kernel/sched/fair.c", NULL, "corrupted" },
+	};
 	struct kbug_analyze_pick p;
 	struct kbug_report r;
 
@@ -821,6 +825,16 @@ static void test_pick(void **state)
 	assert_int_equal(kbug_analyze_pick(&r, 0, &p), 0);
 	assert_int_equal(p.index, 0);
 	assert_false(p.blames);
+	/* an OOM kill first: the report after it; alone, itself */
+	set_reports(&r, oom, ARRAY_SIZE(oom));
+	kj_set_str(json_object_array_get_idx(kj_path(r.root, "analysis.reports"), 0), "kind", "OOM");
+	assert_int_equal(kbug_analyze_pick(&r, 0, &p), 0);
+	assert_int_equal(p.index, 1);
+	set_reports(&r, oom, 1);
+	kj_set_str(json_object_array_get_idx(kj_path(r.root, "analysis.reports"), 0), "kind", "OOM");
+	assert_int_equal(kbug_analyze_pick(&r, 0, &p), 0);
+	assert_int_equal(p.index, 0);
+	assert_true(p.blames);
 	kbug_report_release(&r);
 }
 
