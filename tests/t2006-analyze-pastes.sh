@@ -547,9 +547,31 @@ assert r[\"guilty_file\"] == \"mm/oom_kill.c\" and r[\"confidence\"] == \"low\",
 	echo "[ 7063.2] Memory cgroup out of memory: Killed process 63214 (uwsgi) total-vm:3149468kB" >victim.log &&
 	"$KBUG" analyze --json victim.log >out.json &&
 	grep -q "\"guilty_file\": *\"mm/oom_kill.c\"" out.json &&
+	echo "[ 65267.0] [  pid  ]   uid  tgid total_vm      rss pgtables_bytes swapents oom_score_adj name" >victim.log &&
+	"$KBUG" analyze --json victim.log >out.json &&
+	grep -q "\"guilty_file\": *\"mm/oom_kill.c\"" out.json &&
 	echo "[ 1.0] systemd: said that it invoked oom-killer: not the kernel" >not.log &&
 	"$KBUG" analyze not.log >out.txt &&
 	grep -q "no kernel reports found" out.txt
+'
+
+test_expect_success 'nothing places a crash of a kernel tainted by vendor modules: the one loaded last' '
+	printf "%s\n" "[ 1.0] BUG: unable to handle kernel paging request at ffff8802cf7db600" \
+		"[ 1.0] Oops: 0000 [#1] SMP" \
+		"[ 1.0] Modules linked in: ipv6 zfs(PO) zunicode(PO) spl(O) x86_pkg_temp_thermal" \
+		"[ 1.0] CPU: 2 PID: 924 Comm: z_wr_iss_h/2 Tainted: P           O 3.11.6-ck1 #5" >vendor.log &&
+	"$KBUG" analyze --json vendor.log >out.json &&
+	$PYTHON -c "import json; r=json.load(open(\"out.json\"))[\"reports\"][0]
+assert r[\"out_of_tree\"] is True and r[\"guilty_module\"] == \"zfs\", r
+assert r[\"confidence\"] == \"low\", r"
+'
+
+test_expect_success 'a WARNING in a header'"'"'s inline code: the file of the function it was inlined into' '
+	printf "%s\n" "------------[ cut here ]------------" \
+		"WARNING: CPU: 0 PID: 311 at include/net/nexthop.h:283 fib_nh_match+0x1fc/0x3d0" \
+		"Modules linked in: nfsd auth_rpcgss" >inline.log &&
+	"$KBUG" analyze --json inline.log >out.json &&
+	grep -q "\"guilty_file\": *\"net/ipv4/fib_semantics.c\"" out.json
 '
 
 test_done

@@ -259,8 +259,13 @@ static size_t input_tag(const char *s, size_t len)
 			break;
 		}
 		/* a word: a host name, even one a paste redacted ("<redacted>") */
-		while (k < end && *k != ' ' && *k != ':')
+		while (k < end && *k != ' ' && *k != ':') {
+			/* the redaction glued to the tag: "[REDACTED]kernel: " */
+			if ((*k == ']' || *k == '>') && k + 9 <= end &&
+			    !memcmp(k + 1, "kernel: ", 8))
+				return k + 9 - s;
 			k++;
+		}
 		if (k >= end || *k != ' ')
 			break;
 		while (k < end && *k == ' ')

@@ -272,8 +272,8 @@ void kb_oot_mark(struct kb_rep *r, const char *reason, const char *source, const
 	r->confidence = conf;
 }
 
-/* The one module of the list marked P or O, into name. */
-static bool oot_only_flagged(const struct kb_rep *r, char *name, size_t size)
+/* The modules of the list marked P or O: their number, the first (loaded last) into name. */
+static size_t oot_flagged(const struct kb_rep *r, char *name, size_t size)
 {
 	struct kb_modlist it;
 	char m[64];
@@ -281,11 +281,11 @@ static bool oot_only_flagged(const struct kb_rep *r, char *name, size_t size)
 	size_t f, cnt = 0;
 
 	if (!kb_modlist_start(r, &it))
-		return false;
+		return 0;
 	while (kb_modlist_next(&it, m, sizeof(m), &fl, &f))
 		if ((memchr(fl, 'P', f) || memchr(fl, 'O', f)) && !cnt++)
 			snprintf(name, size, "%s", m);
-	return cnt == 1;
+	return cnt;
 }
 
 /*
@@ -298,7 +298,8 @@ static bool oot_only_flagged(const struct kb_rep *r, char *name, size_t size)
  * init still runs (MODULE_STATE_COMING). First a vendor's module (P or
  * O) loaded last, then any module in its init, then the only vendor's
  * module loaded: each goes with a framework complaining about its
- * client or a crash with no frame of its own; low confidence.
+ * client or a crash with no frame of its own; last, when nothing placed
+ * the report at all, the vendor's module loaded last; low confidence.
  */
 bool kb_blame_listed_module(struct kb_rep *r)
 {
@@ -333,10 +334,15 @@ bool kb_blame_listed_module(struct kb_rep *r)
 		r->blame_reason = "the module whose init was running ('+' in 'Modules linked "
 				  "in'): the report's frames named no code of its own";
 		r->blame_source = KB_SRC_MODULE;
-	} else if (oot_only_flagged(r, name, sizeof(name)) && kb_oot_blame(r, name)) {
+	} else if (oot_flagged(r, name, sizeof(name)) == 1 && kb_oot_blame(r, name)) {
 		r->blame_reason = "the only out-of-tree module in 'Modules linked in', and the "
 				  "report's frames named only code that serves its clients; "
 				  "report it to its vendor";
+	} else if (!r->guilty_file[0] && !r->guilty_module[0] &&
+		   oot_flagged(r, name, sizeof(name)) > 1 && kb_oot_blame(r, name)) {
+		r->blame_reason = "nothing in the report places it, and out-of-tree modules taint "
+				  "the kernel: the one loaded last (the first of them in 'Modules "
+				  "linked in'); report it to its vendor";
 	} else {
 		return false;
 	}

@@ -259,6 +259,13 @@ const struct kb_sig kb_sigs_bug[] = {
 	  .flags = KB_SIG_NOSTACK | KB_SIG_INNER, .home = "mm/oom_kill.c" },
 	{ .prefix = "Memory cgroup out of memory: Kill", .kind = "OOM", .title = KB_OOM_TITLE,
 	  .flags = KB_SIG_NOSTACK | KB_SIG_INNER, .home = "mm/oom_kill.c" },
+	/* dump_tasks()'s table of the candidates, its header (before 4.19 without the title) */
+	{ .prefix = "Tasks state (memory values in pages):", .kind = "OOM", .title = KB_OOM_TITLE,
+	  .flags = KB_SIG_NOSTACK | KB_SIG_INNER, .home = "mm/oom_kill.c" },
+	{ .prefix = "[  pid  ]   uid  tgid total_vm", .kind = "OOM", .title = KB_OOM_TITLE,
+	  .flags = KB_SIG_NOSTACK | KB_SIG_INNER, .home = "mm/oom_kill.c" },
+	{ .prefix = "[ pid ]   uid  tgid total_vm", .kind = "OOM", .title = KB_OOM_TITLE,
+	  .flags = KB_SIG_NOSTACK | KB_SIG_INNER, .home = "mm/oom_kill.c" },
 	{ .prefix = "BUG: workqueue lockup", .kind = "stall", .title = "BUG: workqueue lockup",
 	  .flags = KB_SIG_NOSTACK },
 	{ .prefix = "BUG: workqueue leaked lock or atomic", .kind = "BUG", .flags = KB_SIG_NOSTACK,

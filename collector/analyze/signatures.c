@@ -102,7 +102,8 @@ const struct kb_sig *kb_sig_match(const char *msg, size_t len)
 	pthread_once(&sig_once, sig_build);
 	while (i < len && i < 8 && (msg[i] == ' ' || msg[i] == '\t'))
 		i++;
-	if (i + 2 < len && msg[i] == '[' && msg[i + 1] == ' ')
+	if (i + 2 < len && msg[i] == '[' && msg[i + 1] == ' ' &&
+	    msg[i + 2] >= 'A' && msg[i + 2] <= 'Z')
 		i += 2;	/* old lockdep: "[ BUG: bad unlock balance detected! ]" */
 	else if (len - i > 12 && msg[i] == 'w' && !memcmp(msg + i, "watchdog: ", 10))
 		i += 10;

@@ -177,6 +177,9 @@ static const struct pcase prefixes[] = {
 	{ "[16:21:28][c0-0c0s15n2]kernel BUG at fs/dcache.c:1010!",
 	  "kernel BUG at fs/dcache.c:1010!" },
 	{ "[16:21:28] no fields", "[16:21:28] no fields" },
+	/* a host name a paste redacted, glued to the tag */
+	{ "Jul 12 10:32:19.801048 [REDACTED]kernel: WARNING: CPU: 1 PID: 12647 at x.c:25 f",
+	  "WARNING: CPU: 1 PID: 12647 at x.c:25 f" },
 	/* a unified diff of two logs */
 	{ "-[    5.002008] Goodix-TS 7-0014: i2c test failed attempt 1: -6",
 	  "Goodix-TS 7-0014: i2c test failed attempt 1: -6" },
