@@ -366,7 +366,8 @@ test_expect_success 'a failure that ends in a negative errno, whatever its words
 	echo "[ 5.0] ftdi_sio ttyUSB0: usb_serial_generic_read_bulk_callback - urb stopped: -32" >errno.log &&
 	summarize errno.log >got &&
 	grep -q "^1|ftdi_sio: usb_serial_generic_read_bulk_callback - urb stopped: -NUM|drivers/usb/serial/" got &&
-	echo "[ 5.0] ftdi_sio ttyUSB0: baud rate changed to -32 (odd)" >notice.log &&
+	printf "%s\n" "[ 5.0] ftdi_sio ttyUSB0: baud rate changed to -32 (odd)" \
+		"[ 5.1] xt_time: kernel timezone is -0000" "[ 5.2] foo 0000:01:00.0: offset -4096" >notice.log &&
 	summarize notice.log >got &&
 	! test -s got
 '

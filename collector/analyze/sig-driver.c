@@ -1692,9 +1692,23 @@ static bool drv_drm_error(const char *msg, size_t body)
  * A message that ends in a negative errno ("usbfs: usb_submit_urb
  * returned -121", "urb stopped: -32", "(-110)"), or names one as a
  * status (an URB's: usbhid's "input irq status -75 received"): the call
- * the driver made failed, whatever words it used. At most 4 digits
- * (MAX_ERRNO).
+ * the driver made failed, whatever words it used. An errno has no
+ * leading zero and is at most DRV_ERRNO_MAX (include/linux/errno.h's
+ * own end at 531): "kernel timezone is -0000" (xt_time) is no failure.
  */
+#define DRV_ERRNO_MAX 600
+
+static bool drv_errno_at(const char *p, const char *e)
+{
+	unsigned long v = 0;
+
+	if (p >= e || *p < '1' || *p > '9')
+		return false;
+	while (p < e && isdigit((unsigned char)*p) && v <= DRV_ERRNO_MAX)
+		v = v * 10 + (unsigned long)(*p++ - '0');
+	return v <= DRV_ERRNO_MAX;
+}
+
 static bool drv_errno_end(const char *s, size_t len)
 {
 	const char *p = s, *e = s + len;
@@ -1703,7 +1717,7 @@ static bool drv_errno_end(const char *s, size_t len)
 	/* memchr() first: most lines have no '-' after "status " (this runs on every line) */
 	while ((p = memchr(p, '-', (size_t)(e - p)))) {
 		if (p - s >= 7 && p + 1 < e && isdigit((unsigned char)p[1]) &&
-		    !memcmp(p - 7, "status ", 7))
+		    !memcmp(p - 7, "status ", 7) && drv_errno_at(p + 1, e))
 			return true;
 		p++;
 	}
@@ -1713,7 +1727,8 @@ static bool drv_errno_end(const char *s, size_t len)
 		len--;
 	while (d < len && d < 5 && isdigit((unsigned char)s[len - 1 - d]))
 		d++;
-	if (!d || d > 4 || d + 2 > len || s[len - 1 - d] != '-')
+	if (!d || d > 4 || d + 2 > len || s[len - 1 - d] != '-' ||
+	    !drv_errno_at(s + len - d, s + len))
 		return false;
 	len -= d + 1;
 	return s[len - 1] == ' ' || s[len - 1] == '(' || s[len - 1] == '=';
